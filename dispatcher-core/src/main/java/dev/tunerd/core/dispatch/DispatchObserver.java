@@ -1,0 +1,43 @@
+package dev.tunerd.core.dispatch;
+
+import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import java.util.List;
+
+/**
+ * Observes what the dispatcher commits to, so that a checkpoint journal can make it durable. Each method is called
+ * on the worker thread that made the change, after the change and <em>before</em> any reply that acknowledges it is
+ * written (a parameter set is observed before its {@code TR} goes out), and never concurrently with another call.
+ * An exception thrown here is a dispatcher failure (ER, non-zero exit) unless the implementation decides otherwise.
+ */
+public interface DispatchObserver {
+
+    /** No-op observer. */
+    DispatchObserver NONE = new DispatchObserver() {
+    };
+
+    /** The search space was set ({@code IN}) or replaced ({@code SS}). */
+    default void searchSpaceUpdated(JsonObject space) {
+    }
+
+    /** The id counter moved: every id below {@code nextParameterId} is used or burned and is never issued again. */
+    default void idsReserved(long nextParameterId) {
+    }
+
+    /** A parameter set was issued under {@code parameterId}; its {@code TR} is written after this returns. */
+    default void parametersIssued(long parameterId, JsonValue parameters) {
+    }
+
+    /** A final result reached the tuner (or was imported, for a trial of a previous run). */
+    default void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
+    }
+
+    /** A trial ended ({@code EN}); {@code parameterIdOrNull} is null for customized trials. */
+    default void trialEnded(String trialJobId, Long parameterIdOrNull, String event) {
+    }
+
+    /** Data was imported ({@code FD}), after normalisation. */
+    default void dataImported(List<ImportedTrial> trials) {
+    }
+}
