@@ -210,6 +210,14 @@ class WebSocketChannelTest {
     }
 
     @Test
+    void wrongPathFailsWithTheHandshakeStatus() {
+        URI wrong = URI.create(manager.uri().toString().replace("/tuner", "/nope"));
+        WebSocketOptions options = fast().withReconnectDelays(List.of(Duration.ZERO, ms(50)));
+        IOException e = assertThrows(IOException.class, () -> WebSocketChannel.connect(wrong, options));
+        assertTrue(e.getMessage().contains("after 2 attempts") && e.getMessage().contains("404"), e.getMessage());
+    }
+
+    @Test
     void managerGoneForGoodFailsReceiveAndSendAfterTheSchedule() throws Exception {
         connect(fast().withReconnectDelays(List.of(Duration.ZERO, ms(50), ms(50), ms(50))));
         manager.send(IN);
