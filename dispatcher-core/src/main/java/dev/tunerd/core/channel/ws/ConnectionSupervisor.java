@@ -13,16 +13,12 @@ import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.util.concurrent.Future;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,7 +42,7 @@ final class ConnectionSupervisor implements ConnectionEvents {
     private final URI uri;
     private final WebSocketOptions options;
     private final EventLoopGroup group;
-    private final ManagerLink link;
+    private final ConnectAttempts attempts;
     private final InboundBuffer inbound;
     private final OutboundQueue outbound = new OutboundQueue();
     private final CompletableFuture<Void> firstConnection = new CompletableFuture<>();
@@ -62,14 +58,15 @@ final class ConnectionSupervisor implements ConnectionEvents {
         this.uri = uri;
         this.options = options;
         this.group = group;
-        this.link = new ManagerLink(uri, options, group);
+        this.attempts = new ConnectAttempts(uri, options.reconnectDelays(), new ManagerLink(uri, options, group), group,
+            this);
         this.inbound = new InboundBuffer(options.maxBufferedMessages(), options.maxBufferedBytes(), this::resumeReading);
         this.codec = options.form() == null ? null : new WsMessageCodec(options.form());
     }
 
     /** Blocks until connected, or throws after the last attempt of the schedule failed. */
     void connect() throws IOException, InterruptedException {
-        attempt(0, null);
+        startAttempts(null);
         try {
             firstConnection.get();
         } catch (ExecutionException e) {
@@ -140,34 +137,25 @@ final class ConnectionSupervisor implements ConnectionEvents {
         group.shutdownGracefully(0, timeoutMillis, TimeUnit.MILLISECONDS).awaitUninterruptibly(2 * timeoutMillis);
     }
 
-    // ---- connecting: runs on the I/O thread (the first call on the caller's) ----
+    // ---- connecting: runs on the I/O thread (the first round starts on the caller's) ----
 
-    private void attempt(int index, Throwable lastCause) {
-        synchronized (lock) {
-            if (ending) {
-                return;
+    private void startAttempts(Throwable cause) {
+        attempts.start(new ConnectAttempts.Outcome() {
+            @Override
+            public boolean stopped() {
+                synchronized (lock) {
+                    return ending;
+                }
             }
-        }
-        if (index == options.reconnectDelays().size()) {
-            giveUp(lastCause);
-            return;
-        }
-        try {
-            group.schedule(() -> open(index), options.reconnectDelays().get(index).toMillis(), TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException e) {
-            LOG.debug("connection attempt not scheduled: the channel is closing");
-        }
-    }
 
-    private void open(int index) {
-        Future<Channel> opening = link.open(this);
-        opening.addListener(f -> {
-            if (opening.isSuccess()) {
-                connected(opening.getNow(), index);
-            } else {
-                LOG.warn("connection attempt {} of {} to the NNI manager at {} failed: {}", index + 1,
-                    options.reconnectDelays().size(), uri, describe(opening.cause()));
-                attempt(index + 1, opening.cause());
+            @Override
+            public void connected(Channel connection, int attempt) {
+                ConnectionSupervisor.this.connected(connection, attempt);
+            }
+
+            @Override
+            public void gaveUp(Throwable lastCause) {
+                giveUp(lastCause == null ? cause : lastCause);
             }
         });
     }
@@ -198,8 +186,7 @@ final class ConnectionSupervisor implements ConnectionEvents {
         boolean wasConnected = firstConnection.isDone();
         IOException e = new IOException((wasConnected ? "lost the connection to the NNI manager at " + uri
             + " and could not reconnect" : "could not connect to the NNI manager at " + uri) + " after "
-            + options.reconnectDelays().size() + " attempts (pauses of " + pauses() + " s): " + describe(lastCause),
-            lastCause);
+            + attempts.describeSchedule() + ": " + describe(lastCause), lastCause);
         synchronized (lock) {
             if (ending) {
                 return;
@@ -319,7 +306,7 @@ final class ConnectionSupervisor implements ConnectionEvents {
         }
         LOG.warn("lost the connection to the NNI manager at {} ({}); {} unwritten command(s) kept; reconnecting", uri,
             cause == null ? "closed by the peer" : describe(cause), requeued);
-        attempt(0, cause);
+        startAttempts(cause);
     }
 
     private void endOfStream(String why) {
@@ -338,19 +325,7 @@ final class ConnectionSupervisor implements ConnectionEvents {
         inbound.fail(e);
     }
 
-    private String pauses() {
-        return options.reconnectDelays().stream().map(ConnectionSupervisor::seconds).collect(Collectors.joining(", "));
-    }
-
-    private static String seconds(Duration d) {
-        return d.toMillis() % 1000 == 0 ? Long.toString(d.toSeconds()) : Double.toString(d.toMillis() / 1000.0);
-    }
-
     private static String describe(Throwable t) {
-        if (t == null) {
-            return "no reason given";
-        }
-        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getClass().getSimpleName() + ": "
-            + t.getMessage();
+        return ConnectAttempts.describe(t);
     }
 }
