@@ -45,8 +45,12 @@ final class ConnectAttempts {
         this.events = events;
     }
 
-    void start(Outcome outcome) {
-        attempt(0, null, outcome);
+    /**
+     * Starts a round at attempt {@code first} (0 normally; later when earlier connections of this outage were lost
+     * right after they opened, so that a manager that keeps dropping new connections cannot make us retry forever).
+     */
+    void start(int first, Throwable cause, Outcome outcome) {
+        attempt(Math.min(first, pauses.size()), cause, outcome);
     }
 
     /** "5 attempts (pauses of 0, 1, 2, 3, 4 s)", for messages. */

@@ -16,6 +16,7 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +36,13 @@ final class ConnectionSupervisor implements ConnectionEvents {
 
     static final int CLOSE_NORMAL = 4000;
     static final int CLOSE_FAILED = 4001;
+    static final int CLOSE_REFUSED_BUSY = 4030;
+    static final int CLOSE_REFUSED_LATE = 4080;
+    /**
+     * Each connection lost sooner than this after it opened makes the next round of attempts start one attempt later
+     * in the schedule, so that a manager that keeps dropping new connections cannot make tunerd retry forever.
+     */
+    static final Duration STABLE_CONNECTION = Duration.ofSeconds(10);
     /** While the reader is behind, one socket read per this period keeps pings answered (NNI pings every 5 s). */
     static final long TRICKLE_MILLIS = 500;
     private static final Logger LOG = LoggerFactory.getLogger(WebSocketChannel.class);
@@ -53,6 +61,9 @@ final class ConnectionSupervisor implements ConnectionEvents {
     private boolean ending;
     private boolean closed;
     private IOException failure;
+    private long connectedAt;
+    private int quickLosses;
+    private String lastClose;
 
     ConnectionSupervisor(URI uri, WebSocketOptions options, EventLoopGroup group) {
         this.uri = uri;
@@ -66,7 +77,7 @@ final class ConnectionSupervisor implements ConnectionEvents {
 
     /** Blocks until connected, or throws after the last attempt of the schedule failed. */
     void connect() throws IOException, InterruptedException {
-        startAttempts(null);
+        startAttempts(0, null);
         try {
             firstConnection.get();
         } catch (ExecutionException e) {
@@ -139,8 +150,8 @@ final class ConnectionSupervisor implements ConnectionEvents {
 
     // ---- connecting: runs on the I/O thread (the first round starts on the caller's) ----
 
-    private void startAttempts(Throwable cause) {
-        attempts.start(new ConnectAttempts.Outcome() {
+    private void startAttempts(int first, Throwable cause) {
+        attempts.start(first, cause, new ConnectAttempts.Outcome() {
             @Override
             public boolean stopped() {
                 synchronized (lock) {
@@ -155,7 +166,7 @@ final class ConnectionSupervisor implements ConnectionEvents {
 
             @Override
             public void gaveUp(Throwable lastCause) {
-                giveUp(lastCause == null ? cause : lastCause);
+                giveUp(lastCause);
             }
         });
     }
@@ -168,6 +179,7 @@ final class ConnectionSupervisor implements ConnectionEvents {
                 return;
             }
             current = connection;
+            connectedAt = System.nanoTime();
             if (inbound.paused()) {
                 pauseReading(connection);
             }
@@ -184,9 +196,12 @@ final class ConnectionSupervisor implements ConnectionEvents {
 
     private void giveUp(Throwable lastCause) {
         boolean wasConnected = firstConnection.isDone();
-        IOException e = new IOException((wasConnected ? "lost the connection to the NNI manager at " + uri
+        fail(new IOException((wasConnected ? "lost the connection to the NNI manager at " + uri
             + " and could not reconnect" : "could not connect to the NNI manager at " + uri) + " after "
-            + attempts.describeSchedule() + ": " + describe(lastCause), lastCause);
+            + attempts.describeSchedule() + ": " + describe(lastCause), lastCause));
+    }
+
+    private void fail(IOException e) {
         synchronized (lock) {
             if (ending) {
                 return;
@@ -275,8 +290,16 @@ final class ConnectionSupervisor implements ConnectionEvents {
     public void onCloseFrame(Channel connection, int code, String reason) {
         if (code == CLOSE_NORMAL) {
             endOfStream("the manager closed the connection on purpose (code 4000, " + reason + ")");
+        } else if (code == CLOSE_REFUSED_BUSY || code == CLOSE_REFUSED_LATE) {
+            // NNI 2.8/2.9 refuse a second connection, or one that comes after their 10 s wait: retrying cannot help
+            fail(new IOException("the NNI manager at " + uri + " refused the connection with code " + code + " ("
+                + reason + ")" + (code == CLOSE_REFUSED_BUSY ? ": it already serves another dispatcher"
+                : ": it stopped waiting for a dispatcher")));
         } else {
             LOG.warn("the manager closed the connection with code {} ({})", code, reason);
+            synchronized (lock) {
+                lastClose = "the manager closed the connection with code " + code + " (" + reason + ")";
+            }
         }
     }
 
@@ -294,6 +317,8 @@ final class ConnectionSupervisor implements ConnectionEvents {
     @Override
     public void onLost(Channel connection, Throwable cause) {
         int requeued;
+        int first;
+        Throwable why;
         synchronized (lock) {
             if (connection != current) {
                 return;
@@ -303,10 +328,16 @@ final class ConnectionSupervisor implements ConnectionEvents {
             if (ending) {
                 return;
             }
+            boolean quick = System.nanoTime() - connectedAt < STABLE_CONNECTION.toNanos();
+            quickLosses = quick ? quickLosses + 1 : 0;
+            first = quickLosses;
+            why = cause != null ? cause : new IOException(lastClose != null ? lastClose
+                : "the manager closed the connection without a close frame");
+            lastClose = null;
         }
         LOG.warn("lost the connection to the NNI manager at {} ({}); {} unwritten command(s) kept; reconnecting", uri,
-            cause == null ? "closed by the peer" : describe(cause), requeued);
-        startAttempts(cause);
+            describe(why), requeued);
+        startAttempts(first, why);
     }
 
     private void endOfStream(String why) {

@@ -56,6 +56,7 @@ final class FakeManager implements AutoCloseable {
     private volatile Channel server;
     private volatile Channel connection;
     private volatile int port;
+    private volatile Close closeEveryConnection;
 
     /** Listens on an ephemeral port of 127.0.0.1. */
     static FakeManager start() throws InterruptedException {
@@ -103,6 +104,11 @@ final class FakeManager implements AutoCloseable {
             throw new AssertionError("the dispatcher did not connect within 10 s");
         }
         return c;
+    }
+
+    /** From now on, closes every new connection with this code right after its handshake. */
+    void closeEveryConnectionWith(int code, String reason) {
+        closeEveryConnection = new Close(code, reason);
     }
 
     void send(String text) {
@@ -155,6 +161,11 @@ final class FakeManager implements AutoCloseable {
             if (evt instanceof WebSocketServerProtocolHandler.HandshakeComplete) {
                 connection = ctx.channel();
                 connections.add(ctx.channel());
+                Close refuse = closeEveryConnection;
+                if (refuse != null) {
+                    ctx.writeAndFlush(new CloseWebSocketFrame(refuse.code(), refuse.reason()))
+                        .addListener(ChannelFutureListener.CLOSE);
+                }
             }
             super.userEventTriggered(ctx, evt);
         }

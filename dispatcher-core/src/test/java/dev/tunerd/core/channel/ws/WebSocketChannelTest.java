@@ -210,6 +210,28 @@ class WebSocketChannelTest {
     }
 
     @Test
+    void refusalByAnOlderManagerIsFinal() throws Exception {
+        manager.closeEveryConnectionWith(4030, "Already serving a tuner");
+        channel = WebSocketChannel.connect(manager.uri(), fast());
+        IOException e = assertThrows(IOException.class, channel::receive);
+        assertTrue(e.getMessage().contains("refused the connection with code 4030 (Already serving a tuner)"),
+            e.getMessage());
+        manager.awaitConnection();
+        assertNull(manager.connections.poll(500, TimeUnit.MILLISECONDS), "no reconnection");
+    }
+
+    @Test
+    void connectionsDroppedRightAfterOpeningDoNotMakeItRetryForever() throws Exception {
+        manager.closeEveryConnectionWith(1001, "Reconnected");
+        channel = WebSocketChannel.connect(manager.uri(),
+            fast().withReconnectDelays(List.of(Duration.ZERO, ms(50), ms(50), ms(50))));
+        IOException e = assertThrows(IOException.class, channel::receive);
+        assertTrue(e.getMessage().contains("could not reconnect after 4 attempts")
+            && e.getMessage().contains("the manager closed the connection with code 1001 (Reconnected)"), e.getMessage());
+        assertTrue(manager.connections.size() <= 5, manager.connections.size() + " connections");
+    }
+
+    @Test
     void wrongPathFailsWithTheHandshakeStatus() {
         URI wrong = URI.create(manager.uri().toString().replace("/tuner", "/nope"));
         WebSocketOptions options = fast().withReconnectDelays(List.of(Duration.ZERO, ms(50)));
