@@ -1,6 +1,7 @@
 package dev.tunerd.protocol;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,8 @@ import java.nio.charset.StandardCharsets;
  * An incremental decoder of the legacy pipe framing ({@link FrameFormat}). Feed it bytes as they arrive; it hands
  * back one {@link Command} per complete frame and {@code null} while it needs more bytes.
  *
- * <p>The header is checked before anything is allocated: an unknown command code, a length that is not decimal
+ * <p>The header is checked before anything is allocated, and the payload buffer grows with the bytes that actually
+ * arrive (starting at 64 KiB), so a header claiming a large length costs nothing until its bytes come: an unknown command code, a length that is not decimal
  * digits (leading spaces allowed) or a length above {@link FrameFormat#maxFrameBytes()} fails with a
  * {@link FrameException} naming the value. After a failure the decoder stays failed.
  *
@@ -17,11 +19,14 @@ import java.nio.charset.StandardCharsets;
  */
 public final class FrameDecoder {
 
+    private static final int INITIAL_PAYLOAD_CAPACITY = 64 * 1024;
+
     private final FrameFormat format;
     private final byte[] header;
     private int headerFilled;
     private CommandType type;
     private byte[] payload;
+    private int payloadLength;
     private int payloadFilled;
     private FrameException failure;
 
@@ -53,6 +58,11 @@ public final class FrameDecoder {
         return headerFilled == 0 && payload == null;
     }
 
+    /** The size of the payload buffer now held (0 between frames); it grows with the bytes received, not the header. */
+    int payloadCapacity() {
+        return payload == null ? 0 : payload.length;
+    }
+
     /** How many bytes of a partial frame are held; for the message when input ends mid-frame. */
     public int bufferedBytes() {
         return payload != null ? header.length + payloadFilled : headerFilled;
@@ -67,14 +77,20 @@ public final class FrameDecoder {
                 return null;
             }
             type = parseType();
-            long length = parseLength();
-            payload = new byte[(int) length];
+            payloadLength = (int) parseLength();
+            // grown as bytes arrive: a header alone never makes the decoder allocate its whole length
+            payload = new byte[Math.min(payloadLength, INITIAL_PAYLOAD_CAPACITY)];
             payloadFilled = 0;
         }
-        int n = Math.min(in.remaining(), payload.length - payloadFilled);
-        in.get(payload, payloadFilled, n);
-        payloadFilled += n;
-        if (payloadFilled < payload.length) {
+        while (payloadFilled < payloadLength && in.hasRemaining()) {
+            if (payloadFilled == payload.length) {
+                payload = Arrays.copyOf(payload, (int) Math.min(payloadLength, 2L * payload.length));
+            }
+            int n = Math.min(in.remaining(), payload.length - payloadFilled);
+            in.get(payload, payloadFilled, n);
+            payloadFilled += n;
+        }
+        if (payloadFilled < payloadLength) {
             return null;
         }
         Command command = new Command(type, utf8(payload, type));
