@@ -93,6 +93,9 @@ public final class CheckpointReader {
                     + e.getMessage(), acc.toState(warnings));
             }
         }
+        if (s.damage().isPresent()) {
+            throw s.damage().get().withValidPrefix(acc.toState(warnings));
+        }
         s.tornTail().ifPresent(t -> warnings.add(file.getFileName() + ": " + t));
     }
 }

@@ -13,7 +13,8 @@ import java.util.Optional;
  * Reads one journal segment or snapshot file into verified frames. The first frame that fails (short, impossible
  * length, checksum) ends the valid part. When tail damage is tolerated and no valid frame starts anywhere after it,
  * the rest is a torn tail (a write the process did not finish) and is reported as a warning; otherwise it is
- * corruption in the middle, reported as {@link CorruptCheckpointException}. Stateless; thread-safe.
+ * corruption in the middle, returned as a {@link CorruptCheckpointException} with the frames before it (header
+ * damage is thrown). Stateless; thread-safe.
  */
 final class SegmentReader {
 
@@ -21,9 +22,20 @@ final class SegmentReader {
     record Frame(RecordType type, int version, byte[] payload, long offset) {
     }
 
-    /** What one file held: its header sequence, the valid frames, and the length of the valid part. */
+    /**
+     * What one file held: its header sequence, the valid frames, the length of the valid part, and either a torn
+     * tail (tolerated) or damage in the middle (the frames before it are still given).
+     */
     record Segment(Path file, long sequence, List<Frame> frames, long validLength, long fileLength,
-                   Optional<String> tornTail) {
+                   Optional<String> tornTail, Optional<CorruptCheckpointException> damage) {
+
+        /** The frames, or the damage thrown when there is any. */
+        List<Frame> framesOrThrow() {
+            if (damage.isPresent()) {
+                throw damage.get();
+            }
+            return frames;
+        }
     }
 
     private SegmentReader() {
@@ -46,7 +58,7 @@ final class SegmentReader {
                     + " its " + JournalFormat.HEADER_BYTES + "-byte header", null);
             }
             return new Segment(file, -1, List.of(), 0, bytes.length,
-                Optional.of("header torn after " + bytes.length + " bytes"));
+                Optional.of("header torn after " + bytes.length + " bytes"), Optional.empty());
         }
         long sequence = checkHeader(file, bytes, magic);
         List<Frame> frames = new ArrayList<>();
@@ -60,7 +72,8 @@ final class SegmentReader {
             frames.add(f);
             pos += JournalFormat.FRAME_HEADER_BYTES + f.payload().length;
         }
-        return new Segment(file, sequence, List.copyOf(frames), pos, bytes.length, Optional.empty());
+        return new Segment(file, sequence, List.copyOf(frames), pos, bytes.length, Optional.empty(),
+            Optional.empty());
     }
 
     private static long checkHeader(Path file, byte[] b, byte[] magic) {
@@ -108,15 +121,22 @@ final class SegmentReader {
     private static Segment damaged(Path file, byte[] bytes, int pos, long sequence, List<Frame> frames,
                                    boolean tolerateTornTail) {
         if (!tolerateTornTail) {
-            throw new CorruptCheckpointException(file, pos, "record is truncated or fails its checksum", null);
+            return corrupt(file, bytes, pos, sequence, frames, "record is truncated or fails its checksum");
         }
         for (int p = pos + 1; p <= bytes.length - JournalFormat.FRAME_HEADER_BYTES; p++) {
             if (RecordType.ofCode(bytes[p + 8]) != null && frameAt(bytes, p) != null) {
-                throw new CorruptCheckpointException(file, pos, "record fails its checksum while a valid record"
-                    + " follows at byte offset " + p, null);
+                return corrupt(file, bytes, pos, sequence, frames, "record fails its checksum while a valid record"
+                    + " follows at byte offset " + p);
             }
         }
         return new Segment(file, sequence, List.copyOf(frames), pos, bytes.length,
-            Optional.of("torn last record at byte offset " + pos + " (" + (bytes.length - pos) + " bytes ignored)"));
+            Optional.of("torn last record at byte offset " + pos + " (" + (bytes.length - pos) + " bytes ignored)"),
+            Optional.empty());
+    }
+
+    private static Segment corrupt(Path file, byte[] bytes, int pos, long sequence, List<Frame> frames,
+                                   String reason) {
+        return new Segment(file, sequence, List.copyOf(frames), pos, bytes.length, Optional.empty(),
+            Optional.of(new CorruptCheckpointException(file, pos, reason, null)));
     }
 }

@@ -48,7 +48,7 @@ final class SnapshotStore {
             return Optional.empty();
         }
         SegmentReader.Segment s = SegmentReader.read(file, JournalFormat.SNAPSHOT_MAGIC, false);
-        if (s.frames().size() != 1 || s.frames().get(0).type() != RecordType.SNAPSHOT) {
+        if (s.framesOrThrow().size() != 1 || s.frames().get(0).type() != RecordType.SNAPSHOT) {
             throw new CorruptCheckpointException(file, JournalFormat.HEADER_BYTES, "expected exactly one snapshot"
                 + " record, found " + s.frames().size() + " records", null);
         }
