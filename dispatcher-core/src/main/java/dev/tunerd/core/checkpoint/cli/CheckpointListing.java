@@ -67,17 +67,17 @@ final class CheckpointListing {
         }
     }
 
-    /** The newest modification time of the files directly in {@code root} (or of {@code root} itself). */
+    /** The newest modification time of the files directly in {@code root} (of {@code root} when it has none). */
     static Instant lastModified(Path root) {
         try (Stream<Path> files = Files.list(root)) {
-            Instant newest = Files.getLastModifiedTime(root).toInstant();
+            Instant newest = null;
             for (Path f : (Iterable<Path>) files::iterator) {
                 if (Files.isRegularFile(f)) {
                     Instant t = Files.getLastModifiedTime(f).toInstant();
-                    newest = t.isAfter(newest) ? t : newest;
+                    newest = newest == null || t.isAfter(newest) ? t : newest;
                 }
             }
-            return newest;
+            return newest != null ? newest : Files.getLastModifiedTime(root).toInstant();
         } catch (IOException e) {
             return Instant.EPOCH;
         }
