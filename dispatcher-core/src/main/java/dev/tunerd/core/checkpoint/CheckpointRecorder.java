@@ -18,10 +18,11 @@ import org.slf4j.LoggerFactory;
  * {@link CheckpointMode}.
  *
  * <p><b>Durability:</b> every call hands its record to the operating system before returning, so a killed process
- * ({@code kill -9}) loses nothing a call returned for. Records that must also survive an operating-system crash are
- * forced to disk before the call returns: issued parameters (before their {@code TR} may go out), final results,
- * and imported data. The others (search space, id reservations, trial ends, algorithm states) are forced with the
- * next forced record or at {@link #close()}.
+ * ({@code kill -9}) loses nothing a call returned for. Against an operating-system crash, issued parameters (before
+ * their {@code TR} may go out) and imported data are forced to disk before the call returns; every other record
+ * (results, trial ends, search space, id reservations, algorithm states) is forced with the next forced record, so
+ * no {@code TR} ever leaves before the results it may depend on are on disk, and within
+ * {@link CheckpointSettings#maxUnforcedMillis()} while appends continue, and at {@link #close()}.
  *
  * <p><b>Failures:</b> in {@link CheckpointMode#REQUIRED}, a checkpoint that cannot be opened or written throws
  * {@link CheckpointException} (from {@link #open} or from the observer call, which the dispatcher reports as
@@ -92,7 +93,7 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     @Override
     public void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
         record(RecordType.FINAL_RESULT, StateCodec.finalResult(parameterId, Optional.ofNullable(trialJobIdOrNull),
-            value), true);
+            value), false);
     }
 
     @Override

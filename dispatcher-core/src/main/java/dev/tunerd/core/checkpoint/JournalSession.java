@@ -25,6 +25,7 @@ final class JournalSession implements AutoCloseable {
     private final StateAccumulator state;
     private JournalWriter writer;
     private boolean unforced;
+    private long unforcedSince;
 
     private JournalSession(CheckpointSettings settings, Path root, StateAccumulator state) {
         this.settings = settings;
@@ -50,12 +51,19 @@ final class JournalSession implements AutoCloseable {
         return session;
     }
 
-    /** Appends a record and applies it to the state; {@code sync} forces it (and all before it) to disk. */
+    /**
+     * Appends a record and applies it to the state. {@code sync} forces it (and all before it) to disk; otherwise it
+     * is forced with the next forced record, or now if the oldest unforced record is older than the settings allow.
+     */
     void append(RecordType type, JsonObject payload, boolean sync) throws IOException {
         writer.append(JournalFormat.frame(type, StateCodec.bytes(payload)));
         state.apply(type, payload);
-        unforced = true;
-        if (sync) {
+        long now = settings.clock().millis();
+        if (!unforced) {
+            unforced = true;
+            unforcedSince = now;
+        }
+        if (sync || now - unforcedSince >= settings.maxUnforcedMillis()) {
             force();
         }
         if (writer.size() >= settings.rolloverBytes()) {

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * byte budget is spent, writes a partial buffer at the boundary, and then fails every write and force with
  * "No space left on device".
  */
-final class FailingChannel extends FileChannel {
+class FailingChannel extends FileChannel {
     private final FileChannel delegate;
     private final AtomicLong budget;
 

@@ -25,6 +25,7 @@ final class ScriptedExperiment {
 
     static CheckpointSettings settings(Path dir, CheckpointMode mode) {
         return new CheckpointSettings(dir, mode, INFO, CheckpointSettings.DEFAULT_ROLLOVER_BYTES,
+            CheckpointSettings.DEFAULT_MAX_UNFORCED_MILLIS,
             ChannelOpener.DEFAULT, Clock.fixed(T0, ZoneOffset.UTC));
     }
 

@@ -128,6 +128,7 @@ class CheckpointCommandTest {
         Instant t = Instant.parse(created);
         CheckpointSettings s = new CheckpointSettings(dir, CheckpointMode.REQUIRED,
             new ExperimentInfo(Optional.of("TPE"), Optional.of(mode)), CheckpointSettings.DEFAULT_ROLLOVER_BYTES,
+            CheckpointSettings.DEFAULT_MAX_UNFORCED_MILLIS,
             ChannelOpener.DEFAULT, Clock.fixed(t, ZoneOffset.UTC));
         try (CheckpointRecorder r = CheckpointRecorder.open(s, RecoveredState.empty(), ExistingFiles.SET_ASIDE)) {
             for (int i = 0; i < values.length; i++) {
