@@ -5,6 +5,8 @@ import dev.tunerd.core.checkpoint.RecoveredState;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -65,13 +67,17 @@ final class ListCommand implements Callable<Integer> {
 
     private static String line(CheckpointListing.Entry e) {
         if (e.state().isEmpty()) {
-            return String.format(Locale.ROOT, FORMAT, e.name(), "-", e.updated(), "-",
+            return String.format(Locale.ROOT, FORMAT, e.name(), "-", seconds(e.updated()), "-",
                 "UNREADABLE: " + e.error().orElse("unknown error"));
         }
         RecoveredState s = e.state().get();
         CheckpointSummary sum = CheckpointListing.summary(e);
         String best = sum.best().map(Rows::describe).orElse("-") + (sum.modeAssumed() ? "" : " " + sum.mode());
-        return String.format(Locale.ROOT, FORMAT, e.name(), s.createdAt().map(Object::toString).orElse("-"),
-            e.updated(), sum.trials().size(), best);
+        return String.format(Locale.ROOT, FORMAT, e.name(), s.createdAt().map(ListCommand::seconds).orElse("-"),
+            seconds(e.updated()), sum.trials().size(), best);
+    }
+
+    private static String seconds(Instant t) {
+        return t.truncatedTo(ChronoUnit.SECONDS).toString();
     }
 }
