@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -132,13 +133,27 @@ final class JournalSession implements AutoCloseable {
         return highest;
     }
 
+    /**
+     * Moves the files of an old checkpoint aside: newest segment first and the snapshot last, so that a crash
+     * half-way leaves a readable prefix of the old history, never a journal without its snapshot.
+     */
     private static void setAside(Path root, CheckpointSettings s) throws IOException {
         Path aside = root.resolve("set-aside-" + s.clock().millis());
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(root, Files::isRegularFile)) {
-            for (Path f : files) {
-                Files.createDirectories(aside);
-                Files.move(f, aside.resolve(f.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+        List<Path> files = new ArrayList<>(CheckpointLayout.segments(root).descendingMap().values());
+        try (DirectoryStream<Path> all = Files.newDirectoryStream(root, Files::isRegularFile)) {
+            for (Path f : all) {
+                if (!files.contains(f) && !f.getFileName().toString().equals(CheckpointLayout.SNAPSHOT)) {
+                    files.add(f);
+                }
             }
+        }
+        Path snapshot = root.resolve(CheckpointLayout.SNAPSHOT);
+        if (Files.exists(snapshot)) {
+            files.add(snapshot);
+        }
+        for (Path f : files) {
+            Files.createDirectories(aside);
+            Files.move(f, aside.resolve(f.getFileName()), StandardCopyOption.ATOMIC_MOVE);
         }
         SnapshotStore.syncDirectory(s.opener(), root);
     }
