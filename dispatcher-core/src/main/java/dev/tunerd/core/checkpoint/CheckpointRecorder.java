@@ -1,0 +1,175 @@
+package dev.tunerd.core.checkpoint;
+
+import dev.tunerd.core.dispatch.DispatchObserver;
+import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes the checkpoint journal from the dispatcher's {@link DispatchObserver} calls, under the chosen
+ * {@link CheckpointMode}.
+ *
+ * <p><b>Durability:</b> every call hands its record to the operating system before returning, so a killed process
+ * ({@code kill -9}) loses nothing a call returned for. Against an operating-system crash, issued parameters (before
+ * their {@code TR} may go out) and imported data are forced to disk before the call returns; every other record
+ * (results, trial ends, search space, id reservations, algorithm states) is forced with the next forced record, so
+ * no {@code TR} ever leaves before the results it may depend on are on disk, and within
+ * {@link CheckpointSettings#maxUnforcedMillis()} while appends continue, and at {@link #close()}.
+ *
+ * <p><b>Failures:</b> in {@link CheckpointMode#REQUIRED}, a checkpoint that cannot be opened or written throws
+ * {@link CheckpointException} (from {@link #open} or from the observer call, which the dispatcher reports as
+ * {@code ER}), and every later call throws again. In {@link CheckpointMode#BEST_EFFORT} the failure is logged once,
+ * the journal is marked abandoned (so no later resume trusts it) and the recorder stops writing.
+ *
+ * <p>Thread-safe: calls are serialised on this object (the dispatcher already never overlaps them).
+ */
+public final class CheckpointRecorder implements DispatchObserver, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CheckpointRecorder.class);
+
+    private final CheckpointSettings settings;
+    private JournalSession session;
+    private CheckpointException failure;
+
+    private CheckpointRecorder(CheckpointSettings settings, JournalSession session) {
+        this.settings = settings;
+        this.session = session;
+    }
+
+    /**
+     * Opens the checkpoint: writes a snapshot of {@code initial} (empty on a fresh start, the recovered state on a
+     * resume) and starts a new journal segment.
+     *
+     * @throws CheckpointException in {@link CheckpointMode#REQUIRED} when the directory is missing, unwritable or
+     *                             full
+     */
+    public static CheckpointRecorder open(CheckpointSettings settings, RecoveredState initial,
+                                          ExistingFiles existing) {
+        Objects.requireNonNull(initial, "initial");
+        if (settings.mode() == CheckpointMode.OFF) {
+            return new CheckpointRecorder(settings, null);
+        }
+        try {
+            return new CheckpointRecorder(settings, JournalSession.open(settings, initial, existing));
+        } catch (IOException | CheckpointException e) {
+            CheckpointRecorder r = new CheckpointRecorder(settings, null);
+            r.fail("cannot open the checkpoint in " + settings.checkpointDirectory(), e);
+            return r;
+        }
+    }
+
+    /** True while records are being written. */
+    public synchronized boolean isActive() {
+        return session != null;
+    }
+
+    /** What the journal holds so far (empty when inactive). */
+    public synchronized RecoveredState currentState() {
+        return session == null ? RecoveredState.empty() : session.state();
+    }
+
+    @Override
+    public void searchSpaceUpdated(JsonObject space) {
+        record(RecordType.SEARCH_SPACE, StateCodec.searchSpace(space), false);
+    }
+
+    @Override
+    public void idsReserved(long nextParameterId) {
+        record(RecordType.IDS_RESERVED, StateCodec.idsReserved(nextParameterId), false);
+    }
+
+    @Override
+    public void parametersIssued(long parameterId, JsonValue parameters) {
+        record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(parameterId, parameters), true);
+    }
+
+    @Override
+    public void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
+        record(RecordType.FINAL_RESULT, StateCodec.finalResult(parameterId, Optional.ofNullable(trialJobIdOrNull),
+            value), false);
+    }
+
+    @Override
+    public void trialEnded(String trialJobId, Long parameterIdOrNull, String event) {
+        record(RecordType.TRIAL_ENDED, StateCodec.trialEnded(trialJobId, Optional.ofNullable(parameterIdOrNull),
+            event), false);
+    }
+
+    @Override
+    public void dataImported(List<ImportedTrial> trials) {
+        record(RecordType.DATA_IMPORTED, StateCodec.dataImported(trials), true);
+    }
+
+    /**
+     * Records an algorithm's {@link dev.tunerd.spi.Snapshotting#snapshot()}, taken on the thread that owns the
+     * algorithm. The snapshot covers all history recorded before this call (see {@link Watermark}).
+     */
+    public void algorithmStateSaved(AlgorithmRole role, JsonValue state) {
+        record(RecordType.ALGORITHM_STATE, StateCodec.algorithmState(role, state), false);
+    }
+
+    /** Forces what is written and closes the journal. Never throws; a failure is logged. */
+    @Override
+    public synchronized void close() {
+        if (session != null) {
+            try {
+                session.close();
+            } catch (IOException e) {
+                LOG.error("checkpoint: closing the journal in {} failed: {}", session.root(), e.toString());
+            }
+            session = null;
+        }
+    }
+
+    private synchronized void record(RecordType type, JsonObject payload, boolean sync) {
+        if (session == null) {
+            if (failure != null && settings.mode() == CheckpointMode.REQUIRED) {
+                throw new CheckpointException("the checkpoint journal failed earlier: " + failure.getMessage(),
+                    failure);
+            }
+            return;
+        }
+        try {
+            session.append(type, payload, sync);
+        } catch (IOException | CheckpointException e) {
+            fail("cannot write a " + type + " record to the checkpoint in " + session.root(), e);
+        }
+    }
+
+    private void fail(String what, Exception cause) {
+        JournalSession broken = session;
+        session = null;
+        if (broken != null) {
+            try {
+                broken.close();
+            } catch (IOException ignored) {
+                // the journal already failed; this second failure says nothing new
+            }
+        }
+        failure = new CheckpointException(what + ": " + cause, cause);
+        if (settings.mode() == CheckpointMode.REQUIRED) {
+            throw new CheckpointException(failure.getMessage() + " (--checkpoint-mode required; choose best-effort"
+                + " to continue without a checkpoint)", cause);
+        }
+        LOG.error("checkpoint: {}; continuing WITHOUT a checkpoint (--checkpoint-mode best-effort)",
+            failure.getMessage());
+        markAbandoned(failure.getMessage());
+    }
+
+    private void markAbandoned(String reason) {
+        try {
+            Files.write(CheckpointLayout.root(settings.checkpointDirectory()).resolve(CheckpointLayout.ABANDONED),
+                (settings.clock().instant() + " " + reason + "\n").getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            LOG.error("checkpoint: could not mark the journal abandoned ({}); a later resume must not trust it",
+                e.toString());
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package dev.tunerd.core.checkpoint;
+
+/**
+ * The kinds of journal record, each with its one-byte wire code and the newest payload version this build writes
+ * and reads. Codes are never reused; a new field makes a new version, a new kind a new code.
+ */
+public enum RecordType {
+    /** {@code {"space": {...}}}: the search space was set or replaced. */
+    SEARCH_SPACE(1, 1),
+    /** {@code {"next": n}}: every id below n is used or burned. */
+    IDS_RESERVED(2, 1),
+    /** {@code {"id": n, "parameters": ...}}: parameters issued under id n (synced before its TR goes out). */
+    PARAMETERS_ISSUED(3, 1),
+    /** {@code {"id": n, "trial": "abc"|null, "value": ...}}: a final result (synced). */
+    FINAL_RESULT(4, 1),
+    /** {@code {"trial": "abc", "id": n|null, "event": "SUCCEEDED"}}: a trial ended. */
+    TRIAL_ENDED(5, 1),
+    /** {@code {"trials": [{"parameter": ..., "value": ..., "trialJobId": ...|null}]}}: data imported (synced). */
+    DATA_IMPORTED(6, 1),
+    /** {@code {"role": "tuner"|"assessor", "state": ...}}: an algorithm's own snapshot. */
+    ALGORITHM_STATE(7, 1),
+    /** The single record of a snapshot file: the whole recovered state (see docs/CHECKPOINT.md). */
+    SNAPSHOT(8, 1);
+
+    private final byte code;
+    private final byte version;
+
+    RecordType(int code, int version) {
+        this.code = (byte) code;
+        this.version = (byte) version;
+    }
+
+    public byte code() {
+        return code;
+    }
+
+    /** The payload version this build writes; it reads every version up to this one. */
+    public byte version() {
+        return version;
+    }
+
+    /** The type with this code, or null when the code is unknown. */
+    public static RecordType ofCode(byte code) {
+        for (RecordType t : values()) {
+            if (t.code == code) {
+                return t;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.tunerd.core.checkpoint;
+
+import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Builds a {@link RecoveredState} by applying journal records in order. The recorder applies the very payload it
+ * writes, and recovery applies the payloads it reads, so both sides share one interpretation. Not thread-safe.
+ */
+final class StateAccumulator {
+    private Optional<Instant> createdAt;
+    private ExperimentInfo info;
+    private long nextId;
+    private Optional<JsonObject> space;
+    private final Map<Long, JsonValue> issued = new LinkedHashMap<>();
+    private final List<RecordedResult> results = new ArrayList<>();
+    private final List<EndedTrial> ended = new ArrayList<>();
+    private final List<ImportedTrial> imported = new ArrayList<>();
+    private final Map<AlgorithmRole, AlgorithmSnapshot> algorithms = new EnumMap<>(AlgorithmRole.class);
+
+    StateAccumulator(RecoveredState start) {
+        createdAt = start.createdAt();
+        info = start.info();
+        nextId = start.nextParameterId();
+        space = start.searchSpace();
+        issued.putAll(start.issuedParameters());
+        results.addAll(start.results());
+        ended.addAll(start.endedTrials());
+        imported.addAll(start.importedData());
+        algorithms.putAll(start.algorithmSnapshots());
+    }
+
+    void setCreation(Optional<Instant> created, ExperimentInfo experiment) {
+        createdAt = created;
+        info = experiment;
+    }
+
+    /** Applies one record; a malformed payload is a {@link CheckpointException}. */
+    void apply(RecordType type, JsonObject p) {
+        switch (type) {
+            case SEARCH_SPACE -> space = Optional.of(JsonFields.objectOf(p, "space"));
+            case IDS_RESERVED -> nextId = Math.max(nextId, JsonFields.longOf(p, "next"));
+            case PARAMETERS_ISSUED -> {
+                long id = JsonFields.longOf(p, "id");
+                issued.put(id, JsonFields.require(p, "parameters"));
+                nextId = Math.max(nextId, id + 1);
+            }
+            case FINAL_RESULT -> results.add(new RecordedResult(JsonFields.longOf(p, "id"),
+                JsonFields.optionalString(p, "trial"), JsonFields.require(p, "value")));
+            case TRIAL_ENDED -> ended.add(new EndedTrial(JsonFields.stringOf(p, "trial"),
+                JsonFields.optionalLong(p, "id"), JsonFields.stringOf(p, "event")));
+            case DATA_IMPORTED -> {
+                for (JsonValue t : JsonFields.arrayOf(p, "trials").values()) {
+                    imported.add(StateCodec.importedTrial(JsonFields.asObject(t, "imported trial")));
+                }
+            }
+            case ALGORITHM_STATE -> {
+                AlgorithmRole role = AlgorithmRole.ofKey(JsonFields.stringOf(p, "role"));
+                algorithms.put(role, new AlgorithmSnapshot(role, JsonFields.require(p, "state"), watermark()));
+            }
+            case SNAPSHOT -> throw new CheckpointException("a snapshot record cannot appear inside a journal");
+        }
+    }
+
+    Watermark watermark() {
+        return new Watermark(issued.size(), results.size(), ended.size(), imported.size());
+    }
+
+    RecoveredState toState(List<String> warnings) {
+        return new RecoveredState(createdAt, info, nextId, space, issued, results, ended, imported, algorithms,
+            warnings);
+    }
+
+    void putAlgorithm(AlgorithmSnapshot snapshot) {
+        algorithms.put(snapshot.role(), snapshot);
+    }
+}

@@ -1,0 +1,164 @@
+package dev.tunerd.core.checkpoint;
+
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.protocol.json.JsonException;
+import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonNull;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonString;
+import dev.tunerd.spi.json.JsonValue;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The JSON payloads of journal records and of the snapshot, and their bytes (UTF-8, NaN allowed). Stateless;
+ * thread-safe.
+ */
+final class StateCodec {
+    private StateCodec() {
+    }
+
+    static byte[] bytes(JsonObject payload) {
+        return Json.writeAllowingNonFinite(payload).getBytes(StandardCharsets.UTF_8);
+    }
+
+    static JsonObject parse(byte[] payload) {
+        try {
+            return JsonFields.asObject(Json.parse(new String(payload, StandardCharsets.UTF_8)), "record payload");
+        } catch (JsonException e) {
+            throw new CheckpointException("record payload is not JSON: " + e.getMessage(), e);
+        }
+    }
+
+    static JsonObject searchSpace(JsonObject space) {
+        return JsonObject.builder().put("space", space).build();
+    }
+
+    static JsonObject idsReserved(long next) {
+        return JsonObject.builder().put("next", next).build();
+    }
+
+    static JsonObject parametersIssued(long id, JsonValue parameters) {
+        return JsonObject.builder().put("id", id).put("parameters", parameters).build();
+    }
+
+    static JsonObject finalResult(long id, Optional<String> trial, JsonValue value) {
+        return JsonObject.builder().put("id", id).put("trial", JsonFields.orNull(trial)).put("value", value).build();
+    }
+
+    static JsonObject trialEnded(String trial, Optional<Long> id, String event) {
+        return JsonObject.builder().put("trial", trial).put("id", JsonFields.orNull(id)).put("event", event).build();
+    }
+
+    static JsonObject dataImported(List<ImportedTrial> trials) {
+        List<JsonValue> list = new ArrayList<>(trials.size());
+        for (ImportedTrial t : trials) {
+            list.add(JsonObject.builder().put("parameter", t.parameter()).put("value", t.value())
+                .put("trialJobId", JsonFields.orNull(t.trialJobId())).build());
+        }
+        return JsonObject.builder().put("trials", new JsonArray(list)).build();
+    }
+
+    static ImportedTrial importedTrial(JsonObject o) {
+        return new ImportedTrial(JsonFields.require(o, "parameter"), JsonFields.require(o, "value"),
+            JsonFields.optionalString(o, "trialJobId"));
+    }
+
+    static JsonObject algorithmState(AlgorithmRole role, JsonValue state) {
+        return JsonObject.builder().put("role", role.key()).put("state", state).build();
+    }
+
+    /** The whole state as the snapshot's payload. */
+    static JsonObject snapshot(RecoveredState s) {
+        List<JsonValue> issued = new ArrayList<>();
+        for (Map.Entry<Long, JsonValue> e : s.issuedParameters().entrySet()) {
+            issued.add(parametersIssued(e.getKey(), e.getValue()));
+        }
+        List<JsonValue> results = new ArrayList<>();
+        s.results().forEach(r -> results.add(finalResult(r.parameterId(), r.trialJobId(), r.value())));
+        List<JsonValue> ended = new ArrayList<>();
+        s.endedTrials().forEach(t -> ended.add(trialEnded(t.trialJobId(), t.parameterId(), t.event())));
+        List<JsonValue> algorithms = new ArrayList<>();
+        s.algorithmSnapshots().values().forEach(a -> algorithms.add(algorithm(a)));
+        return JsonObject.builder()
+            .put("createdAt", s.createdAt().<JsonValue>map(t -> JsonString.of(t.toString())).orElse(JsonNull.INSTANCE))
+            .put("tuner", JsonFields.orNull(s.info().tunerName()))
+            .put("optimizeMode", JsonFields.orNull(s.info().optimizeMode()))
+            .put("nextParameterId", s.nextParameterId())
+            .put("searchSpace", s.searchSpace().<JsonValue>map(x -> x).orElse(JsonNull.INSTANCE))
+            .put("issued", new JsonArray(issued)).put("results", new JsonArray(results))
+            .put("ended", new JsonArray(ended))
+            .put("imported", JsonFields.arrayOf(dataImported(s.importedData()), "trials"))
+            .put("algorithms", new JsonArray(algorithms)).build();
+    }
+
+    private static JsonObject algorithm(AlgorithmSnapshot a) {
+        Watermark w = a.covered();
+        return JsonObject.builder().put("role", a.role().key()).put("state", a.state())
+            .put("covered", JsonArray.of(JsonInt.of(w.issued()), JsonInt.of(w.results()), JsonInt.of(w.ended()),
+                JsonInt.of(w.imported()))).build();
+    }
+
+    /** Reads a snapshot payload back; a malformed one is a {@link CheckpointException}. */
+    static RecoveredState fromSnapshot(JsonObject o) {
+        StateAccumulator acc = new StateAccumulator(RecoveredState.empty());
+        Optional<String> created = JsonFields.optionalString(o, "createdAt");
+        acc.setCreation(created.map(StateCodec::instant), new ExperimentInfo(
+            JsonFields.optionalString(o, "tuner"),
+            JsonFields.optionalString(o, "optimizeMode").map(StateCodec::optimizeMode)));
+        acc.apply(RecordType.IDS_RESERVED, idsReserved(JsonFields.longOf(o, "nextParameterId")));
+        if (o.get("searchSpace") instanceof JsonObject space) {
+            acc.apply(RecordType.SEARCH_SPACE, searchSpace(space));
+        }
+        applyEach(acc, RecordType.PARAMETERS_ISSUED, JsonFields.arrayOf(o, "issued"));
+        applyEach(acc, RecordType.FINAL_RESULT, JsonFields.arrayOf(o, "results"));
+        applyEach(acc, RecordType.TRIAL_ENDED, JsonFields.arrayOf(o, "ended"));
+        acc.apply(RecordType.DATA_IMPORTED, JsonObject.builder().put("trials", JsonFields.arrayOf(o, "imported"))
+            .build());
+        for (JsonValue a : JsonFields.arrayOf(o, "algorithms").values()) {
+            acc.putAlgorithm(algorithm(JsonFields.asObject(a, "algorithm snapshot")));
+        }
+        return acc.toState(List.of());
+    }
+
+    private static void applyEach(StateAccumulator acc, RecordType type, JsonArray items) {
+        for (JsonValue v : items.values()) {
+            acc.apply(type, JsonFields.asObject(v, type + " entry"));
+        }
+    }
+
+    private static AlgorithmSnapshot algorithm(JsonObject o) {
+        List<JsonValue> c = JsonFields.arrayOf(o, "covered").values();
+        if (c.size() != 4 || !c.stream().allMatch(v -> v instanceof JsonInt)) {
+            throw new CheckpointException("algorithm snapshot 'covered' must be four integers, got " + c);
+        }
+        int[] w = c.stream().mapToInt(v -> Math.toIntExact(((JsonInt) v).value())).toArray();
+        return new AlgorithmSnapshot(AlgorithmRole.ofKey(JsonFields.stringOf(o, "role")), JsonFields.require(o,
+            "state"), new Watermark(w[0], w[1], w[2], w[3]));
+    }
+
+    private static Instant instant(String text) {
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new CheckpointException("snapshot createdAt '" + text + "' is not an ISO-8601 instant", e);
+        }
+    }
+
+    private static OptimizeMode optimizeMode(String text) {
+        for (OptimizeMode m : OptimizeMode.values()) {
+            if (m.toString().equals(text)) {
+                return m;
+            }
+        }
+        throw new CheckpointException("snapshot optimizeMode '" + text + "' is not minimize or maximize");
+    }
+}
