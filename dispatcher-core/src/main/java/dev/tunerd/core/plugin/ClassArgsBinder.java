@@ -51,6 +51,7 @@ public final class ClassArgsBinder {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING)
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
             .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
