@@ -166,6 +166,9 @@ public final class MsgDispatcher {
         if (assessor == null) {
             return;
         }
+        if (me.trialJobId() == null) {
+            throw new CommandException(me.type(), "field \"trial_job_id\" is required for a PERIODICAL metric");
+        }
         Optional<List<JsonValue>> history = state.histories().add(me.trialJobId(), me.sequence(), me.value());
         if (history.isEmpty()) {
             return;
@@ -193,7 +196,9 @@ public final class MsgDispatcher {
         if (state.histories().end(en.trialJobId()) && assessor != null) {
             assessor.trialEnd(en.trialJobId(), en.succeeded());
         }
-        if (id != null) {
+        if (id != null && state.ledger().parameters(id) == null) {
+            LOG.warn("Trial end for unknown parameter id {} (trial {}) not passed to the tuner", id, en.trialJobId());
+        } else if (id != null) {
             if (!state.ledger().hasFinal(id)) {
                 LOG.info("Trial {} (parameter id {}) ended {} before its final result", en.trialJobId(), id, en.event());
             }

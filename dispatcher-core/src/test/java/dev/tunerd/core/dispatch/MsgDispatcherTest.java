@@ -120,13 +120,15 @@ class MsgDispatcherTest {
     void badAssessmentKillsTheTrialAndIntermediatesOfEndedTrialsAreIgnored() {
         MsgDispatcher d = dispatcher();
         assessor.verdict = AssessResult.BAD;
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "2");
         send(d, CommandType.REPORT_METRIC_DATA, metric(0, "A", "PERIODICAL", 0, "1"));
         send(d, CommandType.TRIAL_END, end("A", "EARLY_STOPPED", 0));
         send(d, CommandType.REPORT_METRIC_DATA, metric(0, "A", "PERIODICAL", 1, "1"));
         send(d, CommandType.TRIAL_END, end("B", "FAILED", 1));
         assertEquals(List.of("\"A\""), sink.contents(CommandType.KILL_TRIAL_JOB));
         assertEquals(List.of("assess A [1]", "trialEnd A false"), assessor.calls);
-        assertEquals(List.of("trialEnd 0 false", "trialEnd 1 false"), tuner.calls);
+        send(d, CommandType.TRIAL_END, end("C", "FAILED", 9)); // never issued: not passed to the tuner
+        assertEquals(List.of("generate 0", "generate 1", "trialEnd 0 false", "trialEnd 1 false"), tuner.calls);
     }
 
     @Test

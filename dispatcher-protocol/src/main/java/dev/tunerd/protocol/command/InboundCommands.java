@@ -58,9 +58,6 @@ public final class InboundCommands {
             throw f.error("type", "must be FINAL, PERIODICAL or REQUEST_PARAMETER, got \"" + typeName + "\"");
         }
         String trialJobId = f.optionalString("trial_job_id");
-        if (metricType != MetricType.FINAL && trialJobId == null) {
-            throw f.error("trial_job_id", "is required for a " + typeName + " metric");
-        }
         JsonValue value = metricType == MetricType.REQUEST_PARAMETER ? JsonString.of("") : f.decodedValue("value");
         return new InboundCommand.ReportMetric(metricType, f.optionalLong("parameter_id"), trialJobId,
             f.intOrDefault("sequence", 0), value, raw);

@@ -72,7 +72,6 @@ class InboundCommandsTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "{\"parameter_id\": 0, \"type\": \"BOGUS\", \"value\": \"1\"}|field \"type\"",
-        "{\"parameter_id\": 0, \"type\": \"PERIODICAL\", \"value\": \"1\"}|field \"trial_job_id\"",
         "{\"parameter_id\": \"x\", \"type\": \"FINAL\", \"value\": \"1\"}|field \"parameter_id\"",
         "{\"parameter_id\": 0, \"type\": \"FINAL\"}|field \"value\"",
         "{\"parameter_id\": 0, \"type\": \"FINAL\", \"value\": \"not json\"}|field \"value\"",
