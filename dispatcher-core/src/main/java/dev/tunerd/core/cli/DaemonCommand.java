@@ -78,6 +78,9 @@ public final class DaemonCommand implements Callable<Integer> {
     @Option(names = "--list", description = "List the algorithms with their classArgs defaults, then exit.")
     boolean list;
 
+    @Option(names = "--cds-training", hidden = true, description = "Run an in-memory session (for a CDS archive).")
+    boolean cdsTraining;
+
     private final DaemonWiring wiring;
     private final Map<String, String> environment;
 
@@ -97,6 +100,9 @@ public final class DaemonCommand implements Callable<Integer> {
         if (list) {
             new AlgorithmLister(pluginPath).print(spec.commandLine().getOut());
             return 0;
+        }
+        if (cdsTraining) {
+            return CdsTraining.run(spec.commandLine().getOut());
         }
         DaemonSettings settings = settings();
         LoggingSetup.configure(settings.environment().logDirectory(), settings.environment().logLevel());

@@ -4,6 +4,7 @@ import dev.tunerd.protocol.command.CommandException;
 import dev.tunerd.protocol.command.InboundCommand;
 import dev.tunerd.protocol.command.MetricType;
 import dev.tunerd.protocol.command.OutboundCommands;
+import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.Assessor;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.Tuner;
@@ -86,14 +87,14 @@ public final class MsgDispatcher {
     }
 
     private void initialize(InboundCommand.Initialize in) {
-        LOG.info("Initial search space: {}", in.searchSpace());
+        LOG.info("Initial search space: {}", Json.writeAllowingNonFinite(in.searchSpace()));
         tuner.updateSearchSpace(in.searchSpace());
         observer.searchSpaceUpdated(in.searchSpace());
         sink.send(OutboundCommands.initialized());
     }
 
     private void updateSearchSpace(InboundCommand.UpdateSearchSpace ss) {
-        LOG.info("New search space: {}", ss.searchSpace());
+        LOG.info("New search space: {}", Json.writeAllowingNonFinite(ss.searchSpace()));
         tuner.updateSearchSpace(ss.searchSpace());
         observer.searchSpaceUpdated(ss.searchSpace());
     }
