@@ -98,6 +98,7 @@ public final class Daemon {
                     outcome.complete(ExitCode.OK, "end of input");
                     return;
                 }
+                LOG.debug("Received command {}", received);
                 command = InboundCommands.parse(received);
                 if (command instanceof InboundCommand.Terminate) {
                     outcome.complete(ExitCode.OK, "TE received");
