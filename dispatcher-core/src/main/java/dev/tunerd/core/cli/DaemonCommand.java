@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -106,7 +107,13 @@ public final class DaemonCommand implements Callable<Integer> {
         }
         DaemonSettings settings = settings();
         LoggingSetup.configure(settings.environment().logDirectory(), settings.environment().logLevel());
-        return new DaemonRunner(wiring).run(settings).status();
+        try {
+            return new DaemonRunner(wiring).run(settings).status();
+        } catch (RuntimeException e) {
+            // users diagnose from dispatcher.log: a start-up failure belongs there too, not only on stderr
+            LoggerFactory.getLogger(DaemonCommand.class).error("tunerd could not start: {}", e.getMessage(), e);
+            throw e;
+        }
     }
 
     /** Validates everything into one immutable object. */
