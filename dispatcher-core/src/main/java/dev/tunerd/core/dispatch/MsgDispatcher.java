@@ -149,6 +149,10 @@ public final class MsgDispatcher {
 
     private void importRecovered(long id, InboundCommand.ReportMetric me) {
         JsonValue params = state.ledger().parameters(id);
+        if (params == null) { // e.g. id 0 after "AD []": NNI raised KeyError here
+            LOG.warn("Find unknown job parameter id {}, maybe something goes wrong.", id);
+            return;
+        }
         if (!state.ledger().markFinalReceived(id)) {
             LOG.warn("Duplicate final result for recovered parameter id {} ignored", id);
             return;

@@ -158,7 +158,9 @@ class MsgDispatcherTest {
     void emptyResumeListStartsIdsAtOne() {
         MsgDispatcher d = dispatcher();
         send(d, CommandType.ADD_CUSTOMIZED_TRIAL_JOB, "[]");
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "X", "FINAL", 0, "1")); // id 0 was never issued: ignored
         send(d, CommandType.REQUEST_TRIAL_JOBS, "1");
+        assertEquals(List.of("generate 1"), tuner.calls);
         assertTrue(sink.contents(CommandType.NEW_TRIAL_JOB).get(0).startsWith("{\"parameter_id\": 1,"));
     }
 
