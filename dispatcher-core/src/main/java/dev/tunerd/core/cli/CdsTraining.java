@@ -12,6 +12,9 @@ import dev.tunerd.protocol.Command;
 import dev.tunerd.protocol.CommandType;
 import dev.tunerd.protocol.FrameEncoder;
 import dev.tunerd.protocol.FrameFormat;
+import dev.tunerd.core.plugin.ClassArgsBinder;
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.json.JsonObject;
@@ -39,6 +42,9 @@ final class CdsTraining {
 
     static int run(PrintWriter listOut) throws InterruptedException {
         new AlgorithmLister(List.of()).print(new PrintWriter(PrintWriter.nullWriter()));
+        ClassArgsBinder binder = new ClassArgsBinder();
+        binder.describe(binder.bind("training", (JsonObject) Json.parse("{\"optimize_mode\": \"maximize\", \"seed\": 1,"
+            + " \"inner\": {\"gamma\": 0.5}, \"extra\": {\"a\": [1, 2.5]}}"), TrainingArgs.class));
         FrameEncoder encoder = new FrameEncoder(FrameFormat.DEFAULT);
         ByteArrayOutputStream in = new ByteArrayOutputStream();
         List<Command> script = List.of(new Command(CommandType.INITIALIZE, "{\"x\": {\"_type\": \"choice\", \"_value\": [1]}}"),
@@ -97,6 +103,14 @@ final class CdsTraining {
         public void close(boolean failed) {
             pipe.close(failed);
         }
+    }
+
+    /** classArgs shaped like the builtins' (enum, number, nested record, free JSON), so binding is warmed up. */
+    record TrainingArgs(OptimizeMode optimizeMode, Long seed, TrainingInner inner, JsonValue extra) {
+    }
+
+    /** The nested part of {@link TrainingArgs}. */
+    record TrainingInner(Double gamma) {
     }
 
     /** A trivial tuner for the training session. */
