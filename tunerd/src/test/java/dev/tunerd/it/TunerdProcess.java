@@ -33,13 +33,16 @@ final class TunerdProcess implements AutoCloseable {
 
     private final Process process;
     private final OutputStream stdin;
-    private final FrameEncoder encoder = new FrameEncoder(FrameFormat.DEFAULT);
+    private final FrameFormat format;
+    private final FrameEncoder encoder;
     private final LinkedBlockingQueue<Object> replies = new LinkedBlockingQueue<>();
     private final Path logDirectory;
     private final Thread readerThread;
 
-    private TunerdProcess(Process process, Path logDirectory) {
+    private TunerdProcess(Process process, Path logDirectory, FrameFormat format) {
         this.process = process;
+        this.format = format;
+        this.encoder = new FrameEncoder(format);
         this.stdin = process.getOutputStream();
         this.logDirectory = logDirectory;
         this.readerThread = new Thread(() -> readReplies(process.getInputStream()), "it-reply-reader");
@@ -49,6 +52,12 @@ final class TunerdProcess implements AutoCloseable {
 
     /** Starts tunerd with an exp_params JSON; {@code env} is added to NNI's usual variables. */
     static TunerdProcess start(String expParamsJson, Map<String, String> env, String... extraArgs) throws IOException {
+        return start(FrameFormat.DEFAULT, expParamsJson, env, extraArgs);
+    }
+
+    /** As {@link #start(String, Map, String...)}, talking frames of {@code format} (e.g. 6-digit headers). */
+    static TunerdProcess start(FrameFormat format, String expParamsJson, Map<String, String> env, String... extraArgs)
+        throws IOException {
         Path logDir = Files.createTempDirectory("tunerd-it-log");
         List<String> cmd = new ArrayList<>(List.of(launcher(), "-m", "nni", "--exp_params",
             Base64.getEncoder().encodeToString(expParamsJson.getBytes(StandardCharsets.UTF_8))));
@@ -58,7 +67,7 @@ final class TunerdProcess implements AutoCloseable {
             logDir.toString(), "NNI_LOG_LEVEL", "debug", "NNI_INCLUDE_INTERMEDIATE_RESULTS", "false"));
         pb.environment().remove("NNI_TUNER_COMMAND_CHANNEL");
         pb.environment().putAll(env);
-        return new TunerdProcess(pb.start(), logDir);
+        return new TunerdProcess(pb.start(), logDir, format);
     }
 
     /** exp_params for test-only algorithms loaded from the test classes. */
@@ -137,7 +146,7 @@ final class TunerdProcess implements AutoCloseable {
     }
 
     private void readReplies(InputStream in) {
-        FrameDecoder decoder = new FrameDecoder(FrameFormat.DEFAULT);
+        FrameDecoder decoder = new FrameDecoder(format);
         byte[] buf = new byte[65536];
         try {
             for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
