@@ -51,6 +51,20 @@ class ErrorSurfacesIT {
     }
 
     @Test
+    void nni27PipeOnFileDescriptorsThreeAndFour() throws Exception {
+        try (TunerdProcess p = TunerdProcess.start(TunerdProcess.customConfig("SequenceTuner", "{}", null, null),
+            Map.of(TunerdProcess.LEGACY_FDS, "yes"))) {
+            p.send(CommandType.INITIALIZE, "{}");
+            p.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+            assertEquals(INITIALIZED, p.reply().type());
+            assertEquals(CommandType.NEW_TRIAL_JOB, p.reply().type());
+            p.send(CommandType.PING, "");
+            p.send(CommandType.TERMINATE, "");
+            assertEquals(0, p.exitCode(Duration.ofSeconds(5)));
+        }
+    }
+
+    @Test
     void terminateEndsPromptlyEvenWithASlowHandlerAndQueuedWork() throws Exception {
         try (TunerdProcess p = start("FailingTuner", "{\"sleep_ms\": 300}")) {
             p.send(CommandType.INITIALIZE, "{}");

@@ -29,6 +29,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class TunerdProcess implements AutoCloseable {
 
+    /** Put this key in {@code env} to talk through fd 3/4 as NNI 2.7 and older did. */
+    static final String LEGACY_FDS = "it.legacyFds";
+
     static final Path TEST_CLASSES = Path.of(System.getProperty("tunerd.testClasses", "target/test-classes"));
 
     private final Process process;
@@ -62,11 +65,19 @@ final class TunerdProcess implements AutoCloseable {
         List<String> cmd = new ArrayList<>(List.of(launcher(), "-m", "nni", "--exp_params",
             Base64.getEncoder().encodeToString(expParamsJson.getBytes(StandardCharsets.UTF_8))));
         cmd.addAll(List.of(extraArgs));
+        if (env.containsKey(LEGACY_FDS)) {
+            // NNI <= 2.7: commands on fd 3, replies on fd 4, stdin ignored; our pipes are moved there by a shell
+            List<String> shell = new ArrayList<>(List.of("bash", "-c", "exec 3<&0 4>&1 </dev/null >&2; exec \"$@\"",
+                "tunerd"));
+            shell.addAll(cmd);
+            cmd = shell;
+        }
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(logDir.resolve("stderr.txt").toFile());
         pb.environment().putAll(Map.of("SDK_PROCESS", "dispatcher", "NNI_MODE", "start", "NNI_LOG_DIRECTORY",
             logDir.toString(), "NNI_LOG_LEVEL", "debug", "NNI_INCLUDE_INTERMEDIATE_RESULTS", "false"));
         pb.environment().remove("NNI_TUNER_COMMAND_CHANNEL");
         pb.environment().putAll(env);
+        pb.environment().remove(LEGACY_FDS);
         return new TunerdProcess(pb.start(), logDir, format);
     }
 
