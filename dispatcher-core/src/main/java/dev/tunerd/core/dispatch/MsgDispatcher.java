@@ -204,12 +204,11 @@ public final class MsgDispatcher {
         if (id != null && state.ledger().parameters(id) == null) {
             LOG.warn("Trial end for unknown parameter id {} (trial {}) not passed to the tuner", id, en.trialJobId());
         } else if (id != null) {
-            if (!state.ledger().hasFinal(id)) {
-                LOG.info("Trial {} (parameter id {}) ended {} before its final result", en.trialJobId(), id, en.event());
+            if (en.succeeded() && !state.ledger().hasFinal(id)) { // the FINAL may still be queued: it is delivered
+                LOG.info("Trial {} (parameter id {}) ended before its final result arrived", en.trialJobId(), id);
             }
             tuner.trialEnd(id, en.succeeded());
         }
         observer.trialEnded(en.trialJobId(), id, en.event());
     }
-
 }
