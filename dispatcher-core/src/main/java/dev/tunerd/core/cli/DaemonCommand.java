@@ -32,8 +32,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "tunerd", mixinStandardHelpOptions = true, versionProvider = TunerdVersion.class,
     sortOptions = false, usageHelpAutoWidth = true,
     description = "A drop-in replacement for NNI's tuner/assessor dispatcher: framed commands on stdin/stdout.",
-    footer = {"", "Environment: NNI_MODE, NNI_CHECKPOINT_DIRECTORY, NNI_LOG_DIRECTORY, NNI_LOG_LEVEL,",
-        "NNI_INCLUDE_INTERMEDIATE_RESULTS, NNI_TUNER_COMMAND_CHANNEL. Exit codes: see docs/CLI.md."})
+    footer = {"", "Environment: NNI_MODE, NNI_CHECKPOINT_DIRECTORY, NNI_LOG_DIRECTORY, NNI_LOG_LEVEL, "
+        + "NNI_INCLUDE_INTERMEDIATE_RESULTS, NNI_TUNER_COMMAND_CHANNEL. Exit codes: 0 end, 1 algorithm failure, "
+        + "2 usage, 3 protocol, 4 channel I/O, 5 invalid search space (docs/CLI.md)."})
 public final class DaemonCommand implements Callable<Integer> {
 
     @Spec
