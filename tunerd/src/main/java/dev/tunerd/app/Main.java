@@ -1,13 +1,19 @@
 package dev.tunerd.app;
 
+import dev.tunerd.core.channel.CommandChannel;
+import dev.tunerd.core.channel.ws.WebSocketChannel;
+import dev.tunerd.core.channel.ws.WebSocketOptions;
 import dev.tunerd.core.cli.DaemonCommand;
 import dev.tunerd.core.cli.DaemonWiring;
 import dev.tunerd.core.cli.TunerdCli;
+import dev.tunerd.core.config.DaemonSettings;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 
@@ -24,14 +30,21 @@ public final class Main {
     private Main() {
     }
 
+    private static CommandChannel connectWebSocket(URI url, DaemonSettings settings)
+            throws IOException, InterruptedException {
+        WebSocketOptions options = WebSocketOptions.defaults()
+            .withMaxFrameBytes(settings.frameFormat().maxFrameBytes())
+            .withForm(settings.wsForm().orElse(null));
+        return WebSocketChannel.connect(url, options);
+    }
+
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
             StandardCharsets.UTF_8), true);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         System.setOut(err);
         System.setErr(err);
-        DaemonWiring wiring = DaemonWiring.DEFAULT;
-        // the WebSocket channel:   wiring = wiring.withWebSocket(url -> WebSocketChannel.connect(url));
+        DaemonWiring wiring = DaemonWiring.DEFAULT.withWebSocket(Main::connectWebSocket);
         // the checkpoint journal:  wiring = wiring.withObserver(settings -> ...).withStartHook((s, state, t, a) -> ...);
         CommandLine cli = TunerdCli.commandLine(new DaemonCommand(wiring), out,
             new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));

@@ -1,5 +1,6 @@
 package dev.tunerd.core.channel;
 
+import dev.tunerd.core.config.DaemonSettings;
 import java.io.IOException;
 import java.net.URI;
 
@@ -12,7 +13,7 @@ import java.net.URI;
 public interface WebSocketConnector {
 
     /** The answer when this build has no WebSocket channel. */
-    WebSocketConnector UNAVAILABLE = url -> {
+    WebSocketConnector UNAVAILABLE = (url, settings) -> {
         throw new UnsupportedOperationException("WebSocket channel not available in this build (asked to connect to "
             + url + ")");
     };
@@ -20,7 +21,9 @@ public interface WebSocketConnector {
     /**
      * Connects to the manager; blocks until the connection is up.
      *
+     * @param url      the manager's URL
+     * @param settings the validated settings (frame size limit, WebSocket message form)
      * @throws IOException when it cannot connect
      */
-    CommandChannel connect(URI url) throws IOException, InterruptedException;
+    CommandChannel connect(URI url, DaemonSettings settings) throws IOException, InterruptedException;
 }

@@ -10,6 +10,7 @@ import dev.tunerd.core.logging.LoggingSetup;
 import dev.tunerd.protocol.FrameFormat;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.protocol.json.JsonException;
+import dev.tunerd.protocol.ws.WsForm;
 import dev.tunerd.spi.json.JsonObject;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -76,6 +77,11 @@ public final class DaemonCommand implements Callable<Integer> {
     @Option(names = "--channel", paramLabel = "URL",
         description = "Connect to the manager's WebSocket (ws://...) instead of using stdin/stdout.")
     String channel;
+
+    @Option(names = "--ws-form", paramLabel = "auto|json|raw", defaultValue = "auto",
+        description = "WebSocket message form: json (NNI 3.0), raw (NNI 2.8-2.10) or auto (detect from the first "
+            + "message, default).")
+    String wsForm;
 
     @Option(names = "--list", description = "List the algorithms with their classArgs defaults, then exit.")
     boolean list;
@@ -151,7 +157,16 @@ public final class DaemonCommand implements Callable<Integer> {
         }
         var url = channel != null ? NniEnvironment.url(channel) : env.channelUrl();
         return new DaemonSettings(tunerSpec, assessorSpec, pluginPath, queueCapacity,
-            new FrameFormat(headerDigits, maxFrameBytes), url, env);
+            new FrameFormat(headerDigits, maxFrameBytes), url, wsForm(wsForm), env);
+    }
+
+    private static Optional<WsForm> wsForm(String value) {
+        return switch (value) {
+            case "auto" -> Optional.empty();
+            case "json" -> Optional.of(WsForm.JSON);
+            case "raw" -> Optional.of(WsForm.RAW);
+            default -> throw new ConfigurationException("--ws-form must be auto, json or raw, got " + value);
+        };
     }
 
     private static JsonObject args(String flag, String json) {

@@ -68,7 +68,7 @@ public final class DaemonRunner {
         }
         URI url = settings.channelUrl().get();
         try {
-            return wiring.webSocket().connect(url);
+            return wiring.webSocket().connect(url, settings);
         } catch (UnsupportedOperationException e) {
             throw new ConfigurationException(e.getMessage(), e);
         } catch (IOException e) {

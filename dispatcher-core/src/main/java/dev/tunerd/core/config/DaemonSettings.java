@@ -1,6 +1,7 @@
 package dev.tunerd.core.config;
 
 import dev.tunerd.protocol.FrameFormat;
+import dev.tunerd.protocol.ws.WsForm;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,11 +17,12 @@ import java.util.Optional;
  * @param queueCapacity capacity of each of the two command queues
  * @param frameFormat   pipe header digits and the frame size limit
  * @param channelUrl    a WebSocket URL ({@code --channel} or {@code NNI_TUNER_COMMAND_CHANNEL}); empty for the pipe
+ * @param wsForm        the WebSocket message form; empty to detect it from the manager's first message
  * @param environment   the NNI environment variables
  */
 public record DaemonSettings(AlgorithmSpec tuner, Optional<AlgorithmSpec> assessor, List<Path> pluginPath,
                             int queueCapacity, FrameFormat frameFormat, Optional<URI> channelUrl,
-                            NniEnvironment environment) {
+                            Optional<WsForm> wsForm, NniEnvironment environment) {
 
     public DaemonSettings {
         Objects.requireNonNull(tuner, "tuner");
@@ -31,6 +33,7 @@ public record DaemonSettings(AlgorithmSpec tuner, Optional<AlgorithmSpec> assess
         }
         Objects.requireNonNull(frameFormat, "frameFormat");
         Objects.requireNonNull(channelUrl, "channelUrl");
+        Objects.requireNonNull(wsForm, "wsForm");
         Objects.requireNonNull(environment, "environment");
     }
 }

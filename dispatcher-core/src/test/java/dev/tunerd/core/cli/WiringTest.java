@@ -81,7 +81,7 @@ class WiringTest {
         List<String> seen = new ArrayList<>();
         List<URI> urls = new ArrayList<>();
         DaemonWiring wiring = DaemonWiring.DEFAULT
-            .withWebSocket(url -> {
+            .withWebSocket((url, settings) -> {
                 urls.add(url);
                 return channel;
             })
