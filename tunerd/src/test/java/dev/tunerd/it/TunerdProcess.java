@@ -72,6 +72,19 @@ final class TunerdProcess implements AutoCloseable {
             shell.addAll(cmd);
             cmd = shell;
         }
+        return startCommand(cmd, logDir, format, env);
+    }
+
+    /**
+     * Runs {@code command} (any way of launching tunerd: a script, python3, ...) with NNI's usual variables (spec 8.1)
+     * plus {@code env}; its log directory is a new temporary directory. stdout is still read as frames.
+     */
+    static TunerdProcess startCommand(List<String> command, Map<String, String> env) throws IOException {
+        return startCommand(command, Files.createTempDirectory("tunerd-it-log"), FrameFormat.DEFAULT, env);
+    }
+
+    private static TunerdProcess startCommand(List<String> cmd, Path logDir, FrameFormat format,
+        Map<String, String> env) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(logDir.resolve("stderr.txt").toFile());
         pb.environment().putAll(Map.of("SDK_PROCESS", "dispatcher", "NNI_MODE", "start", "NNI_LOG_DIRECTORY",
             logDir.toString(), "NNI_LOG_LEVEL", "debug", "NNI_INCLUDE_INTERMEDIATE_RESULTS", "false"));
@@ -141,6 +154,10 @@ final class TunerdProcess implements AutoCloseable {
 
     boolean isAlive() {
         return process.isAlive();
+    }
+
+    Path logDirectory() {
+        return logDirectory;
     }
 
     String dispatcherLog() throws IOException {
