@@ -116,8 +116,12 @@ public final class DaemonCommand implements Callable<Integer> {
         LoggingSetup.configure(settings.environment().logDirectory(), settings.environment().logLevel());
         try {
             return new DaemonRunner(wiring).run(settings).status();
+        } catch (ConfigurationException | DaemonRunner.ChannelOpenException e) {
+            // users diagnose from dispatcher.log: a start-up failure belongs there too, not only on stderr; an
+            // expected one (bad settings, no manager to connect to) is said in one line, without a stack trace
+            LoggerFactory.getLogger(DaemonCommand.class).error("tunerd could not start: {}", e.getMessage());
+            throw e;
         } catch (RuntimeException e) {
-            // users diagnose from dispatcher.log: a start-up failure belongs there too, not only on stderr
             LoggerFactory.getLogger(DaemonCommand.class).error("tunerd could not start: {}", e.getMessage(), e);
             throw e;
         }

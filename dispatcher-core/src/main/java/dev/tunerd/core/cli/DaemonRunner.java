@@ -72,7 +72,9 @@ public final class DaemonRunner {
         } catch (UnsupportedOperationException e) {
             throw new ConfigurationException(e.getMessage(), e);
         } catch (IOException e) {
-            throw new ChannelOpenException("cannot connect to " + url + ": " + e.getMessage(), e);
+            String why = String.valueOf(e.getMessage());
+            throw new ChannelOpenException(why.contains(url.toString()) ? why : "cannot connect to " + url + ": " + why,
+                e);
         }
     }
 

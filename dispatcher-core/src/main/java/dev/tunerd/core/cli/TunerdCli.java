@@ -7,8 +7,8 @@ import picocli.CommandLine;
 
 /**
  * Builds the picocli {@link CommandLine} for {@code tunerd} with the documented exit codes: a bad flag or a
- * {@link ConfigurationException} is 2 (message on stderr, no stack trace), a channel that cannot be opened is 4,
- * anything else escaping is 1. The application adds subcommands to the returned object:
+ * {@link ConfigurationException} is 2 (message on stderr, no stack trace), a channel that cannot be opened is 4
+ * (message only, too: the channel has logged its attempts), anything else escaping is 1 (with the stack trace). The application adds subcommands to the returned object:
  * {@code cli.addSubcommand("simulate", new SimulateCommand())}. Not thread-safe.
  */
 public final class TunerdCli {
@@ -33,7 +33,7 @@ public final class TunerdCli {
         });
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             int code = exitCode(ex);
-            if (code == ExitCode.USAGE.status()) {
+            if (code == ExitCode.USAGE.status() || ex instanceof DaemonRunner.ChannelOpenException) {
                 commandLine.getErr().println("tunerd: " + ex.getMessage());
             } else {
                 commandLine.getErr().println("tunerd: " + ex);
