@@ -1,0 +1,209 @@
+package dev.tunerd.it;
+
+import static dev.tunerd.it.WsHarness.CONNECT;
+import static dev.tunerd.it.WsHarness.REPLY;
+import static dev.tunerd.it.WsHarness.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonObject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The life of a tunerd process on NNI 3.0's WebSocket channel, against the built launcher: pongs during a long tuner
+ * call, {@code _nop_} and {@code _bye_}, the end on TE, a connection lost and regained mid-run, a manager that never
+ * comes up, and failures reported with ER. Each test is bounded well under 20 s.
+ */
+@Timeout(30)
+class WebSocketLifecycleIT {
+
+    private static final String BYE = "{\"type\": \"_bye_\"}";
+
+    private static String config(String tuner, String tunerArgs) {
+        return TunerdProcess.customConfig(tuner, tunerArgs, null, null);
+    }
+
+    private static void initialize(ManagerServer manager) throws InterruptedException {
+        manager.awaitConnections(1, CONNECT);
+        manager.send(json("IN", "{}"));
+        assertEquals("{\"type\": \"ID\", \"content\": \"\"}", manager.next(REPLY));
+    }
+
+    private static long parameterId(String message) {
+        JsonObject record = (JsonObject) Json.parse(WsHarness.contentOf(message, true));
+        return ((JsonInt) record.get("parameter_id")).value();
+    }
+
+    @Test
+    void pingsAreAnsweredWhileTheTunerComputesForTwelveSeconds() throws Exception {
+        try (ManagerServer manager = ManagerServer.start();
+             TunerdProcess p = WsHarness.launch(manager, config("FailingTuner", "{\"sleep_ms\": 12000}"))) {
+            initialize(manager);
+            manager.send(json("GE", "1"));
+            long asked = System.nanoTime();
+            ScheduledFuture<?> pinging = manager.pingEvery(Duration.ofSeconds(1));
+            String tr = manager.next(Duration.ofSeconds(20));
+            long answered = System.nanoTime();
+            pinging.cancel(false);
+            assertTrue(tr.startsWith("{\"type\": \"TR\""), tr);
+            assertTrue(answered - asked >= Duration.ofSeconds(12).toNanos(), "the tuner call was slow");
+            List<Long> pongs = manager.pongs().stream().filter(t -> t >= asked && t <= answered).toList();
+            assertTrue(pongs.size() >= 10, pongs.size() + " pongs in 12 s of pings every second");
+            long previous = asked;
+            for (long t : pongs) {
+                assertTrue(t - previous < Duration.ofMillis(2500).toNanos(), "a pong gap of "
+                    + (t - previous) / 1_000_000 + " ms");
+                previous = t;
+            }
+            manager.send(json("TE"));
+            assertEquals(0, p.exitCode(Duration.ofSeconds(5)), p.stderr());
+        }
+    }
+
+    @Test
+    void nopIsIgnoredAndByeFromTheManagerEndsTheProcessCleanly() throws Exception {
+        try (ManagerServer manager = ManagerServer.start();
+             TunerdProcess p = WsHarness.launch(manager, config("SequenceTuner", "{}"))) {
+            manager.awaitConnections(1, CONNECT);
+            manager.send(json("IN", "{}"));
+            manager.send("{\"type\":\"_nop_\"}");
+            manager.send(json("GE", "1"));
+            manager.send("{\"type\":\"_nop_\"}");
+            List<String> replies = new ArrayList<>(List.of(manager.next(REPLY), manager.next(REPLY)));
+            replies.addAll(manager.drain(Duration.ofMillis(300)));
+            assertEquals(List.of("{\"type\": \"ID\", \"content\": \"\"}", "{\"type\": \"TR\", \"content\": "
+                + "\"{\\\"parameter_id\\\": 0, \\\"parameter_source\\\": \\\"algorithm\\\", \\\"parameters\\\": "
+                + "{\\\"x\\\": 0}, \\\"parameter_index\\\": 0}\"}"), replies);
+            manager.send("{\"type\":\"_bye_\",\"reason\":\"shutdown\"}");
+            assertEquals(0, p.exitCode(Duration.ofSeconds(5)), p.stderr());
+            assertEquals(List.of(BYE), manager.drain(Duration.ofMillis(100)));
+            assertEquals(new ManagerServer.Close(4000, "client intentionally close"),
+                manager.awaitClose(Duration.ofSeconds(1)));
+            assertTrue(p.dispatcherLog().contains("end of the command stream"), p.dispatcherLog());
+        }
+    }
+
+    @Test
+    void terminateEndsTheProcessWithinASecondAfterByeAndClose4000() throws Exception {
+        try (ManagerServer manager = ManagerServer.start();
+             TunerdProcess p = WsHarness.launch(manager, config("SequenceTuner", "{}"))) {
+            initialize(manager);
+            long sent = System.nanoTime();
+            manager.send(json("TE"));
+            assertEquals(0, p.exitCode(Duration.ofSeconds(5)), p.stderr());
+            long millis = (System.nanoTime() - sent) / 1_000_000;
+            assertTrue(millis < 1000, "exit took " + millis + " ms");
+            assertEquals(List.of(BYE), manager.drain(Duration.ofMillis(100)));
+            assertEquals(new ManagerServer.Close(4000, "client intentionally close"),
+                manager.awaitClose(Duration.ofSeconds(1)));
+        }
+    }
+
+    @Test
+    void terminateThenTheManagersByeAndCloseAsNni30SendsThem() throws Exception {
+        try (ManagerServer manager = ManagerServer.start();
+             TunerdProcess p = WsHarness.launch(manager, config("SequenceTuner", "{}"))) {
+            initialize(manager);
+            long sent = System.nanoTime();
+            manager.send(json("TE"));
+            manager.send("{\"type\":\"_bye_\",\"reason\":\"TE command\"}");
+            manager.closeWith(4000, "");
+            assertEquals(0, p.exitCode(Duration.ofSeconds(5)), p.stderr());
+            long millis = (System.nanoTime() - sent) / 1_000_000;
+            assertTrue(millis < 1000, "exit took " + millis + " ms");
+            assertTrue(!p.dispatcherLog().contains("ERROR"), p.dispatcherLog());
+        }
+    }
+
+    @Test
+    void aConnectionLostMidRunIsRegainedWithNoCommandLostOrRepeated() throws Exception {
+        try (ManagerServer manager = ManagerServer.start();
+             TunerdProcess p = WsHarness.launch(manager, config("FailingTuner", "{\"sleep_ms\": 1000}"))) {
+            initialize(manager);
+            manager.send(json("GE", "1"));
+            assertEquals(0, parameterId(manager.nextStartingWith("{\"type\": \"TR\"", REPLY)));
+
+            // dispatcher -> manager: the TR is computed while there is no connection at all
+            manager.send(json("GE", "1"));
+            manager.stopListening();
+            manager.drop();
+            Thread.sleep(1500);
+            manager.listenAgain();
+            assertEquals(1, parameterId(manager.nextStartingWith("{\"type\": \"TR\"", REPLY)));
+            assertEquals(2, manager.connections());
+
+            // manager -> dispatcher: commands sent meanwhile are queued by the manager and arrive once
+            manager.drop();
+            manager.send(json("GE", "1"));
+            manager.send(json("GE", "1"));
+            assertEquals(2, parameterId(manager.nextStartingWith("{\"type\": \"TR\"", REPLY)));
+            assertEquals(3, parameterId(manager.nextStartingWith("{\"type\": \"TR\"", REPLY)));
+            assertEquals(3, manager.connections());
+
+            manager.send(json("TE"));
+            assertEquals(0, p.exitCode(Duration.ofSeconds(5)), p.stderr());
+            List<String> all = manager.all();
+            assertEquals(List.of("ID", "TR", "TR", "TR", "TR", "_bye_"), WsHarness.typesOf(all, true), all::toString);
+            assertTrue(p.dispatcherLog().contains("reconnected to the NNI manager"), p.dispatcherLog());
+        }
+    }
+
+    @Test
+    void aManagerThatNeverComesUpEndsTheProcessWithExit4AfterNnisSchedule() throws Exception {
+        String url = "ws://127.0.0.1:" + ManagerServer.unusedPort() + "/tuner";
+        long started = System.nanoTime();
+        try (TunerdProcess p = TunerdProcess.start(config("SequenceTuner", "{}"), WsHarness.env(url))) {
+            int code = p.exitCode(Duration.ofSeconds(20));
+            long seconds = (System.nanoTime() - started) / 1_000_000_000;
+            assertEquals(4, code, p.stderr());
+            assertTrue(seconds >= 9 && seconds < 18, "gave up after " + seconds + " s (pauses 0+1+2+3+4 s)");
+            String expected = "could not connect to the NNI manager at " + url + " after 5 attempts (pauses of 0, 1, 2,"
+                + " 3, 4 s)";
+            List<String> stderr = p.stderr().lines().toList();
+            assertTrue(stderr.get(stderr.size() - 1).startsWith("tunerd: " + expected), p.stderr());
+            assertTrue(stderr.stream().noneMatch(l -> l.startsWith("\tat ")), "no stack trace:\n" + p.stderr());
+            assertTrue(p.dispatcherLog().contains("tunerd could not start: " + expected), p.dispatcherLog());
+        }
+    }
+
+    @Test
+    void anInvalidSearchSpaceIsReportedWithErThenClose4001() throws Exception {
+        try (ManagerServer manager = ManagerServer.start();
+             TunerdProcess p = WsHarness.launch(manager, config("FailingTuner", "{}"))) {
+            manager.awaitConnections(1, CONNECT);
+            manager.send(json("IN", "{\"invalid\": 1}"));
+            String er = manager.next(REPLY);
+            assertEquals("ER", WsHarness.typeOf(er, true), er);
+            assertTrue(WsHarness.isPythonJson(er), er);
+            assertTrue(WsHarness.contentOf(er, true).startsWith("tunerd: IN failed: invalid search space: invalid:"
+                + " _type is missing; second problem\n"), er);
+            assertEquals(4001, manager.awaitClose(Duration.ofSeconds(5)).code());
+            assertEquals(5, p.exitCode(Duration.ofSeconds(5)), p.stderr());
+            assertEquals(List.of(er), manager.all(), "ER only: no ID, no _bye_");
+        }
+    }
+
+    @Test
+    void aTunerExceptionInTheRawFormIsReportedWithARawErThenClose4001() throws Exception {
+        try (ManagerServer manager = ManagerServer.start();
+             TunerdProcess p = WsHarness.launch(manager, config("FailingTuner", "{}"))) {
+            manager.awaitConnections(1, CONNECT);
+            manager.send("IN{}");
+            assertEquals("ID", manager.next(REPLY));
+            manager.send("GE1");
+            String er = manager.next(REPLY);
+            assertTrue(er.startsWith("ERtunerd: GE failed: java.lang.IllegalStateException: tuner exploded on purpose"
+                + " for id 0\n"), er);
+            assertEquals(4001, manager.awaitClose(Duration.ofSeconds(5)).code());
+            assertEquals(1, p.exitCode(Duration.ofSeconds(5)), p.stderr());
+            assertEquals(List.of("ID", er), manager.all());
+        }
+    }
+}
