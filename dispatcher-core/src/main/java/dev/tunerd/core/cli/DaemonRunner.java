@@ -2,6 +2,7 @@ package dev.tunerd.core.cli;
 
 import dev.tunerd.core.channel.CommandChannel;
 import dev.tunerd.core.channel.PipeChannel;
+import dev.tunerd.core.config.AlgorithmSpec;
 import dev.tunerd.core.config.ConfigurationException;
 import dev.tunerd.core.config.DaemonSettings;
 import dev.tunerd.core.dispatch.ChannelReplySink;
@@ -13,6 +14,7 @@ import dev.tunerd.core.plugin.AlgorithmFactory;
 import dev.tunerd.core.plugin.AlgorithmRegistry;
 import dev.tunerd.core.plugin.ClassArgsBinder;
 import dev.tunerd.core.plugin.PluginClassLoaders;
+import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.Assessor;
 import dev.tunerd.spi.Tuner;
@@ -49,6 +51,9 @@ public final class DaemonRunner {
         AlgorithmFactory factory = new AlgorithmFactory(new AlgorithmRegistry(loader), new ClassArgsBinder(), loader);
         Tuner tuner = factory.createTuner(settings.tuner(), context);
         Assessor assessor = settings.assessor().map(a -> factory.createAssessor(a, context)).orElse(null);
+        // which algorithms run, as read from exp_params: the one line that tells a launcher-shim user what tunerd got
+        LOG.info("Tuner: {}; assessor: {}", describe(settings.tuner()),
+            settings.assessor().map(DaemonRunner::describe).orElse("none"));
         if (settings.environment().resume()) {
             LOG.info("Load checkpoint ignored by tuner, checkpoint path: {}",
                 settings.environment().checkpointDirectory().map(Object::toString).orElse("None"));
@@ -60,6 +65,10 @@ public final class DaemonRunner {
             settings.environment().includeIntermediateResults());
         return new Daemon(channel, sink, dispatcher,
             new Daemon.Settings(settings.queueCapacity(), Daemon.Settings.DEFAULT_SHUTDOWN_GRACE)).run();
+    }
+
+    private static String describe(AlgorithmSpec spec) {
+        return spec.label() + " " + Json.write(spec.classArgs());
     }
 
     private CommandChannel open(DaemonSettings settings) throws InterruptedException {
