@@ -37,6 +37,10 @@ final class ManagerFrameHandler extends SimpleChannelInboundHandler<WebSocketFra
             if (!handshake.trySuccess(ctx.channel())) {
                 ctx.close(); // the attempt was given up meanwhile
             }
+        } else if (evt instanceof ReportingHandshaker.ProtocolViolation violation) {
+            // the connection stays open: the dispatcher reports the error with ER, then closes with 4001
+            events.onProtocolError(ctx.channel(), violation.cause());
+            return;
         } else if (evt == ClientHandshakeStateEvent.HANDSHAKE_TIMEOUT) {
             handshake.tryFailure(new IOException("the WebSocket handshake timed out"));
             ctx.close();
@@ -63,7 +67,9 @@ final class ManagerFrameHandler extends SimpleChannelInboundHandler<WebSocketFra
         lastError = cause;
         if (handshake.isDone() && (cause instanceof TooLongFrameException
             || cause instanceof CorruptedWebSocketFrameException)) {
+            // the connection stays open: the dispatcher reports the error with ER, then closes with 4001
             events.onProtocolError(ctx.channel(), cause);
+            return;
         }
         handshake.tryFailure(cause);
         ctx.close();

@@ -20,8 +20,9 @@ import java.net.URI;
 
 /**
  * Opens one WebSocket connection to the manager: TCP connect, HTTP upgrade, then a pipeline of Netty's HTTP codec,
- * its WebSocket client protocol handler (which answers pings and checks frames), a frame aggregator (continuation
- * frames, up to the configured message size) and a {@link ManagerFrameHandler}. Thread-safe; the connections run on
+ * its WebSocket client protocol handler (which answers pings and checks frames; its decoder comes from the {@link
+ * ReportingHandshaker}, so a violation leaves the connection to us), a frame aggregator (continuation frames, up to
+ * the configured message size) and a {@link ManagerFrameHandler}. Thread-safe; the connections run on
  * the given event loop group.
  */
 final class ManagerLink {
@@ -53,7 +54,8 @@ final class ManagerLink {
                     ch.pipeline().addLast(
                         new HttpClientCodec(),
                         new HttpObjectAggregator(HANDSHAKE_RESPONSE_BYTES),
-                        new WebSocketClientProtocolHandler(protocolConfig()),
+                        new WebSocketClientProtocolHandler(new ReportingHandshaker(uri, options.maxMessageBytes(),
+                            options.closeTimeout().toMillis()), protocolConfig()),
                         new WebSocketFrameAggregator(options.maxMessageBytes()),
                         new ManagerFrameHandler(events, handshake));
                 }
