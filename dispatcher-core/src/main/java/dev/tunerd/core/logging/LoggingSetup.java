@@ -65,6 +65,9 @@ public final class LoggingSetup {
         Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         root.detachAndStopAllAppenders();
         root.setLevel(level);
+        // at NNI's "debug", Netty's start-up chatter (some 60 lines of system properties) would bury the commands;
+        // "trace" still shows it
+        context.getLogger("io.netty").setLevel(level == Level.DEBUG ? Level.INFO : null);
         ConsoleAppender<ILoggingEvent> stderr = new ConsoleAppender<>();
         stderr.setTarget("System.err");
         start(context, stderr, "stderr");
