@@ -92,7 +92,9 @@ class WebSocketReplayIT {
             List<String> sent = manager.all();
             checkReplies(transcript, sent, requests, jsonForm);
             assertTrue(p.drain(Duration.ofMillis(50)).isEmpty(), "nothing on stdout in WebSocket mode");
-            assertTrue(p.dispatcherLog().contains("Dispatcher terminiated"), p.dispatcherLog());
+            String log = p.dispatcherLog();
+            assertTrue(log.contains("Dispatcher terminiated"), log);
+            assertTrue(log.lines().noneMatch(l -> l.contains("DEBUG (io.netty")), "no Netty chatter at debug:\n" + log);
             return sent;
         }
     }
