@@ -125,7 +125,11 @@ public final class Daemon {
                 LOG.error("{} (after the end was decided; not reported)", report.summary(), failure);
                 return;
             }
-            LOG.error(report.summary(), failure);
+            if (report.code() == ExitCode.CHANNEL_IO) {
+                LOG.error(report.summary()); // a lost manager is not a bug: its stack trace helps nobody
+            } else {
+                LOG.error(report.summary(), failure);
+            }
             try {
                 sink.send(OutboundCommands.error(report.text()));
             } catch (RuntimeException e) {

@@ -50,7 +50,7 @@ record FailureReport(ExitCode code, String summary, String text) {
         }
         if (failure instanceof InvalidSearchSpaceException invalid) {
             sb.append("invalid search space: ").append(String.join("; ", invalid.problems()));
-        } else if (code == ExitCode.PROTOCOL && failure.getMessage() != null) {
+        } else if ((code == ExitCode.PROTOCOL || code == ExitCode.CHANNEL_IO) && failure.getMessage() != null) {
             sb.append(failure.getMessage());
         } else {
             sb.append(failure);
