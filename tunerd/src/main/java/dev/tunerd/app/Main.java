@@ -6,6 +6,7 @@ import dev.tunerd.core.channel.ws.WebSocketOptions;
 import dev.tunerd.core.cli.DaemonCommand;
 import dev.tunerd.core.cli.DaemonWiring;
 import dev.tunerd.core.cli.TunerdCli;
+import dev.tunerd.core.config.ConfigurationException;
 import dev.tunerd.core.config.DaemonSettings;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -27,6 +28,9 @@ import picocli.CommandLine;
  */
 public final class Main {
 
+    /** Hidden, for tests: the reconnection schedule instead of NNI's (docs/PROTOCOL.md 2.4). */
+    private static final String RECONNECT_DELAYS = "TUNERD_WS_RECONNECT_DELAYS";
+
     private Main() {
     }
 
@@ -35,6 +39,14 @@ public final class Main {
         WebSocketOptions options = WebSocketOptions.defaults()
             .withMaxFrameBytes(settings.frameFormat().maxFrameBytes())
             .withForm(settings.wsForm().orElse(null));
+        String delays = System.getenv(RECONNECT_DELAYS);
+        if (delays != null) {
+            try {
+                options = options.withReconnectDelays(WebSocketOptions.parseReconnectDelays(delays));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigurationException(RECONNECT_DELAYS + ": " + e.getMessage(), e);
+            }
+        }
         return WebSocketChannel.connect(url, options);
     }
 

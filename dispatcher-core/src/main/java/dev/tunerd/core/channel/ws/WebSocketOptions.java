@@ -3,6 +3,7 @@ package dev.tunerd.core.channel.ws;
 import dev.tunerd.protocol.FrameFormat;
 import dev.tunerd.protocol.ws.WsForm;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -28,6 +29,7 @@ public record WebSocketOptions(WsForm form, long maxFrameBytes, List<Duration> r
         Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(4));
 
     private static final int ENVELOPE_SLACK = 64 * 1024;
+    private static final int MAX_ATTEMPTS = 20;
 
     public WebSocketOptions {
         if (maxFrameBytes < 1) {
@@ -77,6 +79,37 @@ public record WebSocketOptions(WsForm form, long maxFrameBytes, List<Duration> r
     public WebSocketOptions withInboundBuffer(int messages, long bytes) {
         return new WebSocketOptions(form, maxFrameBytes, reconnectDelays, handshakeTimeout, closeTimeout,
             messages, bytes);
+    }
+
+    /**
+     * Parses a reconnection schedule written as pauses in seconds separated by commas, e.g. {@code "0,1,2,3,4"} (NNI's)
+     * or {@code "0,0.2"}: one attempt per pause, at most {@value #MAX_ATTEMPTS}, each pause at most 60 s. This is the
+     * form of the hidden {@code TUNERD_WS_RECONNECT_DELAYS} variable (for tests, docs/PROTOCOL.md).
+     *
+     * @throws IllegalArgumentException naming the text and what is wrong with it
+     */
+    public static List<Duration> parseReconnectDelays(String text) {
+        String[] parts = text.strip().split("\\s*,\\s*", -1);
+        if (parts.length > MAX_ATTEMPTS) {
+            throw new IllegalArgumentException("reconnect delays \"" + text + "\": at most " + MAX_ATTEMPTS
+                + " attempts, got " + parts.length);
+        }
+        List<Duration> delays = new ArrayList<>();
+        for (String part : parts) {
+            double seconds;
+            try {
+                seconds = Double.parseDouble(part);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("reconnect delays \"" + text + "\": \"" + part + "\" is not a"
+                    + " number of seconds (expected e.g. 0,1,2,3,4)", e);
+            }
+            if (!(seconds >= 0 && seconds <= 60)) {
+                throw new IllegalArgumentException("reconnect delays \"" + text + "\": " + part
+                    + " s is outside 0..60 s");
+            }
+            delays.add(Duration.ofMillis(Math.round(seconds * 1000)));
+        }
+        return List.copyOf(delays);
     }
 
     /** The largest WebSocket message accepted: room for a {@link #maxFrameBytes} content inside its JSON envelope. */
