@@ -59,6 +59,7 @@ final class ManagerServer implements AutoCloseable {
     private final List<Long> pongNanos = new CopyOnWriteArrayList<>();
     private final AtomicInteger connectionsAccepted = new AtomicInteger();
     private final ArrayDeque<String> pending = new ArrayDeque<>();
+    private volatile Close refuseWith;
     private Channel server;
     private Channel connection;
     private int port;
@@ -90,6 +91,7 @@ final class ManagerServer implements AutoCloseable {
                     ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(65536),
                         new WebSocketServerProtocolHandler(WebSocketServerProtocolConfig.newBuilder()
                             .websocketPath("/tuner").handleCloseFrames(false).dropPongFrames(false)
+                            .sendCloseFrame(null) // drop() is a crash: no close frame
                             .maxFramePayloadLength(MAX_MESSAGE).build()),
                         new WebSocketFrameAggregator(MAX_MESSAGE), new Recorder());
                 }
@@ -110,6 +112,11 @@ final class ManagerServer implements AutoCloseable {
             s = server;
         }
         s.close().syncUninterruptibly();
+    }
+
+    /** From now on, closes every new connection right after its handshake, as NNI 2.8/2.9 refuse a second one. */
+    void refuseConnectionsWith(int code, String reason) {
+        refuseWith = new Close(code, reason);
     }
 
     /** Sends now if a dispatcher is connected, otherwise when the next one connects (NNI 3.0 queues meanwhile). */
@@ -233,6 +240,13 @@ final class ManagerServer implements AutoCloseable {
     }
 
     private void accepted(Channel ch) {
+        Close refuse = refuseWith;
+        if (refuse != null) {
+            connectionsAccepted.incrementAndGet();
+            ch.writeAndFlush(new CloseWebSocketFrame(refuse.code(), refuse.reason()))
+                .addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
         Channel previous;
         ArrayDeque<String> flush;
         synchronized (this) {

@@ -11,7 +11,9 @@ import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -139,8 +141,9 @@ class WebSocketLifecycleIT {
             assertEquals(1, parameterId(manager.nextStartingWith("{\"type\": \"TR\"", REPLY)));
             assertEquals(2, manager.connections());
 
-            // manager -> dispatcher: commands sent meanwhile are queued by the manager and arrive once
-            manager.drop();
+            // manager -> dispatcher: commands sent meanwhile are queued by the manager and arrive once; this time
+            // the manager ends the connection as NNI 3.0 does when it finds the peer unresponsive
+            manager.closeWith(4001, "peer lost responsive");
             manager.send(json("GE", "1"));
             manager.send(json("GE", "1"));
             assertEquals(2, parameterId(manager.nextStartingWith("{\"type\": \"TR\"", REPLY)));
@@ -170,6 +173,39 @@ class WebSocketLifecycleIT {
             assertTrue(stderr.get(stderr.size() - 1).startsWith("tunerd: " + expected), p.stderr());
             assertTrue(stderr.stream().noneMatch(l -> l.startsWith("\tat ")), "no stack trace:\n" + p.stderr());
             assertTrue(p.dispatcherLog().contains("tunerd could not start: " + expected), p.dispatcherLog());
+        }
+    }
+
+    @Test
+    void aConnectionLostForGoodEndsTheProcessWithExit4() throws Exception {
+        try (ManagerServer manager = ManagerServer.start()) {
+            Map<String, String> env = new HashMap<>(WsHarness.env(manager.url()));
+            env.put("TUNERD_WS_RECONNECT_DELAYS", "0, 0.2, 0.2"); // NNI's 0, 1, 2, 3, 4 s is tested above
+            try (TunerdProcess p = TunerdProcess.start(config("SequenceTuner", "{}"), env)) {
+                initialize(manager);
+                manager.stopListening();
+                manager.drop();
+                assertEquals(4, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+                String expected = "lost the connection to the NNI manager at " + manager.url() + " and could not"
+                    + " reconnect";
+                assertTrue(p.dispatcherLog().contains(expected), p.dispatcherLog());
+                assertTrue(p.stderr().contains(expected), p.stderr());
+                assertTrue(p.stderr().lines().noneMatch(l -> l.startsWith("\tat ")), "no stack trace:\n" + p.stderr());
+            }
+        }
+    }
+
+    @Test
+    void aManagerThatRefusesTheConnectionAsNni29DoesEndsTheProcessAtOnce() throws Exception {
+        try (ManagerServer manager = ManagerServer.start()) {
+            manager.refuseConnectionsWith(4030, "Already serving a tuner");
+            try (TunerdProcess p = WsHarness.launch(manager, config("SequenceTuner", "{}"))) {
+                assertEquals(4, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+                assertEquals(1, manager.connections(), "no retry: it cannot help");
+                String expected = "refused the connection with code 4030 (Already serving a tuner): it already serves"
+                    + " another dispatcher";
+                assertTrue(p.dispatcherLog().contains(expected), p.dispatcherLog());
+            }
         }
     }
 
