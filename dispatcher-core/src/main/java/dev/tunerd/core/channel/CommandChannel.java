@@ -2,6 +2,7 @@ package dev.tunerd.core.channel;
 
 import dev.tunerd.protocol.Command;
 import java.io.IOException;
+import java.util.function.Consumer;
 
 /**
  * A transport between the manager and the dispatcher: the legacy framed pipe (stdin/stdout) or NNI's WebSocket
@@ -21,6 +22,17 @@ public interface CommandChannel extends AutoCloseable {
      * @throws dev.tunerd.protocol.FrameException when the bytes are not a valid command
      */
     Command receive() throws IOException, InterruptedException;
+
+    /**
+     * Registers what to do as soon as the transport sees the manager end the session ({@code TE}, or {@code _bye_} on
+     * the WebSocket), possibly ahead of commands the reader has not taken yet: the reader may be waiting for room in a
+     * full queue, and a manager that stops an experiment must not wait for the backlog (it kills the process after
+     * 30 s). The argument of {@code action} names what was seen. Transports that cannot read ahead (the pipe) never
+     * call it; the reader still sees the command in order. Called once, before the reader starts; the action may run
+     * on any thread (the WebSocket's I/O thread) and must not block.
+     */
+    default void onSessionEnd(Consumer<String> action) {
+    }
 
     /** Sends one command, whole, and flushes it. */
     void send(Command command) throws IOException;

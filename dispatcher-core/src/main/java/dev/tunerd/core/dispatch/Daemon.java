@@ -68,6 +68,8 @@ public final class Daemon {
     /** Runs until TE, end of input or a failure; returns how the process should exit. */
     public ExitCode run() throws InterruptedException {
         LOG.info("Dispatcher started");
+        // TE must end the daemon even while the reader waits for room in a full queue (WebSocket: seen on arrival)
+        channel.onSessionEnd(why -> outcome.complete(ExitCode.OK, why));
         defaultWorker.start();
         assessorWorker.start();
         reader.start();

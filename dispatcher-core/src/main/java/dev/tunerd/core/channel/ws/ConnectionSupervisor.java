@@ -1,6 +1,7 @@
 package dev.tunerd.core.channel.ws;
 
 import dev.tunerd.protocol.Command;
+import dev.tunerd.protocol.CommandType;
 import dev.tunerd.protocol.FrameException;
 import dev.tunerd.protocol.ws.WsForm;
 import dev.tunerd.protocol.ws.WsMessage;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,6 +56,7 @@ final class ConnectionSupervisor implements ConnectionEvents {
     private final InboundBuffer inbound;
     private final OutboundQueue outbound = new OutboundQueue();
     private final CompletableFuture<Void> firstConnection = new CompletableFuture<>();
+    private volatile Consumer<String> sessionEnd = why -> { };
 
     private final Object lock = new Object();
     private Channel current;
@@ -83,6 +86,10 @@ final class ConnectionSupervisor implements ConnectionEvents {
         } catch (ExecutionException e) {
             throw (IOException) e.getCause();
         }
+    }
+
+    void onSessionEnd(Consumer<String> action) {
+        sessionEnd = action;
     }
 
     InboundBuffer inbound() {
@@ -279,8 +286,12 @@ final class ConnectionSupervisor implements ConnectionEvents {
                     TRICKLE_MILLIS);
                 pauseReading(connection);
             }
+            if (c.command().type() == CommandType.TERMINATE) {
+                sessionEnd.accept("TE received");
+            }
         } else if (message instanceof WsMessage.Bye bye) {
             endOfStream("the manager said _bye_ (" + bye.reason() + ")");
+            sessionEnd.accept("the manager said _bye_");
         } else {
             LOG.debug("_nop_ from the manager ignored");
         }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * NNI's tuner command channel over WebSocket (NNI 2.8 and later): the dispatcher is the client of the manager's
@@ -96,6 +97,12 @@ public final class WebSocketChannel implements CommandChannel {
     @Override
     public Command receive() throws IOException, InterruptedException {
         return supervisor.inbound().take();
+    }
+
+    /** Runs {@code action} on the I/O thread when a {@code TE} or {@code _bye_} arrives, ahead of the buffer. */
+    @Override
+    public void onSessionEnd(Consumer<String> action) {
+        supervisor.onSessionEnd(action);
     }
 
     @Override

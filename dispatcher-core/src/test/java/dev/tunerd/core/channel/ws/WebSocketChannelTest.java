@@ -74,6 +74,23 @@ class WebSocketChannelTest {
     }
 
     @Test
+    void theEndOfTheSessionIsSignalledOnArrivalAheadOfTheUnreadCommands() throws Exception {
+        java.util.concurrent.BlockingQueue<String> ends = new java.util.concurrent.LinkedBlockingQueue<>();
+        connect(fast());
+        channel.onSessionEnd(ends::add);
+        manager.send(IN);
+        manager.send("{\"type\":\"GE\",\"content\":\"1\"}");
+        manager.send("{\"type\":\"TE\"}");
+        manager.send("{\"type\":\"_bye_\",\"reason\":\"TE command\"}");
+        assertEquals("TE received", ends.poll(5, TimeUnit.SECONDS), "nothing was read yet");
+        assertEquals("the manager said _bye_", ends.poll(5, TimeUnit.SECONDS));
+        assertEquals(CommandType.INITIALIZE, channel.receive().type(), "the commands stay readable in order");
+        assertEquals(CommandType.REQUEST_TRIAL_JOBS, channel.receive().type());
+        assertEquals(CommandType.TERMINATE, channel.receive().type());
+        assertNull(channel.receive());
+    }
+
+    @Test
     void pingsAreAnsweredWhileTheReaderDoesNotReadAndTheHandOffIsFull() throws Exception {
         connect(fast().withInboundBuffer(10, 1 << 20));
         manager.send(IN);
