@@ -109,6 +109,25 @@ class WebSocketLifecycleIT {
     }
 
     @Test
+    void terminateIsSeenAheadOfABacklogTheQueuesCannotTake() throws Exception {
+        try (ManagerServer manager = ManagerServer.start();
+             TunerdProcess p = WsHarness.launch(manager, config("FailingTuner", "{\"sleep_ms\": 2000}"),
+                 "--queue-capacity", "1")) {
+            initialize(manager);
+            for (int i = 0; i < 10; i++) {
+                manager.send(json("GE", "1")); // 20 s of work; the reader can hand over only two of them
+            }
+            Thread.sleep(200);
+            long sent = System.nanoTime();
+            manager.send(json("TE"));
+            assertEquals(0, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+            long millis = (System.nanoTime() - sent) / 1_000_000;
+            assertTrue(millis < 3000, "exit took " + millis + " ms (one running 2 s call at most)");
+            assertTrue(manager.all().size() <= 3, "ID and at most one TR, then _bye_: " + manager.all());
+        }
+    }
+
+    @Test
     void terminateThenTheManagersByeAndCloseAsNni30SendsThem() throws Exception {
         try (ManagerServer manager = ManagerServer.start();
              TunerdProcess p = WsHarness.launch(manager, config("SequenceTuner", "{}"))) {
