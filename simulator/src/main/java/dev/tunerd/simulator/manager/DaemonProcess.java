@@ -70,6 +70,11 @@ public final class DaemonProcess implements AutoCloseable {
         stdin.write(encoder.encode(command));
     }
 
+    /** Writes frames already encoded into the stdin buffer. */
+    public void writeFrames(byte[] frames) throws IOException {
+        stdin.write(frames);
+    }
+
     /** Writes one frame and flushes it. */
     public void send(Command command) throws IOException {
         write(command);
