@@ -45,7 +45,7 @@ public final class SimulateCommand implements Callable<Integer> {
     String tuner;
 
     @Option(names = "--tuner-args", description = "classArgs JSON (default: {\"optimize_mode\": \"minimize\"}, "
-        + "plus the seed for Random and TPE)")
+        + "plus --seed for Random, TPE, Anneal and Evolution)")
     String tunerArgs;
 
     @Option(names = "--assessor", description = "builtin assessor name, e.g. Medianstop")

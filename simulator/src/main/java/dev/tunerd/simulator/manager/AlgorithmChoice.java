@@ -17,6 +17,8 @@ public record AlgorithmChoice(String name, String argsJson) {
 
     /** Builtins whose registry forbids classArgs (NNI: acceptClassArgs false). */
     private static final Set<String> NO_ARGS = Set.of("gridsearch", "batch", "batchtuner");
+    /** Builtins that take a {@code seed} (NNI's TPE and Random; tunerd adds it to Anneal and Evolution). */
+    private static final Set<String> SEEDED = Set.of("random", "tpe", "anneal", "evolution");
 
     public AlgorithmChoice {
         Objects.requireNonNull(name, "name");
@@ -29,8 +31,8 @@ public record AlgorithmChoice(String name, String argsJson) {
 
     /**
      * The algorithm with the arguments a minimising experiment needs when the user gave none: every problem here is
-     * minimised, and NNI's Evolution and Medianstop default to maximise. Tuners that take a {@code seed} get the run's
-     * seed; Batch and GridSearch take no classArgs at all.
+     * minimised, and NNI's Evolution and Medianstop default to maximise. Random, TPE, Anneal and Evolution get the
+     * run's seed; Batch and GridSearch take no classArgs at all.
      */
     public static AlgorithmChoice withDefaults(String name, String argsJson, long seed) {
         if (argsJson != null) {
@@ -41,7 +43,7 @@ public record AlgorithmChoice(String name, String argsJson) {
             return new AlgorithmChoice(name, "{}");
         }
         JsonObject.Builder args = JsonObject.builder().put("optimize_mode", "minimize");
-        if (key.equals("random") || key.equals("tpe")) {
+        if (SEEDED.contains(key)) {
             args.put("seed", seed);
         }
         return new AlgorithmChoice(name, Json.write(args.build()));
