@@ -1,12 +1,44 @@
 package dev.tunerd.app;
 
-/** Entry point of the runnable jar. */
+import dev.tunerd.core.cli.DaemonCommand;
+import dev.tunerd.core.cli.DaemonWiring;
+import dev.tunerd.core.cli.TunerdCli;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+
+/**
+ * Entry point of the runnable jar and the only place that calls {@link System#exit}.
+ *
+ * <p>stdout carries protocol frames only: {@code System.out} is pointed at stderr before anything else runs, so a
+ * stray print from a library or plugin cannot corrupt the stream. The real stdout is reached through
+ * {@link FileDescriptor#out} by the pipe channel, and by picocli for {@code --help}, {@code --version} and
+ * {@code --list}.
+ */
 public final class Main {
+
     private Main() {
     }
 
     public static void main(String[] args) {
-        System.err.println("tunerd: not built yet");
-        System.exit(1);
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
+            StandardCharsets.UTF_8), true);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        System.setOut(err);
+        System.setErr(err);
+        DaemonWiring wiring = DaemonWiring.DEFAULT;
+        // the WebSocket channel:   wiring = wiring.withWebSocket(url -> WebSocketChannel.connect(url));
+        // the checkpoint journal:  wiring = wiring.withObserver(settings -> ...);
+        CommandLine cli = TunerdCli.commandLine(new DaemonCommand(wiring), out,
+            new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
+        // subcommands, one line each:  cli.addSubcommand("simulate", new SimulateCommand());
+        int status = cli.execute(args);
+        out.flush();
+        err.flush();
+        System.exit(status);
     }
 }

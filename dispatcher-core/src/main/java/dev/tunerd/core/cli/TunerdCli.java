@@ -1,0 +1,57 @@
+package dev.tunerd.core.cli;
+
+import dev.tunerd.core.config.ConfigurationException;
+import dev.tunerd.core.dispatch.ExitCode;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * Builds the picocli {@link CommandLine} for {@code tunerd} with the documented exit codes: a bad flag or a
+ * {@link ConfigurationException} is 2 (message on stderr, no stack trace), a channel that cannot be opened is 4,
+ * anything else escaping is 1. The application adds subcommands to the returned object:
+ * {@code cli.addSubcommand("simulate", new SimulateCommand())}. Not thread-safe.
+ */
+public final class TunerdCli {
+
+    private TunerdCli() {
+    }
+
+    /**
+     * @param root the daemon command
+     * @param out  where {@code --help}, {@code --version} and {@code --list} print (the real stdout)
+     * @param err  where errors print (stderr)
+     */
+    public static CommandLine commandLine(DaemonCommand root, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(root);
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExitCodeExceptionMapper(TunerdCli::exitCode);
+        cli.setParameterExceptionHandler((ex, args) -> {
+            ex.getCommandLine().getErr().println("tunerd: " + ex.getMessage());
+            ex.getCommandLine().getErr().println("Try 'tunerd --help' for the accepted flags.");
+            return ExitCode.USAGE.status();
+        });
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            int code = exitCode(ex);
+            if (code == ExitCode.USAGE.status()) {
+                commandLine.getErr().println("tunerd: " + ex.getMessage());
+            } else {
+                commandLine.getErr().println("tunerd: " + ex);
+                ex.printStackTrace(commandLine.getErr());
+            }
+            commandLine.getErr().flush();
+            return code;
+        });
+        return cli;
+    }
+
+    static int exitCode(Throwable t) {
+        if (t instanceof ConfigurationException || t instanceof CommandLine.ParameterException) {
+            return ExitCode.USAGE.status();
+        }
+        if (t instanceof DaemonRunner.ChannelOpenException) {
+            return ExitCode.CHANNEL_IO.status();
+        }
+        return ExitCode.ALGORITHM_FAILURE.status();
+    }
+}

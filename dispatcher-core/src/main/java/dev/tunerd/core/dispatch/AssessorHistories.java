@@ -1,0 +1,68 @@
+package dev.tunerd.core.dispatch;
+
+import dev.tunerd.spi.json.JsonValue;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Intermediate results per trial (spec 4.6): values stored at their {@code sequence}, the gap-free prefix handed to
+ * the assessor, and the set of ended trials whose later intermediates are ignored (never cleared, as in NNI).
+ *
+ * <p>Thread-safe (synchronized); in the daemon only the assessor worker changes it.
+ */
+public final class AssessorHistories {
+
+    private final Map<String, History> histories = new HashMap<>();
+    private final Set<String> endedTrials = new HashSet<>();
+
+    /**
+     * Stores one intermediate result.
+     *
+     * @return the gap-free history 0..k to assess, or empty when the trial ended or {@code sequence} is past a gap
+     */
+    public synchronized Optional<List<JsonValue>> add(String trialJobId, int sequence, JsonValue value) {
+        if (endedTrials.contains(trialJobId)) {
+            return Optional.empty();
+        }
+        History h = histories.computeIfAbsent(trialJobId, k -> new History());
+        h.put(sequence, value);
+        return h.prefix.size() < sequence ? Optional.empty() : Optional.of(List.copyOf(h.prefix));
+    }
+
+    /**
+     * Marks the trial as ended and forgets its history.
+     *
+     * @return true when it had a history (then the assessor is told about the end)
+     */
+    public synchronized boolean end(String trialJobId) {
+        endedTrials.add(trialJobId);
+        return histories.remove(trialJobId) != null;
+    }
+
+    public synchronized boolean hasEnded(String trialJobId) {
+        return endedTrials.contains(trialJobId);
+    }
+
+    /** One trial's values: the contiguous prefix, and values waiting beyond a gap. */
+    private static final class History {
+        private final List<JsonValue> prefix = new ArrayList<>();
+        private final TreeMap<Integer, JsonValue> beyondGap = new TreeMap<>();
+
+        void put(int sequence, JsonValue value) {
+            if (sequence < prefix.size()) {
+                prefix.set(sequence, value);
+                return;
+            }
+            beyondGap.put(sequence, value);
+            for (JsonValue next = beyondGap.remove(prefix.size()); next != null; next = beyondGap.remove(prefix.size())) {
+                prefix.add(next);
+            }
+        }
+    }
+}

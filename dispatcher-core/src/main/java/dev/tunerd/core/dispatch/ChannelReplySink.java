@@ -1,0 +1,33 @@
+package dev.tunerd.core.dispatch;
+
+import dev.tunerd.core.channel.CommandChannel;
+import dev.tunerd.protocol.Command;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The one writer: every outbound command goes through {@link #send}, which holds {@code writeLock} while the channel
+ * writes and flushes the whole frame. Thread-safe.
+ */
+public final class ChannelReplySink implements ReplySink {
+
+    private final CommandChannel channel;
+    private final ReentrantLock writeLock = new ReentrantLock();
+
+    public ChannelReplySink(CommandChannel channel) {
+        this.channel = channel;
+    }
+
+    @Override
+    public void send(Command command) {
+        writeLock.lock();
+        try {
+            channel.send(command);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot send " + command.type().code() + " to the manager: " + e.getMessage(), e);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package dev.tunerd.core.dispatch;
+
+import dev.tunerd.core.channel.CommandChannel;
+import dev.tunerd.protocol.Command;
+import dev.tunerd.protocol.command.InboundCommand;
+import dev.tunerd.protocol.command.InboundCommands;
+import dev.tunerd.protocol.command.MetricType;
+import dev.tunerd.protocol.command.OutboundCommands;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The running dispatcher: one reader thread ({@code tunerd-reader}) that receives, parses and routes commands into
+ * two bounded queues, two workers ({@code tunerd-default}, {@code tunerd-assessor}) that run the
+ * {@link MsgDispatcher} handlers, and the {@link ReplySink} that serialises replies. See {@code docs/THREADING.md}.
+ *
+ * <p>{@link #run} is called once, by the thread that owns the process (main); it blocks until the end is decided
+ * (TE, end of input, or a failure, which is first reported with {@code ER}), stops the workers (queued commands are
+ * dropped, a running handler may finish within {@link Settings#shutdownGrace}), closes the algorithms and the
+ * channel, and returns the exit code. Not reusable.
+ */
+public final class Daemon {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
+
+    /**
+     * @param queueCapacity  capacity of each of the two queues
+     * @param shutdownGrace  how long a running handler may take to finish after the end was decided
+     */
+    public record Settings(int queueCapacity, Duration shutdownGrace) {
+        public static final int DEFAULT_QUEUE_CAPACITY = 1024;
+        public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(10);
+
+        public Settings {
+            if (queueCapacity < 1) {
+                throw new IllegalArgumentException("queue capacity must be at least 1, got " + queueCapacity);
+            }
+        }
+    }
+
+    private final CommandChannel channel;
+    private final ReplySink sink;
+    private final MsgDispatcher dispatcher;
+    private final Settings settings;
+    private final Outcome outcome = new Outcome();
+    private final Object failureLock = new Object();
+    private final Worker defaultWorker;
+    private final Worker assessorWorker;
+    private final Thread reader;
+
+    public Daemon(CommandChannel channel, ReplySink sink, MsgDispatcher dispatcher, Settings settings) {
+        this.channel = channel;
+        this.sink = sink;
+        this.dispatcher = dispatcher;
+        this.settings = settings;
+        this.defaultWorker = new Worker("tunerd-default", "default", settings.queueCapacity(), dispatcher::handle,
+            this::fail);
+        this.assessorWorker = new Worker("tunerd-assessor", "assessor", settings.queueCapacity(), dispatcher::handle,
+            this::fail);
+        this.reader = new Thread(this::read, "tunerd-reader");
+        this.reader.setDaemon(true);
+    }
+
+    /** Runs until TE, end of input or a failure; returns how the process should exit. */
+    public ExitCode run() throws InterruptedException {
+        LOG.info("Dispatcher started");
+        defaultWorker.start();
+        assessorWorker.start();
+        reader.start();
+        Outcome.End end = outcome.await();
+        LOG.info("Dispatcher exiting... ({})", end.reason());
+        reader.interrupt();
+        defaultWorker.stop();
+        assessorWorker.stop();
+        if (joinWorkers()) {
+            closeAlgorithms();
+        }
+        channel.close(end.code() != ExitCode.OK);
+        LOG.info("Dispatcher terminiated");
+        return end.code();
+    }
+
+    /** EN and PERIODICAL metrics go to the assessor queue, everything else to the default queue (spec 4.1). */
+    static boolean isForAssessor(InboundCommand command) {
+        return command instanceof InboundCommand.TrialEnd
+            || command instanceof InboundCommand.ReportMetric me && me.metricType() == MetricType.PERIODICAL;
+    }
+
+    private void read() {
+        InboundCommand command = null;
+        try {
+            while (!outcome.isDone()) {
+                Command received = channel.receive();
+                if (received == null) {
+                    outcome.complete(ExitCode.OK, "end of input");
+                    return;
+                }
+                command = InboundCommands.parse(received);
+                if (command instanceof InboundCommand.Terminate) {
+                    outcome.complete(ExitCode.OK, "TE received");
+                    return;
+                }
+                (isForAssessor(command) ? assessorWorker : defaultWorker).enqueue(command);
+                command = null;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the daemon is ending; nothing more to read
+        } catch (IOException e) {
+            fail(null, new UncheckedIOException("reading from the manager failed: " + e.getMessage(), e));
+        } catch (RuntimeException | Error e) {
+            fail(command, e);
+        }
+    }
+
+    /** Reports a failure with ER (once: the first failure decides the end) and ends the daemon with its exit code. */
+    private void fail(InboundCommand command, Throwable failure) {
+        synchronized (failureLock) {
+            FailureReport report = FailureReport.of(failure, command);
+            if (outcome.isDone()) {
+                LOG.error("{} (after the end was decided; not reported)", report.summary(), failure);
+                return;
+            }
+            LOG.error(report.summary(), failure);
+            try {
+                sink.send(OutboundCommands.error(report.text()));
+            } catch (RuntimeException e) {
+                LOG.error("Connection to NNI manager is broken. Failed to report error: {}", e.getMessage());
+            }
+            outcome.complete(report.code(), report.summary());
+        }
+    }
+
+    private boolean joinWorkers() throws InterruptedException {
+        long deadline = System.nanoTime() + settings.shutdownGrace().toNanos();
+        boolean done = defaultWorker.join(remainingMillis(deadline)) && assessorWorker.join(remainingMillis(deadline));
+        if (!done) {
+            LOG.warn("A handler is still running {} ms after the end; exiting without waiting for it",
+                settings.shutdownGrace().toMillis());
+        }
+        return done;
+    }
+
+    private void closeAlgorithms() {
+        try {
+            dispatcher.closeAlgorithms();
+        } catch (RuntimeException e) {
+            LOG.warn("Closing the algorithms failed", e);
+        }
+    }
+
+    private static long remainingMillis(long deadlineNanos) {
+        return Duration.ofNanos(deadlineNanos - System.nanoTime()).toMillis();
+    }
+}

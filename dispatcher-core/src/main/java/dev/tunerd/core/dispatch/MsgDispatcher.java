@@ -1,0 +1,210 @@
+package dev.tunerd.core.dispatch;
+
+import dev.tunerd.protocol.command.CommandException;
+import dev.tunerd.protocol.command.InboundCommand;
+import dev.tunerd.protocol.command.MetricType;
+import dev.tunerd.protocol.command.OutboundCommands;
+import dev.tunerd.spi.Assessor;
+import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.json.JsonValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The command handlers of NNI's {@code MsgDispatcher} (spec sections 3 and 4), one method per command, with the
+ * deliberate improvements listed in {@code docs/CLI.md}. Everything that is not a trial result or trial end goes
+ * through {@link #handle} on the default worker; {@code ME PERIODICAL} and {@code EN} on the assessor worker.
+ *
+ * <p>Thread-safe for that use: tuner calls are serialised by {@link GuardedTuner}; the assessor is only called from
+ * the assessor worker; the ledger, histories and observer are synchronized. Exceptions propagate to the worker,
+ * which reports them ({@code ER}) and ends the daemon.
+ */
+public final class MsgDispatcher {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MsgDispatcher.class);
+
+    private final Tuner tuner;
+    private final Assessor assessor;
+    private final DispatchState state;
+    private final DispatchObserver observer;
+    private final ReplySink sink;
+    private final ParameterIssuer issuer;
+    private final boolean includeIntermediateResults;
+
+    /**
+     * @param tuner    the tuner; wrapped here so its calls never overlap
+     * @param assessor the assessor, or null
+     * @param state    the ledger, histories, observer and sink; its {@link DispatchState#issuer} must be the sender
+     *                 the tuner was created with
+     */
+    public MsgDispatcher(Tuner tuner, Assessor assessor, DispatchState state, boolean includeIntermediateResults) {
+        this.tuner = new GuardedTuner(tuner);
+        this.assessor = assessor;
+        this.state = state;
+        this.observer = state.observer();
+        this.sink = state.sink();
+        this.issuer = state.issuer();
+        this.includeIntermediateResults = includeIntermediateResults;
+    }
+
+    /** Handles one command on the calling worker thread. */
+    public void handle(InboundCommand command) {
+        if (command instanceof InboundCommand.Initialize in) {
+            initialize(in);
+        } else if (command instanceof InboundCommand.RequestTrialJobs ge) {
+            requestTrialJobs(ge.count());
+        } else if (command instanceof InboundCommand.ReportMetric me) {
+            reportMetric(me);
+        } else if (command instanceof InboundCommand.UpdateSearchSpace ss) {
+            updateSearchSpace(ss);
+        } else if (command instanceof InboundCommand.ImportData fd) {
+            importData(fd.trials());
+        } else if (command instanceof InboundCommand.AddCustomizedTrials ad) {
+            resume(ad);
+        } else if (command instanceof InboundCommand.TrialEnd en) {
+            trialEnd(en);
+        } else if (command instanceof InboundCommand.Ping) {
+            LOG.debug("Ping ignored");
+        } else if (command instanceof InboundCommand.Misdirected m) {
+            throw new CommandException(m.type(), "Unsupported command: " + m.type().pythonName()
+                + " (a dispatcher-to-manager command was received from the manager)");
+        } else {
+            throw new IllegalStateException(command.type().code() + " is handled by the reader, not a worker");
+        }
+    }
+
+    /** The tuner and assessor end; called once, after both workers stopped. */
+    public void closeAlgorithms() {
+        tuner.close();
+        if (assessor != null) {
+            assessor.close();
+        }
+    }
+
+    private void initialize(InboundCommand.Initialize in) {
+        LOG.info("Initial search space: {}", in.searchSpace());
+        tuner.updateSearchSpace(in.searchSpace());
+        observer.searchSpaceUpdated(in.searchSpace());
+        sink.send(OutboundCommands.initialized());
+    }
+
+    private void updateSearchSpace(InboundCommand.UpdateSearchSpace ss) {
+        LOG.info("New search space: {}", ss.searchSpace());
+        tuner.updateSearchSpace(ss.searchSpace());
+        observer.searchSpaceUpdated(ss.searchSpace());
+    }
+
+    private void requestTrialJobs(int count) {
+        long first = state.ledger().reserve(count);
+        observer.idsReserved(first + count);
+        List<Long> ids = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            ids.add(first + i);
+        }
+        List<JsonValue> sets = tuner.generateMultipleParameters(List.copyOf(ids));
+        if (sets.size() > count) {
+            throw new IllegalStateException("tuner returned " + sets.size() + " parameter sets for " + count + " ids");
+        }
+        for (int i = 0; i < sets.size(); i++) {
+            issuer.send(ids.get(i), sets.get(i));
+        }
+        if (sets.size() < count) {
+            // NNI also records "" for the first id here; we do not, so a result for that id keeps its parameters
+            sink.send(OutboundCommands.noMoreTrialJobs(first));
+        }
+    }
+
+    private void importData(List<ImportedTrial> trials) {
+        tuner.importData(trials);
+        observer.dataImported(trials);
+    }
+
+    private void resume(InboundCommand.AddCustomizedTrials ad) {
+        state.ledger().resume(ad.resumed());
+        observer.idsReserved(state.ledger().nextId());
+        LOG.info("Resumed {} trials of the previous run; next parameter id {}", ad.resumed().size(),
+            state.ledger().nextId());
+    }
+
+    private void reportMetric(InboundCommand.ReportMetric me) {
+        Long id = me.parameterId();
+        if (id != null && state.ledger().isRecovered(id)) {
+            if (me.metricType() == MetricType.FINAL) {
+                importRecovered(id, me);
+            }
+            return;
+        }
+        switch (me.metricType()) {
+            case FINAL -> finalResult(me);
+            case PERIODICAL -> intermediateResult(me);
+            case REQUEST_PARAMETER -> throw new CommandException(me.type(),
+                "metric type REQUEST_PARAMETER (multi-phase) is not supported; NNI removed it in v2.2");
+        }
+    }
+
+    private void importRecovered(long id, InboundCommand.ReportMetric me) {
+        JsonValue params = state.ledger().parameters(id);
+        if (!state.ledger().markFinalReceived(id)) {
+            LOG.warn("Duplicate final result for recovered parameter id {} ignored", id);
+            return;
+        }
+        List<ImportedTrial> imported = List.of(new ImportedTrial(params, me.value(),
+            Optional.ofNullable(me.trialJobId())));
+        tuner.importData(imported);
+        observer.finalResultReceived(id, me.trialJobId(), me.value());
+    }
+
+    private void finalResult(InboundCommand.ReportMetric me) {
+        FinalResults.deliver(me, tuner, state.ledger(), observer);
+    }
+
+    private void intermediateResult(InboundCommand.ReportMetric me) {
+        if (assessor == null) {
+            return;
+        }
+        if (me.trialJobId() == null) {
+            throw new CommandException(me.type(), "field \"trial_job_id\" is required for a PERIODICAL metric");
+        }
+        Optional<List<JsonValue>> history = state.histories().add(me.trialJobId(), me.sequence(), me.value());
+        if (history.isEmpty()) {
+            return;
+        }
+        if (Assessments.isBad(assessor, me.trialJobId(), history.get())) {
+            sink.send(OutboundCommands.killTrialJob(me.trialJobId()));
+            if (includeIntermediateResults) {
+                // NNI re-enqueues this metric as FINAL on the default queue; the tuner lock makes a direct call safe
+                finalResult(new InboundCommand.ReportMetric(MetricType.FINAL, me.parameterId(), me.trialJobId(),
+                    me.sequence(), me.value(), me.raw()));
+            }
+        }
+    }
+
+    private void trialEnd(InboundCommand.TrialEnd en) {
+        Long id = en.parameterId();
+        if (id != null && state.ledger().isRecovered(id)) {
+            LOG.debug("Trial end of {} (parameter id {} of the previous run) ignored", en.trialJobId(), id);
+            return;
+        }
+        if (id != null && !state.ledger().markEnded(id)) {
+            LOG.warn("Duplicate trial end for trial {} (parameter id {}) ignored", en.trialJobId(), id);
+            return;
+        }
+        if (state.histories().end(en.trialJobId()) && assessor != null) {
+            assessor.trialEnd(en.trialJobId(), en.succeeded());
+        }
+        if (id != null && state.ledger().parameters(id) == null) {
+            LOG.warn("Trial end for unknown parameter id {} (trial {}) not passed to the tuner", id, en.trialJobId());
+        } else if (id != null) {
+            if (!state.ledger().hasFinal(id)) {
+                LOG.info("Trial {} (parameter id {}) ended {} before its final result", en.trialJobId(), id, en.event());
+            }
+            tuner.trialEnd(id, en.succeeded());
+        }
+        observer.trialEnded(en.trialJobId(), id, en.event());
+    }
+
+}

@@ -1,0 +1,93 @@
+package dev.tunerd.core.dispatch;
+
+import dev.tunerd.protocol.command.ResumedTrial;
+import dev.tunerd.spi.json.JsonValue;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The parameter-id bookkeeping of spec 4.4 and 4.7: the id counter, every issued id with its parameters, the ids
+ * recovered from a previous run, and which ids already had their final result or their trial end.
+ *
+ * <p>Thread-safe (every method is synchronized): ids are issued from the default worker and, through deferred
+ * sends, from the assessor worker; a checkpoint may read it from either.
+ */
+public final class ParameterLedger {
+
+    private long nextId;
+    private long recoveredMaxId = -1;
+    private final Map<Long, JsonValue> parameters = new HashMap<>();
+    private final Set<Long> finalReceived = new HashSet<>();
+    private final Set<Long> ended = new HashSet<>();
+
+    /** Reserves {@code count} consecutive ids and returns the first; the counter moves even if some go unused. */
+    public synchronized long reserve(int count) {
+        long first = nextId;
+        nextId += count;
+        return first;
+    }
+
+    /** The next id that {@link #reserve} will hand out. */
+    public synchronized long nextId() {
+        return nextId;
+    }
+
+    /** Records an issued id; ids not reserved yet, or already issued, are refused. */
+    public synchronized void issue(long id, JsonValue params) {
+        if (id < 0 || id >= nextId) {
+            throw new IllegalArgumentException("parameter id " + id + " was never reserved (next id is " + nextId + ")");
+        }
+        if (parameters.putIfAbsent(id, params) != null) {
+            throw new IllegalArgumentException("parameter id " + id + " was already issued");
+        }
+    }
+
+    /** The parameters issued (or recovered) under {@code id}, or null. */
+    public synchronized JsonValue parameters(long id) {
+        return parameters.get(id);
+    }
+
+    /**
+     * Resume bookkeeping ({@code AD}, NNI 2.10+): remembers the recovered ids and moves the counter past them. Unlike
+     * NNI the counter never moves backwards, so ids already issued in this run are never reused.
+     */
+    public synchronized void resume(List<ResumedTrial> resumed) {
+        long max = 0;
+        for (ResumedTrial t : resumed) {
+            parameters.put(t.parameterId(), t.parameters());
+            max = Math.max(max, t.parameterId());
+        }
+        recoveredMaxId = Math.max(recoveredMaxId, max);
+        nextId = Math.max(nextId, max + 1);
+    }
+
+    /** True for ids of the previous run (spec 4.7: {@code id <= recovered max id}). */
+    public synchronized boolean isRecovered(long id) {
+        return id <= recoveredMaxId;
+    }
+
+    public synchronized long recoveredMaxId() {
+        return recoveredMaxId;
+    }
+
+    /** Marks the final result of {@code id} as received; false when it already was (a duplicate). */
+    public synchronized boolean markFinalReceived(long id) {
+        return finalReceived.add(id);
+    }
+
+    /** Marks the trial of {@code id} as ended; false when it already was. */
+    public synchronized boolean markEnded(long id) {
+        return ended.add(id);
+    }
+
+    public synchronized boolean hasEnded(long id) {
+        return ended.contains(id);
+    }
+
+    public synchronized boolean hasFinal(long id) {
+        return finalReceived.contains(id);
+    }
+}

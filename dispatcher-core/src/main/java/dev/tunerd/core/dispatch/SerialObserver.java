@@ -1,0 +1,49 @@
+package dev.tunerd.core.dispatch;
+
+import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import java.util.List;
+
+/**
+ * Calls a {@link DispatchObserver} one call at a time, whichever worker makes the change: the observer contract says
+ * it is never called concurrently. Thread-safe.
+ */
+final class SerialObserver implements DispatchObserver {
+
+    private final DispatchObserver delegate;
+
+    SerialObserver(DispatchObserver delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override
+    public synchronized void searchSpaceUpdated(JsonObject space) {
+        delegate.searchSpaceUpdated(space);
+    }
+
+    @Override
+    public synchronized void idsReserved(long nextParameterId) {
+        delegate.idsReserved(nextParameterId);
+    }
+
+    @Override
+    public synchronized void parametersIssued(long parameterId, JsonValue parameters) {
+        delegate.parametersIssued(parameterId, parameters);
+    }
+
+    @Override
+    public synchronized void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
+        delegate.finalResultReceived(parameterId, trialJobIdOrNull, value);
+    }
+
+    @Override
+    public synchronized void trialEnded(String trialJobId, Long parameterIdOrNull, String event) {
+        delegate.trialEnded(trialJobId, parameterIdOrNull, event);
+    }
+
+    @Override
+    public synchronized void dataImported(List<ImportedTrial> trials) {
+        delegate.dataImported(trials);
+    }
+}

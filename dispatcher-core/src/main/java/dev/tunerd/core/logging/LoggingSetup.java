@@ -1,0 +1,96 @@
+package dev.tunerd.core.logging;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.FileAppender;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
+import dev.tunerd.core.config.ConfigurationException;
+import dev.tunerd.core.config.NniEnvironment;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Configures Logback programmatically: NNI's line format ({@link NniLayout}) to stderr always, and to
+ * {@code $NNI_LOG_DIRECTORY/dispatcher.log} (append, directory created if missing) when the variable is set. Never to
+ * stdout. Call from the main thread before other threads start.
+ */
+public final class LoggingSetup {
+
+    private LoggingSetup() {
+    }
+
+    /** The start-up configuration (before settings are known): stderr at INFO. Used by the Logback configurator. */
+    static void stderrOnly(LoggerContext context) {
+        apply(context, Level.INFO, Optional.empty());
+    }
+
+    /**
+     * The daemon's configuration.
+     *
+     * @throws ConfigurationException when the log directory cannot be created
+     */
+    public static void configure(Optional<Path> logDirectory, NniEnvironment.LogLevel level) {
+        if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
+            return; // another SLF4J binding (tests may use one); leave it alone
+        }
+        Optional<Path> file = logDirectory.map(dir -> {
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw new ConfigurationException("NNI_LOG_DIRECTORY " + dir + " cannot be created: " + e.getMessage(), e);
+            }
+            return dir.resolve("dispatcher.log");
+        });
+        apply(context, logbackLevel(level), file);
+    }
+
+    static Level logbackLevel(NniEnvironment.LogLevel level) {
+        return switch (level) {
+            case CRITICAL, ERROR -> Level.ERROR;
+            case WARNING -> Level.WARN;
+            case INFO -> Level.INFO;
+            case DEBUG -> Level.DEBUG;
+            case TRACE -> Level.TRACE;
+        };
+    }
+
+    private static void apply(LoggerContext context, Level level, Optional<Path> file) {
+        Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        root.detachAndStopAllAppenders();
+        root.setLevel(level);
+        ConsoleAppender<ILoggingEvent> stderr = new ConsoleAppender<>();
+        stderr.setTarget("System.err");
+        start(context, stderr, "stderr");
+        root.addAppender(stderr);
+        file.ifPresent(path -> {
+            FileAppender<ILoggingEvent> appender = new FileAppender<>();
+            appender.setFile(path.toString());
+            appender.setAppend(true);
+            start(context, appender, "dispatcher.log");
+            root.addAppender(appender);
+        });
+    }
+
+    private static void start(LoggerContext context, ch.qos.logback.core.OutputStreamAppender<ILoggingEvent> appender,
+                              String name) {
+        NniLayout layout = new NniLayout();
+        layout.setContext(context);
+        layout.start();
+        LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
+        encoder.setContext(context);
+        encoder.setLayout(layout);
+        encoder.setCharset(StandardCharsets.UTF_8);
+        encoder.start();
+        appender.setContext(context);
+        appender.setName(name);
+        appender.setEncoder(encoder);
+        appender.start();
+    }
+}

@@ -1,0 +1,220 @@
+package dev.tunerd.core.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.protocol.Command;
+import dev.tunerd.protocol.CommandType;
+import dev.tunerd.protocol.command.CommandException;
+import dev.tunerd.protocol.command.InboundCommands;
+import dev.tunerd.spi.AssessResult;
+import dev.tunerd.spi.Assessor;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MsgDispatcherTest {
+
+    private final List<String> events = new ArrayList<>();
+    private final RecordingSink sink = new RecordingSink(events);
+    private final ScriptedTuner tuner = new ScriptedTuner(100);
+    private final RecordingAssessor assessor = new RecordingAssessor();
+
+    private MsgDispatcher dispatcher(boolean includeIntermediate, DispatchObserver observer) {
+        return new MsgDispatcher(tuner, assessor, new DispatchState(observer, sink), includeIntermediate);
+    }
+
+    private MsgDispatcher dispatcher() {
+        return dispatcher(false, DispatchObserver.NONE);
+    }
+
+    private static void send(MsgDispatcher d, CommandType type, String content) {
+        d.handle(InboundCommands.parse(new Command(type, content)));
+    }
+
+    private static String metric(Object id, String trial, String type, int seq, String value) {
+        return "{\"parameter_id\": " + id + ", \"trial_job_id\": \"" + trial + "\", \"type\": \"" + type
+            + "\", \"sequence\": " + seq + ", \"value\": \"" + value + "\"}";
+    }
+
+    private static String end(String trial, String event, Object id) {
+        return "{\"trial_job_id\":\"" + trial + "\",\"event\":\"" + event + "\",\"hyper_params\":\"{\\\"parameter_id\\\": "
+            + id + "}\"}";
+    }
+
+    @Test
+    void initializeUpdatesTheSpaceThenRepliesInitialized() {
+        send(dispatcher(), CommandType.INITIALIZE, "{\"x\": {\"_type\": \"choice\", \"_value\": [1]}}");
+        assertEquals(List.of("updateSearchSpace [x]"), tuner.calls);
+        assertEquals(List.of(new Command(CommandType.INITIALIZED, "")), sink.sent());
+    }
+
+    @Test
+    void requestSendsOneTrialPerSetInIdOrderAndOneNoWithTheFirstIdWhenShort() {
+        tuner.remaining = 3;
+        MsgDispatcher d = dispatcher();
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "2");
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "2");
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "2");
+        assertEquals(List.of(
+            "{\"parameter_id\": 0, \"parameter_source\": \"algorithm\", \"parameters\": {\"x\": 0}, \"parameter_index\": 0}",
+            "{\"parameter_id\": 1, \"parameter_source\": \"algorithm\", \"parameters\": {\"x\": 10}, \"parameter_index\": 0}",
+            "{\"parameter_id\": 2, \"parameter_source\": \"algorithm\", \"parameters\": {\"x\": 20}, \"parameter_index\": 0}"),
+            sink.contents(CommandType.NEW_TRIAL_JOB));
+        assertEquals(List.of(
+            "{\"parameter_id\": 2, \"parameter_source\": \"algorithm\", \"parameters\": \"\", \"parameter_index\": 0}",
+            "{\"parameter_id\": 4, \"parameter_source\": \"algorithm\", \"parameters\": \"\", \"parameter_index\": 0}"),
+            sink.contents(CommandType.NO_MORE_TRIAL_JOBS));
+    }
+
+    @Test
+    void finalResultReachesTheTunerWithTheIssuedParameters() {
+        MsgDispatcher d = dispatcher();
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "2");
+        send(d, CommandType.REPORT_METRIC_DATA, metric(1, "T1", "FINAL", 0, "0.5"));
+        assertEquals(1, tuner.results.size());
+        assertEquals(1, tuner.results.get(0).parameterId());
+        assertEquals(JsonObject.builder().put("x", 10).build(), tuner.results.get(0).parameters());
+        assertEquals(new JsonFloat(0.5), tuner.results.get(0).value());
+        assertEquals("T1", tuner.results.get(0).trialJobId().orElseThrow());
+    }
+
+    @Test
+    void unknownCustomizedAndDuplicateFinalsDoNotReachTheTuner() {
+        MsgDispatcher d = dispatcher();
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "1");
+        send(d, CommandType.REPORT_METRIC_DATA, metric(7, "T7", "FINAL", 0, "1"));
+        send(d, CommandType.REPORT_METRIC_DATA, metric(null, "C", "FINAL", 0, "1"));
+        tuner.acceptCustomized = true;
+        send(d, CommandType.REPORT_METRIC_DATA, metric(null, "C", "FINAL", 0, "1"));
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "T0", "FINAL", 0, "1"));
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "T0", "FINAL", 0, "2"));
+        assertEquals(List.of("generate 0", "result 0"), tuner.calls);
+    }
+
+    @Test
+    void trialEndBeforeFinalIsHandledAndBothReachTheTunerOnce() {
+        MsgDispatcher d = dispatcher();
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "1");
+        send(d, CommandType.TRIAL_END, end("T0", "SUCCEEDED", 0));
+        send(d, CommandType.TRIAL_END, end("T0", "SUCCEEDED", 0));
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "T0", "FINAL", 0, "1"));
+        assertEquals(List.of("generate 0", "trialEnd 0 true", "result 0"), tuner.calls);
+    }
+
+    @Test
+    void periodicalResultsReachTheAssessorAsAGapFreeHistory() {
+        MsgDispatcher d = dispatcher();
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "A", "PERIODICAL", 0, "1"));
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "A", "PERIODICAL", 2, "3"));
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "A", "PERIODICAL", 1, "2"));
+        assertEquals(List.of("assess A [1]", "assess A [1, 2, 3]"), assessor.calls);
+    }
+
+    @Test
+    void badAssessmentKillsTheTrialAndIntermediatesOfEndedTrialsAreIgnored() {
+        MsgDispatcher d = dispatcher();
+        assessor.verdict = AssessResult.BAD;
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "2");
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "A", "PERIODICAL", 0, "1"));
+        send(d, CommandType.TRIAL_END, end("A", "EARLY_STOPPED", 0));
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "A", "PERIODICAL", 1, "1"));
+        send(d, CommandType.TRIAL_END, end("B", "FAILED", 1));
+        assertEquals(List.of("\"A\""), sink.contents(CommandType.KILL_TRIAL_JOB));
+        assertEquals(List.of("assess A [1]", "trialEnd A false"), assessor.calls);
+        send(d, CommandType.TRIAL_END, end("C", "FAILED", 9)); // never issued: not passed to the tuner
+        assertEquals(List.of("generate 0", "generate 1", "trialEnd 0 false", "trialEnd 1 false"), tuner.calls);
+    }
+
+    @Test
+    void withIncludeIntermediateResultsTheKilledTrialsLastValueReachesTheTuner() {
+        MsgDispatcher d = dispatcher(true, DispatchObserver.NONE);
+        assessor.verdict = AssessResult.BAD;
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "1");
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "A", "PERIODICAL", 0, "3"));
+        assertEquals(List.of("generate 0", "result 0"), tuner.calls);
+        assertEquals(new JsonInt(3), tuner.results.get(0).value());
+    }
+
+    @Test
+    void resumeMovesTheCounterAndRoutesRecoveredResultsToImport() {
+        MsgDispatcher d = dispatcher();
+        send(d, CommandType.ADD_CUSTOMIZED_TRIAL_JOB,
+            "[{\"parameter_id\": 4, \"parameter_source\": \"resumed\", \"parameters\": {\"x\": 5}, \"parameter_index\": 0}]");
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "1");
+        send(d, CommandType.REPORT_METRIC_DATA, metric(4, "R", "FINAL", 0, "0.25"));
+        send(d, CommandType.TRIAL_END, end("R", "SUCCEEDED", 4));
+        assertTrue(sink.contents(CommandType.NEW_TRIAL_JOB).get(0).startsWith("{\"parameter_id\": 5,"));
+        assertEquals(List.of("generate 5", "import 1"), tuner.calls);
+        assertEquals(JsonObject.builder().put("x", 5).build(), tuner.imports.get(0).get(0).parameter());
+    }
+
+    @Test
+    void emptyResumeListStartsIdsAtOne() {
+        MsgDispatcher d = dispatcher();
+        send(d, CommandType.ADD_CUSTOMIZED_TRIAL_JOB, "[]");
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "1");
+        assertTrue(sink.contents(CommandType.NEW_TRIAL_JOB).get(0).startsWith("{\"parameter_id\": 1,"));
+    }
+
+    @Test
+    void importDataPassesNormalisedValues() {
+        MsgDispatcher d = dispatcher();
+        send(d, CommandType.IMPORT_DATA, "[{\"parameter\": {\"x\": 1}, \"value\": \"{\\\"default\\\": 2}\"}]");
+        assertEquals(2.0, tuner.imports.get(0).get(0).scalar());
+    }
+
+    @Test
+    void deferredParametersAreRecordedObservedThenSent() {
+        List<String> order = events;
+        DispatchObserver observer = new DispatchObserver() {
+            @Override
+            public void parametersIssued(long parameterId, JsonValue parameters) {
+                synchronized (order) {
+                    order.add("issued " + parameterId);
+                }
+            }
+        };
+        DispatchState state = new DispatchState(observer, sink);
+        tuner.remaining = 0;
+        MsgDispatcher d = new MsgDispatcher(tuner, assessor, state, false);
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "2");
+        state.issuer().send(1, JsonObject.builder().put("late", 1).build());
+        send(d, CommandType.REPORT_METRIC_DATA, metric(1, "T", "FINAL", 0, "1"));
+        assertEquals(List.of("send NO", "issued 1", "send TR"), events);
+        assertEquals(List.of("result 1"), tuner.calls);
+        assertThrows(IllegalArgumentException.class, () -> state.issuer().send(9, JsonObject.EMPTY));
+        assertThrows(IllegalArgumentException.class, () -> state.issuer().send(1, JsonObject.EMPTY));
+    }
+
+    @Test
+    void misdirectedAndMultiPhaseCommandsAreProtocolErrors() {
+        MsgDispatcher d = dispatcher();
+        var e = assertThrows(CommandException.class, () -> send(d, CommandType.KILL_TRIAL_JOB, "null"));
+        assertTrue(e.getMessage().contains("Unsupported command: CommandType.KillTrialJob"), e.getMessage());
+        assertThrows(CommandException.class, () -> send(d, CommandType.REPORT_METRIC_DATA,
+            "{\"trial_job_id\": \"A\", \"type\": \"REQUEST_PARAMETER\", \"sequence\": 0, \"parameter_index\": 0}"));
+    }
+
+    /** Records assess and trialEnd calls; answers with {@link #verdict}. */
+    static final class RecordingAssessor implements Assessor {
+        final List<String> calls = new ArrayList<>();
+        AssessResult verdict = AssessResult.GOOD;
+
+        @Override
+        public AssessResult assessTrial(String trialJobId, List<JsonValue> history) {
+            calls.add("assess " + trialJobId + " " + history);
+            return verdict;
+        }
+
+        @Override
+        public void trialEnd(String trialJobId, boolean success) {
+            calls.add("trialEnd " + trialJobId + " " + success);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.tunerd.protocol.command;
+
+import dev.tunerd.protocol.Command;
+import dev.tunerd.protocol.CommandType;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonString;
+import dev.tunerd.spi.json.JsonValue;
+
+/**
+ * Parses a wire {@link Command} into its {@link InboundCommand}, once. Stateless and thread-safe.
+ */
+public final class InboundCommands {
+
+    private InboundCommands() {
+    }
+
+    /**
+     * @throws CommandException when the content does not have the shape the command type requires
+     */
+    public static InboundCommand parse(Command command) {
+        CommandType type = command.type();
+        String content = command.content();
+        if (type.direction() == CommandType.Direction.OUTBOUND) {
+            return new InboundCommand.Misdirected(type, content);
+        }
+        return switch (type) {
+            case INITIALIZE -> new InboundCommand.Initialize(Fields.parseObject(type, content, "search space"));
+            case UPDATE_SEARCH_SPACE -> new InboundCommand.UpdateSearchSpace(
+                Fields.parseObject(type, content, "search space"));
+            case REQUEST_TRIAL_JOBS -> new InboundCommand.RequestTrialJobs(count(content));
+            case REPORT_METRIC_DATA -> metric(content);
+            case IMPORT_DATA -> new InboundCommand.ImportData(ImportedTrials.parse(content));
+            case ADD_CUSTOMIZED_TRIAL_JOB -> new InboundCommand.AddCustomizedTrials(ImportedTrials.parseResumed(content));
+            case TRIAL_END -> trialEnd(content);
+            case TERMINATE -> new InboundCommand.Terminate();
+            case PING -> new InboundCommand.Ping();
+            default -> throw new IllegalStateException("unhandled inbound type " + type);
+        };
+    }
+
+    private static int count(String content) {
+        JsonValue v = Fields.parse(CommandType.REQUEST_TRIAL_JOBS, content, "content");
+        if (v instanceof JsonInt i && i.value() >= 0 && i.value() <= 1_000_000) {
+            return (int) i.value();
+        }
+        throw new CommandException(CommandType.REQUEST_TRIAL_JOBS,
+            "content must be a whole number of trial jobs between 0 and 1000000, got \"" + content + "\"");
+    }
+
+    private static InboundCommand.ReportMetric metric(String content) {
+        CommandType type = CommandType.REPORT_METRIC_DATA;
+        JsonObject raw = Fields.parseObject(type, content, "content");
+        Fields f = new Fields(type, raw, "");
+        String typeName = f.requiredString("type");
+        MetricType metricType = MetricType.fromWire(typeName);
+        if (metricType == null) {
+            throw f.error("type", "must be FINAL, PERIODICAL or REQUEST_PARAMETER, got \"" + typeName + "\"");
+        }
+        String trialJobId = f.optionalString("trial_job_id");
+        JsonValue value = metricType == MetricType.REQUEST_PARAMETER ? JsonString.of("") : f.decodedValue("value");
+        return new InboundCommand.ReportMetric(metricType, f.optionalLong("parameter_id"), trialJobId,
+            f.intOrDefault("sequence", 0), value, raw);
+    }
+
+    private static InboundCommand.TrialEnd trialEnd(String content) {
+        CommandType type = CommandType.TRIAL_END;
+        Fields f = new Fields(type, Fields.parseObject(type, content, "content"), "");
+        String trialJobId = f.requiredString("trial_job_id");
+        String event = f.requiredString("event");
+        String hyperParams = f.optionalString("hyper_params");
+        Long parameterId = null;
+        if (hyperParams != null) {
+            JsonObject hp = Fields.parseObject(type, hyperParams, "field \"hyper_params\"");
+            parameterId = new Fields(type, hp, " of \"hyper_params\"").optionalLong("parameter_id");
+        }
+        return new InboundCommand.TrialEnd(trialJobId, event, parameterId);
+    }
+}
