@@ -14,7 +14,7 @@ import java.util.List;
  * was active, and groups are sampled parents first, so a child group is only sampled when the branch chosen for
  * its parent activates it. Not thread-safe.
  */
-public final class TpeSampler {
+public final class TpeSampler implements dev.tunerd.tuners.tpe.shared.InternalSampler {
     private final UnitSpace space;
     private final TpeSettings settings;
     private final Rng rng;
@@ -42,6 +42,7 @@ public final class TpeSampler {
      *
      * @param running internal vectors of trials in flight, for the constant liar
      */
+    @Override
     public double[] suggest(List<double[]> running) {
         double[] internal = new double[space.size()];
         Arrays.fill(internal, Double.NaN);
@@ -54,6 +55,7 @@ public final class TpeSampler {
     }
 
     /** Records a completed trial: its internal vector (NaN for inactive) and its loss (smaller is better). */
+    @Override
     public void observe(double[] internal, double loss) {
         double l = Double.isNaN(loss) ? Double.POSITIVE_INFINITY : loss;
         for (GroupModel g : groups) {

@@ -71,7 +71,7 @@ public final class UnitSpace {
             return 1.0 / p.size();
         }
         if (p.type() == ParameterType.QUNIFORM) {
-            return Math.min(1.0, p.q() / (p.high() - p.low()));
+            return p.high() > p.low() ? Math.min(1.0, p.q() / (p.high() - p.low())) : 1.0;
         }
         return 0.0;
     }
@@ -86,9 +86,9 @@ public final class UnitSpace {
             return (internal + 0.5) / p.size();
         }
         if (p.normal()) {
-            return clampOpen(Normal.cdf((internal - p.mu()) / p.sigma()));
+            return p.sigma() > 0 ? clampOpen(Normal.cdf((internal - p.mu()) / p.sigma())) : 0.5;
         }
-        return clamp((internal - p.low()) / (p.high() - p.low()));
+        return p.high() > p.low() ? clamp((internal - p.low()) / (p.high() - p.low())) : 0.5;
     }
 
     /** Coordinate to internal value (the inverse of {@link #toUnit}, with randint bins floored). */

@@ -23,6 +23,7 @@ import java.util.function.BiFunction;
 public final class QualityBench {
     static final int SEEDS = Integer.getInteger("bench.seeds", 20);
     static final int TRIALS = 200;
+    static final long SEED_BASE = Long.getLong("bench.seedBase", 0L);
     static final int[] BUDGETS = {50, 100, 200};
 
     private QualityBench() {
@@ -70,7 +71,7 @@ public final class QualityBench {
         for (int p = 0; p < problems.length; p++) {
             Problem pr = problems[p];
             for (int s = 0; s < SEEDS; s++) {
-                Driver d = factory.apply(Specs.of(pr), (long) s * 7919 + p);
+                Driver d = factory.apply(Specs.of(pr), (long) s * 7919 + p + SEED_BASE);
                 double bestSoFar = Double.POSITIVE_INFINITY;
                 int b = 0;
                 for (int t = 1; t <= TRIALS; t++) {
