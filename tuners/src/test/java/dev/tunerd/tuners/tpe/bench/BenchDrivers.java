@@ -1,6 +1,15 @@
 package dev.tunerd.tuners.tpe.bench;
 
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.tuners.anneal.AnnealClassArgs;
+import dev.tunerd.tuners.anneal.AnnealTuner;
+import dev.tunerd.tuners.evolution.EvolutionClassArgs;
+import dev.tunerd.tuners.evolution.EvolutionTuner;
+import dev.tunerd.tuners.tpe.TpeArgs;
+import dev.tunerd.tuners.tpe.TpeClassArgs;
+import dev.tunerd.tuners.tpe.TpeTuner;
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.anneal.AnnealSampler;
@@ -17,6 +26,12 @@ final class BenchDrivers {
 
     static void register(Map<String, BiFunction<List<ParameterSpec>, Long, Driver>> m) {
         m.put("Anneal", (specs, seed) -> sampler(new AnnealSampler(space(specs), new Rng(seed))));
+        m.put("Evolution", (specs, seed) -> new TunerDriver(new EvolutionTuner(AlgorithmContext.standalone(),
+            new EvolutionClassArgs(OptimizeMode.MINIMIZE, 32, seed)), space(specs)));
+        m.put("TPE-tuner", (specs, seed) -> new TunerDriver(new TpeTuner(AlgorithmContext.standalone(),
+            new TpeClassArgs(OptimizeMode.MINIMIZE, seed, TpeArgs.defaults())), space(specs)));
+        m.put("Anneal-tuner", (specs, seed) -> new TunerDriver(new AnnealTuner(AlgorithmContext.standalone(),
+            new AnnealClassArgs(OptimizeMode.MINIMIZE, seed)), space(specs)));
     }
 
     /** A search space of uniform parameters matching {@code specs}, parsed by the real parser. */

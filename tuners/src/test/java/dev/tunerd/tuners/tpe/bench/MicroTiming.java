@@ -1,5 +1,10 @@
 package dev.tunerd.tuners.tpe.bench;
 
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.tuners.tpe.TpeArgs;
+import dev.tunerd.tuners.tpe.TpeClassArgs;
+import dev.tunerd.tuners.tpe.TpeTuner;
 import dev.tunerd.tuners.tpe.kernel.TpeSampler;
 import dev.tunerd.tuners.tpe.math.Rng;
 import dev.tunerd.tuners.tpe.math.UnitSpace;
@@ -23,8 +28,31 @@ public final class MicroTiming {
         Problem h6 = Problem.all()[4];
         time(h6, 3000);
         for (int n : ns) {
-            System.out.printf(Locale.ROOT, "TPE n=%d median %.4f ms per suggestion%n", n, time(h6, n));
+            System.out.printf(Locale.ROOT, "TPE kernel n=%d median %.4f ms per suggestion%n", n, time(h6, n));
         }
+        timeTuner(h6, 3000);
+        for (int n : ns) {
+            System.out.printf(Locale.ROOT, "TPE tuner  n=%d median %.4f ms per suggestion (generate + result + end)%n",
+                n, timeTuner(h6, n));
+        }
+    }
+
+    private static double timeTuner(Problem h6, int n) {
+        TunerDriver d = new TunerDriver(new TpeTuner(AlgorithmContext.standalone(),
+            new TpeClassArgs(OptimizeMode.MINIMIZE, (long) n, TpeArgs.defaults())), BenchDrivers.space(Specs.of(h6)));
+        for (int i = 0; i < n; i++) {
+            double[] x = d.ask();
+            d.tell(x, h6.value(x));
+        }
+        int steps = 200;
+        double[] ms = new double[steps];
+        for (int i = 0; i < steps; i++) {
+            long t0 = System.nanoTime();
+            double[] x = d.ask();
+            d.tell(x, h6.value(x));
+            ms[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        return QualityBench.median(ms);
     }
 
     private static double time(Problem h6, int n) {
