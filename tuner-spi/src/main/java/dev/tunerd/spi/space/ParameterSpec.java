@@ -56,4 +56,38 @@ public record ParameterSpec(String name, ParameterType type, JsonArray values, L
     public boolean isQuantized() {
         return !Double.isNaN(q);
     }
+
+    /** Whether this is a {@code choice} whose options are all objects with {@code _name} (a nested choice). */
+    public boolean isNestedChoice() {
+        return type == ParameterType.CHOICE && SpaceParser.isNested(values);
+    }
+
+    /** Whether this parameter lives inside a nested-choice branch. */
+    public boolean isNested() {
+        return parentIndex >= 0;
+    }
+
+    /**
+     * The user's value of a numeric (non-categorical) parameter from its internal value, exactly as NNI's
+     * {@code deformat_parameters}: {@code exp} for log types, then {@code round(x / q) * q} with Python's
+     * round-half-to-even (and without a negative zero, as Python's integer {@code round} result has none), then
+     * clipping to the user's bounds for quniform/qloguniform with Python's {@code max}/{@code min} semantics.
+     *
+     * @throws IllegalStateException for choice and randint
+     */
+    public double formatNumber(double internal) {
+        if (categorical) {
+            throw new IllegalStateException(name + " is categorical");
+        }
+        double x = log ? Math.exp(internal) : internal;
+        if (isQuantized()) {
+            double steps = Math.rint(x / q);
+            x = (steps == 0 ? 0.0 : steps) * q;
+        }
+        if (!Double.isNaN(clipLow)) {
+            x = clipLow > x ? clipLow : x;
+            x = clipHigh < x ? clipHigh : x;
+        }
+        return x;
+    }
 }

@@ -1,0 +1,95 @@
+package dev.tunerd.tuners.common;
+
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Small helpers for writing and reading algorithm snapshots as {@link JsonValue}s, with errors that say which field
+ * of which snapshot was wrong ({@link IllegalArgumentException}, as {@code Snapshotting.restore} documents).
+ * Stateless and thread-safe.
+ */
+public final class SnapshotJson {
+
+    private SnapshotJson() {
+    }
+
+    /** The state as an object, or an error naming {@code what}. */
+    public static JsonObject object(JsonValue state, String what) {
+        if (state instanceof JsonObject o) {
+            return o;
+        }
+        throw new IllegalArgumentException(what + " snapshot must be an object, got " + state.typeName());
+    }
+
+    /** A member that must be present. */
+    public static JsonValue member(JsonObject state, String key) {
+        JsonValue v = state.get(key);
+        if (v == null) {
+            throw new IllegalArgumentException("snapshot has no \"" + key + "\"");
+        }
+        return v;
+    }
+
+    public static long longMember(JsonObject state, String key) {
+        if (member(state, key) instanceof JsonInt i) {
+            return i.value();
+        }
+        throw new IllegalArgumentException("snapshot \"" + key + "\" must be an integer");
+    }
+
+    public static JsonArray arrayMember(JsonObject state, String key) {
+        if (member(state, key) instanceof JsonArray a) {
+            return a;
+        }
+        throw new IllegalArgumentException("snapshot \"" + key + "\" must be a list");
+    }
+
+    public static JsonArray doubles(List<Double> values) {
+        List<JsonValue> out = new ArrayList<>(values.size());
+        values.forEach(v -> out.add(JsonFloat.of(v)));
+        return new JsonArray(out);
+    }
+
+    public static JsonArray ints(int[] values) {
+        List<JsonValue> out = new ArrayList<>(values.length);
+        for (int v : values) {
+            out.add(JsonInt.of(v));
+        }
+        return new JsonArray(out);
+    }
+
+    public static List<Double> toDoubles(JsonValue array) {
+        List<Double> out = new ArrayList<>();
+        for (JsonValue v : asArray(array).values()) {
+            if (!v.isNumber()) {
+                throw new IllegalArgumentException("snapshot list must hold numbers, got " + v.typeName());
+            }
+            out.add(v.asDouble());
+        }
+        return out;
+    }
+
+    public static int[] toInts(JsonValue array) {
+        JsonArray a = asArray(array);
+        int[] out = new int[a.size()];
+        for (int i = 0; i < out.length; i++) {
+            if (!(a.get(i) instanceof JsonInt v)) {
+                throw new IllegalArgumentException("snapshot list must hold integers, got " + a.get(i).typeName());
+            }
+            out[i] = Math.toIntExact(v.value());
+        }
+        return out;
+    }
+
+    public static JsonArray asArray(JsonValue v) {
+        if (v instanceof JsonArray a) {
+            return a;
+        }
+        throw new IllegalArgumentException("snapshot value must be a list, got " + v.typeName());
+    }
+}

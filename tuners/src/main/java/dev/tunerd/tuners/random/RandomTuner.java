@@ -1,0 +1,119 @@
+package dev.tunerd.tuners.random;
+
+import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.NoMoreTrialsException;
+import dev.tunerd.spi.Snapshotting;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonNull;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.space.ParameterSpec;
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.Deduplicator;
+import dev.tunerd.tuners.common.ParameterHistory;
+import dev.tunerd.tuners.common.SeededRandom;
+import dev.tunerd.tuners.common.SnapshotJson;
+import java.lang.System.Logger.Level;
+import java.util.List;
+
+/**
+ * NNI's {@code Random} tuner: every active parameter drawn independently (uniform index for choice/randint, uniform
+ * in internal space for the uniform family, Gaussian for the normal family), then NNI's deduplication, so a finite
+ * space is walked without repeats and ends with {@code NO}. Results are ignored.
+ *
+ * <p>Beyond NNI: imported data ({@code FD}) and the history survive search-space updates and snapshots, so a
+ * resumed experiment does not repeat finished sets of a finite space. Not thread-safe (see {@link Tuner}).
+ */
+public final class RandomTuner implements Tuner, Snapshotting {
+    private static final System.Logger LOG = System.getLogger(RandomTuner.class.getName());
+
+    private final long seed;
+    private SeededRandom rng;
+    private final ParameterHistory history = new ParameterHistory();
+    private SearchSpace space;
+    private Deduplicator dedup;
+
+    public RandomTuner(long seed) {
+        this.seed = seed;
+        this.rng = SeededRandom.withSeed(seed);
+    }
+
+    @Override
+    public void updateSearchSpace(JsonObject searchSpace) {
+        SearchSpace parsed = SearchSpace.parse(searchSpace, SearchSpace.ALL_TYPES);
+        parsed.warnings().forEach(w -> LOG.log(Level.WARNING, w));
+        space = parsed;
+        dedup = new Deduplicator(space, history);
+    }
+
+    @Override
+    public JsonValue generateParameters(long parameterId) throws NoMoreTrialsException {
+        return dedup().accept(sample()).parameters();
+    }
+
+    private double[] sample() {
+        double[] internal = space.newInternal();
+        List<ParameterSpec> specs = space.parameters();
+        for (int i = 0; i < specs.size(); i++) {
+            if (space.isActive(i, internal)) {
+                internal[i] = draw(specs.get(i));
+            }
+        }
+        return internal;
+    }
+
+    private double draw(ParameterSpec spec) {
+        if (spec.categorical()) {
+            return rng.nextInt(spec.size());
+        }
+        if (spec.normal()) {
+            return spec.mu() + spec.sigma() * rng.nextGaussian();
+        }
+        return spec.low() + (spec.high() - spec.low()) * rng.nextDouble();
+    }
+
+    @Override
+    public void receiveTrialResult(TrialResult result) {
+        // random search learns nothing from results
+    }
+
+    /** Adds imported sets to the history; sets that do not fit the current space are skipped with a warning. */
+    @Override
+    public void importData(List<ImportedTrial> trials) {
+        for (ImportedTrial trial : trials) {
+            try {
+                dedup().addHistory(trial.parameter());
+            } catch (IllegalArgumentException e) {
+                LOG.log(Level.WARNING, "imported parameters skipped: " + e.getMessage());
+            }
+        }
+    }
+
+    private Deduplicator dedup() {
+        if (dedup == null) {
+            throw new IllegalStateException("Random has no search space yet");
+        }
+        return dedup;
+    }
+
+    @Override
+    public JsonValue snapshot() {
+        return JsonObject.builder().put("seed", seed).put("rng", rng.state()).put("history", history.snapshot())
+            .put("grid", dedup == null ? JsonNull.INSTANCE : dedup.snapshot()).build();
+    }
+
+    @Override
+    public void restore(JsonValue state) {
+        JsonObject s = SnapshotJson.object(state, "Random");
+        if (!(SnapshotJson.member(s, "rng") instanceof JsonInt)) {
+            throw new IllegalArgumentException("Random snapshot \"rng\" must be an integer");
+        }
+        history.restore(SnapshotJson.member(s, "history"));
+        if (dedup != null) {
+            dedup.restore(SnapshotJson.member(s, "grid"));
+        }
+        rng = SeededRandom.fromState(SnapshotJson.longMember(s, "rng"));
+    }
+}
