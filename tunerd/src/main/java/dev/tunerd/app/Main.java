@@ -3,6 +3,8 @@ package dev.tunerd.app;
 import dev.tunerd.core.cli.DaemonCommand;
 import dev.tunerd.core.cli.DaemonWiring;
 import dev.tunerd.core.cli.TunerdCli;
+import dev.tunerd.simulator.BenchCommand;
+import dev.tunerd.simulator.SimulateCommand;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
@@ -35,7 +37,8 @@ public final class Main {
         // the checkpoint journal:  wiring = wiring.withObserver(settings -> ...);
         CommandLine cli = TunerdCli.commandLine(new DaemonCommand(wiring), out,
             new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
-        // subcommands, one line each:  cli.addSubcommand("simulate", new SimulateCommand());
+        cli.addSubcommand("simulate", new SimulateCommand());
+        cli.addSubcommand("bench", new BenchCommand());
         int status = cli.execute(args);
         out.flush();
         err.flush();
