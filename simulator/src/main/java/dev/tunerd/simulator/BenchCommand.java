@@ -139,7 +139,7 @@ public final class BenchCommand implements Callable<Integer> {
                   GE %d -> first TR / last TR     %.3f ms / %.3f ms
                   stream written -> all processed %.3f s
                   GE 1 after the stream -> TR     %.3f ms
-                  early stops (KI)                %d
+                  trials stopped early (KI)       %d
                   peak resident memory (VmHWM)    %.1f MiB
                 """, r.commands(), trials, metrics, startStep, r.wallNanos() / 1e9, r.commandsPerSecond(),
                 r.startupNanos() / 1e6, trials, r.firstTrialNanos() / 1e6, r.allTrialsNanos() / 1e6,

@@ -8,11 +8,14 @@ import dev.tunerd.simulator.manager.Inbound;
 import dev.tunerd.simulator.manager.ManagerMessages;
 import dev.tunerd.simulator.manager.ProcStatus;
 import dev.tunerd.simulator.manager.SimulationException;
+import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonString;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -60,7 +63,7 @@ public final class ThroughputBench {
      * @param barrierNanos    the GE 1 after the stream to its TR
      * @param drainNanos      first metric written to the sentinel's KI
      * @param peakKib         the child's peak resident memory (VmHWM)
-     * @param kills           KIs received for stream trials
+     * @param kills           stream trials that got a KI (Medianstop repeats KI for every later metric)
      */
     public record Result(long commands, long wallNanos, long startupNanos, long firstTrialNanos, long allTrialsNanos,
                          long barrierNanos, long drainNanos, long peakKib, int kills) {
@@ -73,6 +76,11 @@ public final class ThroughputBench {
     }
 
     public static Result run(Plan plan) throws IOException, InterruptedException, SimulationException {
+        ThroughputStream stream = new ThroughputStream(plan.metrics(), 0);
+        byte[][] metrics = new byte[plan.trials()][];
+        for (int i = 0; i < metrics.length; i++) {
+            metrics[i] = stream.metricFrames(i, i);
+        }
         AlgorithmChoice tuner = new AlgorithmChoice("Random", "{\"seed\": 0}");
         AlgorithmChoice assessor = new AlgorithmChoice("Medianstop", plan.assessorArgs());
         Path log = Files.createTempFile("tunerd-throughput-", ".log");
@@ -80,7 +88,7 @@ public final class ThroughputBench {
             AtomicLong peak = new AtomicLong(-1);
             Thread sampler = startSampler(d.pid(), peak);
             try {
-                return drive(plan, d, peak);
+                return drive(plan, d, peak, stream, metrics);
             } finally {
                 sampler.interrupt();
             }
@@ -89,7 +97,8 @@ public final class ThroughputBench {
         }
     }
 
-    private static Result drive(Plan plan, DaemonProcess d, AtomicLong peak)
+    private static Result drive(Plan plan, DaemonProcess d, AtomicLong peak, ThroughputStream stream,
+                                byte[][] metrics)
             throws IOException, InterruptedException, SimulationException {
         d.send(ManagerMessages.initialize(Json.parseObject(SPACE, "space")));
         long startup = expect(d, "ID").receivedNanos() - d.startNanos();
@@ -104,17 +113,18 @@ public final class ThroughputBench {
             lastTr = in.receivedNanos() - geSent;
             firstTr = contents.size() == 1 ? lastTr : firstTr;
         }
-        ThroughputStream stream = new ThroughputStream(plan.metrics(), 0);
         long streamStart = System.nanoTime();
         for (int i = 0; i < contents.size(); i++) {
-            d.writeFrames(stream.trialFrames(i, contents.get(i)));
+            long id = parameterId(contents.get(i));
+            d.writeFrames(id == i ? metrics[i] : stream.metricFrames(i, id));
+            d.writeFrames(stream.endFrame(i, contents.get(i)));
         }
         long barrierSent = System.nanoTime();
         d.send(ManagerMessages.requestTrials(1));
-        int kills = 0;
+        Set<String> killed = new HashSet<>();
         Inbound in;
         while (!(in = next(d, "the TR answering the barrier GE 1")).command().type().code().equals("TR")) {
-            kills += isKill(in) ? 1 : 0;
+            countKill(in, killed);
         }
         long barrier = in.receivedNanos() - barrierSent;
         String sentinelId = Json.write(Json.parseObject(in.command().content(), "TR").get("parameter_id"));
@@ -123,7 +133,7 @@ public final class ThroughputBench {
         }
         d.flush();
         while (!isKillOf(in = next(d, "the KI of the sentinel trial"), "sentinel")) {
-            kills += isKill(in) ? 1 : 0;
+            countKill(in, killed);
         }
         long drain = in.receivedNanos() - streamStart;
         long hwm = d.peakResidentKib();
@@ -135,7 +145,17 @@ public final class ThroughputBench {
                 + " after TE" + lastWords(d));
         }
         return new Result(plan.commands(), wall, startup, firstTr, lastTr, barrier, drain, Math.max(hwm, peak.get()),
-            kills);
+            killed.size());
+    }
+
+    private static long parameterId(String trialContent) {
+        return Json.parseObject(trialContent, "TR content").get("parameter_id") instanceof JsonInt n ? n.value() : -1;
+    }
+
+    private static void countKill(Inbound in, Set<String> killed) {
+        if (isKill(in) && Json.parse(in.command().content()) instanceof JsonString s) {
+            killed.add(s.value());
+        }
     }
 
     private static boolean isKill(Inbound in) {

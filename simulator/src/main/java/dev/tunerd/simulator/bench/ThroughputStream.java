@@ -31,27 +31,32 @@ public final class ThroughputStream {
     }
 
     /**
-     * The frames of one trial: its intermediates, final metric and trial end.
+     * The metric frames of one trial: its intermediates and its final metric. Generated before the daemon starts,
+     * from the id NNI's numbering gives the trial ({@code parameter_id} = position in the one big GE).
      *
-     * @param index   the trial's position in the stream (its job id is {@code job<index>})
-     * @param content its TR content (EN carries it verbatim; the parameter id comes from it)
+     * @param index       the trial's position in the stream (its job id is {@code job<index>})
+     * @param parameterId the trial's parameter id
      */
-    public byte[] trialFrames(int index, String content) {
-        String parameterId = Json.write(Json.parseObject(content, "TR content").get("parameter_id"));
+    public byte[] metricFrames(int index, long parameterId) {
+        String id = Long.toString(parameterId);
         String job = "job" + index;
-        ByteArrayOutputStream out = new ByteArrayOutputStream(commandsPerTrial() * 140 + content.length());
+        ByteArrayOutputStream out = new ByteArrayOutputStream(commandsPerTrial() * 140);
         double quality = 0.5 + 0.5 * random.nextDouble();
         double value = 0;
         for (int s = 0; s < metricsPerTrial; s++) {
             value = quality * (1 - Math.exp(-0.1 * (s + 1))) + 0.01 * random.nextGaussian();
-            out.writeBytes(encoder.encode(metric(parameterId, job, "PERIODICAL", s, value)));
+            out.writeBytes(encoder.encode(metric(id, job, "PERIODICAL", s, value)));
         }
-        out.writeBytes(encoder.encode(metric(parameterId, job, "FINAL", 0, value)));
-        StringBuilder en = new StringBuilder("{\"trial_job_id\":\"").append(job)
-            .append("\",\"event\":\"SUCCEEDED\",\"hyper_params\":");
-        Json.writeString(en, content);
-        out.writeBytes(encoder.encode(new Command(CommandType.TRIAL_END, en.append('}').toString())));
+        out.writeBytes(encoder.encode(metric(id, job, "FINAL", 0, value)));
         return out.toByteArray();
+    }
+
+    /** The EN frame of a trial, carrying its TR content verbatim as {@code hyper_params}. */
+    public byte[] endFrame(int index, String trialContent) {
+        StringBuilder en = new StringBuilder(trialContent.length() + 100).append("{\"trial_job_id\":\"job")
+            .append(index).append("\",\"event\":\"SUCCEEDED\",\"hyper_params\":");
+        Json.writeString(en, trialContent);
+        return encoder.encode(new Command(CommandType.TRIAL_END, en.append('}').toString()));
     }
 
     static Command metric(String parameterId, String job, String type, int sequence, double value) {
