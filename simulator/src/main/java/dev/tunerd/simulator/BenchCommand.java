@@ -27,13 +27,16 @@ import picocli.CommandLine.Spec;
  * (stdout stays empty) and, with {@code --out}, into a Markdown file. Exit codes: 0 done, 1 a benchmark failed,
  * 2 bad arguments. Not thread-safe (one picocli invocation).
  */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "bench",
     description = "Benchmarks through the daemon as a child process: quality, throughput, startup.",
     subcommands = {BenchCommand.Quality.class, BenchCommand.Throughput.class, BenchCommand.Startup.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    boolean help;
 
     @Override
     public Integer call() {
@@ -45,6 +48,9 @@ public final class BenchCommand implements Callable<Integer> {
     abstract static class Common implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+        boolean help;
 
         @Option(names = "--daemon-command", description = "command that starts the daemon (default: java -jar "
             + "<this jar>)")
@@ -84,7 +90,7 @@ public final class BenchCommand implements Callable<Integer> {
         abstract String measure() throws IOException, InterruptedException, SimulationException;
     }
 
-    @Command(name = "quality", mixinStandardHelpOptions = true,
+    @Command(name = "quality",
         description = "BENCHMARKS.md section 1: median regret and normalised scores over seeds (Random is always run).")
     static final class Quality extends Common {
         @Option(names = "--tuners", split = ",", defaultValue = "Random", description = "comma-separated tuners")
@@ -116,7 +122,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "throughput", mixinStandardHelpOptions = true,
+    @Command(name = "throughput",
         description = "BENCHMARKS.md section 3: trials x (metrics + final + trial end) through Random + Medianstop.")
     static final class Throughput extends Common {
         @Option(names = "--trials", defaultValue = "2000")
@@ -147,7 +153,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "startup", mixinStandardHelpOptions = true,
+    @Command(name = "startup",
         description = "Time from starting the daemon process to its ID reply (target < 400 ms).")
     static final class Startup extends Common {
         @Option(names = "--runs", defaultValue = "10")

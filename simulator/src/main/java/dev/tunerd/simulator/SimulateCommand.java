@@ -33,13 +33,16 @@ import picocli.CommandLine.Spec;
  * output directory. Prints nothing on stdout. Exit codes: 0 done, 1 the experiment failed, 2 bad arguments.
  * Not thread-safe (one picocli invocation).
  */
-@Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "simulate", sortOptions = false,
     description = "Run a simulated NNI experiment against the daemon (started as a child process) on a built-in "
         + "problem, and write trials.jsonl and report.html.")
 public final class SimulateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    boolean help;
 
     @Option(names = "--tuner", required = true, description = "builtin tuner name, e.g. Random, TPE, Anneal")
     String tuner;
