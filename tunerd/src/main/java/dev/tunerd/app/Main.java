@@ -34,7 +34,7 @@ public final class Main {
         System.setErr(err);
         DaemonWiring wiring = DaemonWiring.DEFAULT;
         // the WebSocket channel:   wiring = wiring.withWebSocket(url -> WebSocketChannel.connect(url));
-        // the checkpoint journal:  wiring = wiring.withObserver(settings -> ...);
+        // the checkpoint journal:  wiring = wiring.withObserver(settings -> ...).withStartHook((s, state, t, a) -> ...);
         CommandLine cli = TunerdCli.commandLine(new DaemonCommand(wiring), out,
             new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
         cli.addSubcommand("simulate", new SimulateCommand());

@@ -37,6 +37,34 @@ class ErrorSurfacesIT {
     }
 
     @Test
+    void sixDigitHeadersOfNni15AndOlder() throws Exception {
+        try (TunerdProcess p = TunerdProcess.start(new dev.tunerd.protocol.FrameFormat(6, 999_999),
+            TunerdProcess.customConfig("SequenceTuner", "{}", null, null), Map.of(), "--header-digits", "6")) {
+            p.sendRaw("IN000002{}GE0000012".getBytes(StandardCharsets.US_ASCII));
+            assertEquals(INITIALIZED, p.reply().type());
+            assertEquals("{\"parameter_id\": 0, \"parameter_source\": \"algorithm\", \"parameters\": {\"x\": 0},"
+                + " \"parameter_index\": 0}", p.reply().content());
+            assertEquals(CommandType.NEW_TRIAL_JOB, p.reply().type());
+            p.sendRaw("TE000000".getBytes(StandardCharsets.US_ASCII));
+            assertEquals(0, p.exitCode(Duration.ofSeconds(5)));
+        }
+    }
+
+    @Test
+    void nni27PipeOnFileDescriptorsThreeAndFour() throws Exception {
+        try (TunerdProcess p = TunerdProcess.start(TunerdProcess.customConfig("SequenceTuner", "{}", null, null),
+            Map.of(TunerdProcess.LEGACY_FDS, "yes"))) {
+            p.send(CommandType.INITIALIZE, "{}");
+            p.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+            assertEquals(INITIALIZED, p.reply().type());
+            assertEquals(CommandType.NEW_TRIAL_JOB, p.reply().type());
+            p.send(CommandType.PING, "");
+            p.send(CommandType.TERMINATE, "");
+            assertEquals(0, p.exitCode(Duration.ofSeconds(5)));
+        }
+    }
+
+    @Test
     void terminateEndsPromptlyEvenWithASlowHandlerAndQueuedWork() throws Exception {
         try (TunerdProcess p = start("FailingTuner", "{\"sleep_ms\": 300}")) {
             p.send(CommandType.INITIALIZE, "{}");

@@ -29,17 +29,23 @@ import java.util.concurrent.TimeUnit;
  */
 final class TunerdProcess implements AutoCloseable {
 
+    /** Put this key in {@code env} to talk through fd 3/4 as NNI 2.7 and older did. */
+    static final String LEGACY_FDS = "it.legacyFds";
+
     static final Path TEST_CLASSES = Path.of(System.getProperty("tunerd.testClasses", "target/test-classes"));
 
     private final Process process;
     private final OutputStream stdin;
-    private final FrameEncoder encoder = new FrameEncoder(FrameFormat.DEFAULT);
+    private final FrameFormat format;
+    private final FrameEncoder encoder;
     private final LinkedBlockingQueue<Object> replies = new LinkedBlockingQueue<>();
     private final Path logDirectory;
     private final Thread readerThread;
 
-    private TunerdProcess(Process process, Path logDirectory) {
+    private TunerdProcess(Process process, Path logDirectory, FrameFormat format) {
         this.process = process;
+        this.format = format;
+        this.encoder = new FrameEncoder(format);
         this.stdin = process.getOutputStream();
         this.logDirectory = logDirectory;
         this.readerThread = new Thread(() -> readReplies(process.getInputStream()), "it-reply-reader");
@@ -49,16 +55,30 @@ final class TunerdProcess implements AutoCloseable {
 
     /** Starts tunerd with an exp_params JSON; {@code env} is added to NNI's usual variables. */
     static TunerdProcess start(String expParamsJson, Map<String, String> env, String... extraArgs) throws IOException {
+        return start(FrameFormat.DEFAULT, expParamsJson, env, extraArgs);
+    }
+
+    /** As {@link #start(String, Map, String...)}, talking frames of {@code format} (e.g. 6-digit headers). */
+    static TunerdProcess start(FrameFormat format, String expParamsJson, Map<String, String> env, String... extraArgs)
+        throws IOException {
         Path logDir = Files.createTempDirectory("tunerd-it-log");
         List<String> cmd = new ArrayList<>(List.of(launcher(), "-m", "nni", "--exp_params",
             Base64.getEncoder().encodeToString(expParamsJson.getBytes(StandardCharsets.UTF_8))));
         cmd.addAll(List.of(extraArgs));
+        if (env.containsKey(LEGACY_FDS)) {
+            // NNI <= 2.7: commands on fd 3, replies on fd 4, stdin ignored; our pipes are moved there by a shell
+            List<String> shell = new ArrayList<>(List.of("bash", "-c", "exec 3<&0 4>&1 </dev/null >&2; exec \"$@\"",
+                "tunerd"));
+            shell.addAll(cmd);
+            cmd = shell;
+        }
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(logDir.resolve("stderr.txt").toFile());
         pb.environment().putAll(Map.of("SDK_PROCESS", "dispatcher", "NNI_MODE", "start", "NNI_LOG_DIRECTORY",
             logDir.toString(), "NNI_LOG_LEVEL", "debug", "NNI_INCLUDE_INTERMEDIATE_RESULTS", "false"));
         pb.environment().remove("NNI_TUNER_COMMAND_CHANNEL");
         pb.environment().putAll(env);
-        return new TunerdProcess(pb.start(), logDir);
+        pb.environment().remove(LEGACY_FDS);
+        return new TunerdProcess(pb.start(), logDir, format);
     }
 
     /** exp_params for test-only algorithms loaded from the test classes. */
@@ -137,7 +157,7 @@ final class TunerdProcess implements AutoCloseable {
     }
 
     private void readReplies(InputStream in) {
-        FrameDecoder decoder = new FrameDecoder(FrameFormat.DEFAULT);
+        FrameDecoder decoder = new FrameDecoder(format);
         byte[] buf = new byte[65536];
         try {
             for (int n = in.read(buf); n >= 0; n = in.read(buf)) {

@@ -6,7 +6,7 @@ import java.net.URI;
 /**
  * The seam where the WebSocket channel is plugged in: given the manager's URL ({@code NNI_TUNER_COMMAND_CHANNEL} or
  * {@code --channel}), connect and return the channel. The application wires an implementation in
- * {@code dev.tunerd.app.Main}; without one, a WebSocket URL is a usage error.
+ * {@code dev.tunerd.app.Main}; without one, a WebSocket URL is a usage error. Implementations are called once, on the main thread.
  */
 @FunctionalInterface
 public interface WebSocketConnector {

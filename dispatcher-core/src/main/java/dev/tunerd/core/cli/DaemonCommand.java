@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -31,8 +32,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "tunerd", mixinStandardHelpOptions = true, versionProvider = TunerdVersion.class,
     sortOptions = false, usageHelpAutoWidth = true,
     description = "A drop-in replacement for NNI's tuner/assessor dispatcher: framed commands on stdin/stdout.",
-    footer = {"", "Environment: NNI_MODE, NNI_CHECKPOINT_DIRECTORY, NNI_LOG_DIRECTORY, NNI_LOG_LEVEL,",
-        "NNI_INCLUDE_INTERMEDIATE_RESULTS, NNI_TUNER_COMMAND_CHANNEL. Exit codes: see docs/CLI.md."})
+    footer = {"", "Environment: NNI_MODE, NNI_CHECKPOINT_DIRECTORY, NNI_LOG_DIRECTORY, NNI_LOG_LEVEL, "
+        + "NNI_INCLUDE_INTERMEDIATE_RESULTS, NNI_TUNER_COMMAND_CHANNEL. Exit codes: 0 end, 1 algorithm failure, "
+        + "2 usage, 3 protocol, 4 channel I/O, 5 invalid search space (docs/CLI.md)."})
 public final class DaemonCommand implements Callable<Integer> {
 
     @Spec
@@ -78,6 +80,9 @@ public final class DaemonCommand implements Callable<Integer> {
     @Option(names = "--list", description = "List the algorithms with their classArgs defaults, then exit.")
     boolean list;
 
+    @Option(names = "--cds-training", hidden = true, description = "Run an in-memory session (for a CDS archive).")
+    boolean cdsTraining;
+
     private final DaemonWiring wiring;
     private final Map<String, String> environment;
 
@@ -98,9 +103,18 @@ public final class DaemonCommand implements Callable<Integer> {
             new AlgorithmLister(pluginPath).print(spec.commandLine().getOut());
             return 0;
         }
+        if (cdsTraining) {
+            return CdsTraining.run(spec.commandLine().getOut());
+        }
         DaemonSettings settings = settings();
         LoggingSetup.configure(settings.environment().logDirectory(), settings.environment().logLevel());
-        return new DaemonRunner(wiring).run(settings).status();
+        try {
+            return new DaemonRunner(wiring).run(settings).status();
+        } catch (RuntimeException e) {
+            // users diagnose from dispatcher.log: a start-up failure belongs there too, not only on stderr
+            LoggerFactory.getLogger(DaemonCommand.class).error("tunerd could not start: {}", e.getMessage(), e);
+            throw e;
+        }
     }
 
     /** Validates everything into one immutable object. */

@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Builds and runs the daemon from validated settings: algorithms first (as NNI, so a bad algorithm never connects),
- * then the channel (pipe, or the WebSocket connector for a {@code ws://} URL), then the {@link Daemon}. Used once,
+ * then the {@link StartHook}, then the channel (pipe, or the WebSocket connector for a {@code ws://} URL), then the {@link Daemon}. Used once,
  * on the main thread.
  */
 public final class DaemonRunner {
@@ -53,6 +53,7 @@ public final class DaemonRunner {
             LOG.info("Load checkpoint ignored by tuner, checkpoint path: {}",
                 settings.environment().checkpointDirectory().map(Object::toString).orElse("None"));
         }
+        wiring.startHook().beforeStart(settings, state, tuner, assessor);
         CommandChannel channel = open(settings);
         sink.bind(new ChannelReplySink(channel));
         MsgDispatcher dispatcher = new MsgDispatcher(tuner, assessor, state,

@@ -6,7 +6,7 @@ import java.io.UncheckedIOException;
 import java.util.Properties;
 import picocli.CommandLine.IVersionProvider;
 
-/** {@code --version}: the build's version (from a resource filtered by Maven) and the NNI protocol it speaks. */
+/** {@code --version}: the build's version (from a resource filtered by Maven) and the NNI protocol it speaks. Stateless; thread-safe. */
 public final class TunerdVersion implements IVersionProvider {
 
     /** The project version, or "unknown" when the resource is missing. */

@@ -5,12 +5,16 @@ import dev.tunerd.protocol.Command;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one writer: every outbound command goes through {@link #send}, which holds {@code writeLock} while the channel
  * writes and flushes the whole frame. Thread-safe.
  */
 public final class ChannelReplySink implements ReplySink {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChannelReplySink.class);
 
     private final CommandChannel channel;
     private final ReentrantLock writeLock = new ReentrantLock();
@@ -21,6 +25,7 @@ public final class ChannelReplySink implements ReplySink {
 
     @Override
     public void send(Command command) {
+        LOG.debug("Sending command {}", command);
         writeLock.lock();
         try {
             channel.send(command);

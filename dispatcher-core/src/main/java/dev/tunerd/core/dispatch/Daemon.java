@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * <p>{@link #run} is called once, by the thread that owns the process (main); it blocks until the end is decided
  * (TE, end of input, or a failure, which is first reported with {@code ER}), stops the workers (queued commands are
  * dropped, a running handler may finish within {@link Settings#shutdownGrace}), closes the algorithms and the
- * channel, and returns the exit code. Not reusable.
+ * channel, and returns the exit code. Not reusable; thread-safe in the sense above (its threads share only the
+ * queues, the outcome and the sink).
  */
 public final class Daemon {
 
@@ -98,6 +99,7 @@ public final class Daemon {
                     outcome.complete(ExitCode.OK, "end of input");
                     return;
                 }
+                LOG.debug("Received command {}", received);
                 command = InboundCommands.parse(received);
                 if (command instanceof InboundCommand.Terminate) {
                     outcome.complete(ExitCode.OK, "TE received");

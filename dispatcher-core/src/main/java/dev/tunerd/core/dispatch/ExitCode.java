@@ -2,7 +2,7 @@ package dev.tunerd.core.dispatch;
 
 /**
  * How the daemon ended, as the process exit status. The table is documented in {@code docs/CLI.md}; keep the two in
- * step.
+ * step. Immutable.
  */
 public enum ExitCode {
     /** Normal end: {@code TE} or end of input. */

@@ -4,6 +4,7 @@ import dev.tunerd.protocol.command.CommandException;
 import dev.tunerd.protocol.command.InboundCommand;
 import dev.tunerd.protocol.command.MetricType;
 import dev.tunerd.protocol.command.OutboundCommands;
+import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.Assessor;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.Tuner;
@@ -86,14 +87,14 @@ public final class MsgDispatcher {
     }
 
     private void initialize(InboundCommand.Initialize in) {
-        LOG.info("Initial search space: {}", in.searchSpace());
+        LOG.info("Initial search space: {}", Json.writeAllowingNonFinite(in.searchSpace()));
         tuner.updateSearchSpace(in.searchSpace());
         observer.searchSpaceUpdated(in.searchSpace());
         sink.send(OutboundCommands.initialized());
     }
 
     private void updateSearchSpace(InboundCommand.UpdateSearchSpace ss) {
-        LOG.info("New search space: {}", ss.searchSpace());
+        LOG.info("New search space: {}", Json.writeAllowingNonFinite(ss.searchSpace()));
         tuner.updateSearchSpace(ss.searchSpace());
         observer.searchSpaceUpdated(ss.searchSpace());
     }
@@ -148,6 +149,10 @@ public final class MsgDispatcher {
 
     private void importRecovered(long id, InboundCommand.ReportMetric me) {
         JsonValue params = state.ledger().parameters(id);
+        if (params == null) { // e.g. id 0 after "AD []": NNI raised KeyError here
+            LOG.warn("Find unknown job parameter id {}, maybe something goes wrong.", id);
+            return;
+        }
         if (!state.ledger().markFinalReceived(id)) {
             LOG.warn("Duplicate final result for recovered parameter id {} ignored", id);
             return;
@@ -199,12 +204,11 @@ public final class MsgDispatcher {
         if (id != null && state.ledger().parameters(id) == null) {
             LOG.warn("Trial end for unknown parameter id {} (trial {}) not passed to the tuner", id, en.trialJobId());
         } else if (id != null) {
-            if (!state.ledger().hasFinal(id)) {
-                LOG.info("Trial {} (parameter id {}) ended {} before its final result", en.trialJobId(), id, en.event());
+            if (en.succeeded() && !state.ledger().hasFinal(id)) { // the FINAL may still be queued: it is delivered
+                LOG.info("Trial {} (parameter id {}) ended before its final result arrived", en.trialJobId(), id);
             }
             tuner.trialEnd(id, en.succeeded());
         }
         observer.trialEnded(en.trialJobId(), id, en.event());
     }
-
 }

@@ -90,4 +90,38 @@ public final class ParameterLedger {
     public synchronized boolean hasFinal(long id) {
         return finalReceived.contains(id);
     }
+
+    /**
+     * Everything this ledger knows, as an immutable copy (for a checkpoint).
+     *
+     * @param nextId         the next id to reserve
+     * @param recoveredMaxId the largest id of a previous run, -1 when none
+     * @param parameters     issued and recovered ids with their parameters
+     * @param finalReceived  ids whose final result was delivered
+     * @param ended          ids whose trial ended
+     */
+    public record Snapshot(long nextId, long recoveredMaxId, Map<Long, JsonValue> parameters, Set<Long> finalReceived,
+                           Set<Long> ended) {
+        public Snapshot {
+            parameters = Map.copyOf(parameters);
+            finalReceived = Set.copyOf(finalReceived);
+            ended = Set.copyOf(ended);
+        }
+    }
+
+    public synchronized Snapshot snapshot() {
+        return new Snapshot(nextId, recoveredMaxId, parameters, finalReceived, ended);
+    }
+
+    /** Replaces the whole state with {@code snapshot} (a restarted dispatcher continuing from a checkpoint). */
+    public synchronized void restore(Snapshot snapshot) {
+        nextId = snapshot.nextId();
+        recoveredMaxId = snapshot.recoveredMaxId();
+        parameters.clear();
+        parameters.putAll(snapshot.parameters());
+        finalReceived.clear();
+        finalReceived.addAll(snapshot.finalReceived());
+        ended.clear();
+        ended.addAll(snapshot.ended());
+    }
 }

@@ -30,6 +30,7 @@ final class Worker {
     private final String queueName;
     private final BlockingQueue<Item> queue;
     private final Thread thread;
+    private long fullWaits; // reader thread only
 
     Worker(String threadName, String queueName, int capacity, Consumer<InboundCommand> handler,
            BiConsumer<InboundCommand, Throwable> onFailure) {
@@ -46,7 +47,11 @@ final class Worker {
     /** Adds a command; blocks while the queue is full (backpressure on the reader). */
     void enqueue(InboundCommand command) throws InterruptedException {
         if (!queue.offer(new Item(command))) {
-            LOG.warn("{} queue is full ({} commands); the reader waits", queueName, queue.size());
+            fullWaits++;
+            if (Long.toString(fullWaits).matches("10*")) { // 1st, 10th, 100th, ... time: a trend, not a flood
+                LOG.warn("{} queue is full ({} commands); the reader waits (wait number {})", queueName, queue.size(),
+                    fullWaits);
+            }
             queue.put(new Item(command));
         }
     }

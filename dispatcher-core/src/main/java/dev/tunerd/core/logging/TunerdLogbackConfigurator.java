@@ -6,7 +6,7 @@ import ch.qos.logback.core.spi.ContextAwareBase;
 
 /**
  * Logback's first configuration, found through {@code META-INF/services}: stderr only, so that nothing can reach
- * stdout even before {@link LoggingSetup#configure} runs, and without Logback's slower default lookup.
+ * stdout even before {@link LoggingSetup#configure} runs, and without Logback's slower default lookup. Called once by Logback, on the thread that first logs.
  */
 public final class TunerdLogbackConfigurator extends ContextAwareBase implements Configurator {
 

@@ -35,13 +35,24 @@ import java.util.TreeSet;
  * unknown keys are rejected with the list of accepted keys, strings are not numbers, floats are not integers, null is
  * not a primitive, enums take their {@code toString()} form ({@code "maximize"}). Range checks are the record's own
  * (its compact constructor throws {@link IllegalArgumentException}). Components may be {@link JsonValue}s for
- * free-form arguments. Thread-safe (the mapper is configured once).
+ * free-form arguments. Thread-safe (the mapper is configured once, on first use, under a lock).
  */
 public final class ClassArgsBinder {
 
-    private final JsonMapper mapper;
+    private JsonMapper mapper;
 
+    /** Cheap: the mapper is built on first use (it costs a noticeable part of start-up). */
     public ClassArgsBinder() {
+    }
+
+    private synchronized JsonMapper mapper() {
+        if (mapper == null) {
+            mapper = newMapper();
+        }
+        return mapper;
+    }
+
+    private static JsonMapper newMapper() {
         SimpleModule jsonValues = new SimpleModule("tunerd-json-values")
             .addDeserializer(JsonValue.class, new JsonValueDeserializer())
             .addSerializer(JsonValue.class, new JsonValueSerializer());
@@ -65,7 +76,7 @@ public final class ClassArgsBinder {
         m.coercionConfigFor(LogicalType.Float).setCoercion(CoercionInputShape.Float, CoercionAction.TryConvert);
         m.coercionConfigFor(LogicalType.Textual).setCoercion(CoercionInputShape.String, CoercionAction.TryConvert);
         m.coercionConfigFor(LogicalType.Enum).setCoercion(CoercionInputShape.String, CoercionAction.TryConvert);
-        this.mapper = m;
+        return m;
     }
 
     /**
@@ -74,7 +85,7 @@ public final class ClassArgsBinder {
      */
     public <A extends Record> A bind(String algorithm, JsonObject classArgs, Class<A> argsType) {
         try {
-            return mapper.readValue(Json.writeAllowingNonFinite(classArgs), argsType);
+            return mapper().readValue(Json.writeAllowingNonFinite(classArgs), argsType);
         } catch (UnrecognizedPropertyException e) {
             throw new ConfigurationException("classArgs of " + algorithm + ": unknown key \"" + e.getPropertyName()
                 + "\"; accepted keys: " + accepted(e.getKnownPropertyIds()), e);
@@ -91,7 +102,7 @@ public final class ClassArgsBinder {
     /** The record as classArgs JSON (snake_case keys): the defaults shown by {@code --list}. */
     public String describe(Record args) {
         try {
-            return mapper.writeValueAsString(args);
+            return mapper().writeValueAsString(args);
         } catch (JsonProcessingException e) {
             return "(cannot show: " + e.getOriginalMessage() + ")";
         }

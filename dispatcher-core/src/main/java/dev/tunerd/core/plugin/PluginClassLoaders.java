@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Class loaders over plugin directories: every {@code *.jar} in them (sorted by name), optionally the directory too. */
+/** Class loaders over plugin directories: every {@code *.jar} in them (sorted by name), optionally the directory too. Stateless; thread-safe. */
 public final class PluginClassLoaders {
 
     private PluginClassLoaders() {

@@ -138,6 +138,67 @@ class DaemonTest {
         assertFalse(Daemon.isForAssessor(dev.tunerd.protocol.command.InboundCommands.parse(cmd(CommandType.PING, ""))));
     }
 
+    @Test
+    void callsIntoOneTunerNeverOverlapAcrossTheTwoWorkers() throws Exception {
+        OverlapDetectingTuner tuner = new OverlapDetectingTuner();
+        int n = 200;
+        channel.feed(cmd(CommandType.REQUEST_TRIAL_JOBS, String.valueOf(n)));
+        Thread feeder = new Thread(() -> {
+            try {
+                while (channel.sent().size() < n) { // every id issued first, so every EN reaches the tuner
+                    Thread.sleep(5);
+                }
+                for (int i = 0; i < n; i++) {
+                    channel.feed(cmd(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": " + i + ", \"trial_job_id\": \"T"
+                        + i + "\", \"type\": \"FINAL\", \"value\": \"1\"}"));
+                    channel.feed(cmd(CommandType.TRIAL_END, "{\"trial_job_id\": \"T" + i + "\", \"event\": \"SUCCEEDED\","
+                        + " \"hyper_params\": \"{\\\"parameter_id\\\": " + i + "}\"}"));
+                }
+                assertTrue(tuner.done.await(15, TimeUnit.SECONDS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            channel.feed(cmd(CommandType.TERMINATE, ""));
+        });
+        feeder.start();
+        assertEquals(ExitCode.OK, run(tuner, 1000));
+        feeder.join();
+        assertEquals(0, tuner.overlaps.get());
+        assertEquals(2 * n, tuner.calls.get());
+    }
+
+    /** Counts calls that start while another is still inside the tuner; each call yields to invite a race. */
+    private static final class OverlapDetectingTuner extends ScriptedTuner {
+        final java.util.concurrent.atomic.AtomicInteger inside = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger overlaps = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        final CountDownLatch done = new CountDownLatch(400);
+
+        OverlapDetectingTuner() {
+            super(1000);
+        }
+
+        private void enterAndLeave() {
+            if (inside.incrementAndGet() > 1) {
+                overlaps.incrementAndGet();
+            }
+            Thread.yield();
+            inside.decrementAndGet();
+            calls.incrementAndGet();
+            done.countDown();
+        }
+
+        @Override
+        public void receiveTrialResult(dev.tunerd.spi.TrialResult result) {
+            enterAndLeave();
+        }
+
+        @Override
+        public void trialEnd(long parameterId, boolean success) {
+            enterAndLeave();
+        }
+    }
+
     /** Blocks its first generate until released, so a test can act while a handler runs. */
     private static class BlockingTuner extends ScriptedTuner {
         final CountDownLatch entered = new CountDownLatch(1);

@@ -158,7 +158,9 @@ class MsgDispatcherTest {
     void emptyResumeListStartsIdsAtOne() {
         MsgDispatcher d = dispatcher();
         send(d, CommandType.ADD_CUSTOMIZED_TRIAL_JOB, "[]");
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "X", "FINAL", 0, "1")); // id 0 was never issued: ignored
         send(d, CommandType.REQUEST_TRIAL_JOBS, "1");
+        assertEquals(List.of("generate 1"), tuner.calls);
         assertTrue(sink.contents(CommandType.NEW_TRIAL_JOB).get(0).startsWith("{\"parameter_id\": 1,"));
     }
 
@@ -199,6 +201,57 @@ class MsgDispatcherTest {
         assertTrue(e.getMessage().contains("Unsupported command: CommandType.KillTrialJob"), e.getMessage());
         assertThrows(CommandException.class, () -> send(d, CommandType.REPORT_METRIC_DATA,
             "{\"trial_job_id\": \"A\", \"type\": \"REQUEST_PARAMETER\", \"sequence\": 0, \"parameter_index\": 0}"));
+    }
+
+    @Test
+    void observerSeesEveryChangeBeforeItIsAcknowledged() {
+        DispatchObserver observer = new DispatchObserver() {
+            private void note(String what) {
+                synchronized (events) {
+                    events.add(what);
+                }
+            }
+
+            @Override
+            public void searchSpaceUpdated(JsonObject space) {
+                note("space " + space.keys());
+            }
+
+            @Override
+            public void idsReserved(long nextParameterId) {
+                note("next " + nextParameterId);
+            }
+
+            @Override
+            public void parametersIssued(long parameterId, JsonValue parameters) {
+                note("issued " + parameterId);
+            }
+
+            @Override
+            public void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
+                note("final " + parameterId + " " + trialJobIdOrNull + " " + value);
+            }
+
+            @Override
+            public void trialEnded(String trialJobId, Long parameterIdOrNull, String event) {
+                note("ended " + trialJobId + " " + parameterIdOrNull + " " + event);
+            }
+
+            @Override
+            public void dataImported(List<dev.tunerd.spi.ImportedTrial> trials) {
+                note("imported " + trials.size());
+            }
+        };
+        tuner.remaining = 1;
+        MsgDispatcher d = dispatcher(false, observer);
+        send(d, CommandType.INITIALIZE, "{\"x\": {}}");
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "2");
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "T", "FINAL", 0, "7"));
+        send(d, CommandType.TRIAL_END, end("T", "SUCCEEDED", 0));
+        send(d, CommandType.IMPORT_DATA, "[]");
+        send(d, CommandType.ADD_CUSTOMIZED_TRIAL_JOB, "[]");
+        assertEquals(List.of("space [x]", "send ID", "next 2", "issued 0", "send TR", "send NO", "final 0 T 7",
+            "ended T 0 SUCCEEDED", "imported 0", "next 2"), events);
     }
 
     /** Records assess and trialEnd calls; answers with {@link #verdict}. */

@@ -4,7 +4,7 @@ import dev.tunerd.protocol.CommandType;
 
 /**
  * The content of a command does not have the shape its type requires. The message names the command code and the
- * field, e.g. {@code ME: field "sequence" must be an integer, got str}.
+ * field, e.g. {@code ME: field "sequence" must be an integer, got str}. Immutable.
  */
 public class CommandException extends RuntimeException {
     private static final long serialVersionUID = 1L;

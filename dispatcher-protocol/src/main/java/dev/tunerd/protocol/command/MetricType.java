@@ -1,6 +1,6 @@
 package dev.tunerd.protocol.command;
 
-/** The {@code type} of a reported metric ({@code ME}). */
+/** The {@code type} of a reported metric ({@code ME}). Immutable. */
 public enum MetricType {
     /** The trial's final result: goes to the tuner. */
     FINAL,

@@ -4,7 +4,7 @@ import dev.tunerd.spi.json.JsonValue;
 import java.util.Objects;
 
 /**
- * A trial that was waiting or running when the previous dispatcher stopped, as listed in a resume {@code AD}.
+ * A trial that was waiting or running when the previous dispatcher stopped, as listed in a resume {@code AD}. Immutable.
  *
  * @param parameterId the id it was issued under
  * @param parameters  the parameters it was issued with

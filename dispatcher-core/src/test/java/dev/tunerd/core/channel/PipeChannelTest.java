@@ -1,0 +1,71 @@
+package dev.tunerd.core.channel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.tunerd.protocol.Command;
+import dev.tunerd.protocol.CommandType;
+import dev.tunerd.protocol.FrameException;
+import dev.tunerd.protocol.FrameFormat;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class PipeChannelTest {
+
+    private static PipeChannel over(InputStream in, ByteArrayOutputStream out, int digits) {
+        return new PipeChannel(in, out, new FrameFormat(digits, 1000));
+    }
+
+    /** Hands out one byte per read, as a slow pipe may. */
+    private static InputStream trickle(byte[] bytes) {
+        return new ByteArrayInputStream(bytes) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 1));
+            }
+        };
+    }
+
+    @Test
+    void readsConsecutiveFramesWhicheverWayTheBytesArrive() throws IOException {
+        byte[] wire = ("GE000000000000012" + "IN00000000000008{\"é\":1}" /* é is two bytes */ + "TE00000000000000")
+            .getBytes(StandardCharsets.UTF_8);
+        for (InputStream in : new InputStream[] {new ByteArrayInputStream(wire), trickle(wire)}) {
+            PipeChannel channel = over(in, new ByteArrayOutputStream(), 14);
+            assertEquals(new Command(CommandType.REQUEST_TRIAL_JOBS, "2"), channel.receive());
+            assertEquals(new Command(CommandType.INITIALIZE, "{\"é\":1}"), channel.receive());
+            assertEquals(new Command(CommandType.TERMINATE, ""), channel.receive());
+            assertNull(channel.receive());
+        }
+    }
+
+    @Test
+    void endOfInputInsideAFrameIsAnEndAsInNni() throws IOException {
+        PipeChannel channel = over(new ByteArrayInputStream("GE0000".getBytes(StandardCharsets.US_ASCII)),
+            new ByteArrayOutputStream(), 14);
+        assertNull(channel.receive());
+    }
+
+    @Test
+    void garbageHeaderFails() {
+        PipeChannel channel = over(new ByteArrayInputStream("GE00000000abcdef".getBytes(StandardCharsets.US_ASCII)),
+            new ByteArrayOutputStream(), 14);
+        assertThrows(FrameException.class, channel::receive);
+    }
+
+    @Test
+    void writesWholeFramesInTheChosenHeaderWidth() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PipeChannel channel = over(new ByteArrayInputStream(new byte[0]), out, 6);
+        channel.send(new Command(CommandType.KILL_TRIAL_JOB, "\"A\""));
+        channel.close(false);
+        channel.close(true);
+        assertArrayEquals("KI000003\"A\"".getBytes(StandardCharsets.US_ASCII), out.toByteArray());
+    }
+}

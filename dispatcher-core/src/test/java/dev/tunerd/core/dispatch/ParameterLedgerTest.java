@@ -1,0 +1,43 @@
+package dev.tunerd.core.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.protocol.command.ResumedTrial;
+import dev.tunerd.spi.json.JsonInt;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ParameterLedgerTest {
+
+    @Test
+    void idsAreReservedInBlocksAndNeverReused() {
+        ParameterLedger ledger = new ParameterLedger();
+        assertEquals(0, ledger.reserve(3));
+        assertEquals(3, ledger.reserve(1));
+        ledger.issue(1, JsonInt.of(1));
+        assertThrows(IllegalArgumentException.class, () -> ledger.issue(1, JsonInt.of(2)));
+        assertThrows(IllegalArgumentException.class, () -> ledger.issue(4, JsonInt.of(2)));
+        ledger.resume(List.of(new ResumedTrial(2, JsonInt.of(9))));
+        assertEquals(4, ledger.nextId(), "a resume list below the counter does not move it back (NNI would)");
+        assertTrue(ledger.isRecovered(2));
+        assertFalse(ledger.isRecovered(3));
+    }
+
+    @Test
+    void snapshotRestoresEverything() {
+        ParameterLedger ledger = new ParameterLedger();
+        ledger.reserve(2);
+        ledger.issue(0, JsonInt.of(10));
+        ledger.markFinalReceived(0);
+        ledger.markEnded(0);
+        ParameterLedger restored = new ParameterLedger();
+        restored.restore(ledger.snapshot());
+        assertEquals(ledger.snapshot(), restored.snapshot());
+        assertEquals(2, restored.reserve(1));
+        assertFalse(restored.markFinalReceived(0));
+        assertEquals(JsonInt.of(10), restored.parameters(0));
+    }
+}
