@@ -1,0 +1,199 @@
+package dev.tunerd.tuners.tpe.kernel;
+
+import dev.tunerd.tuners.tpe.math.Normal;
+import dev.tunerd.tuners.tpe.math.Rng;
+import java.util.Arrays;
+
+/**
+ * A multivariate Parzen estimator over one parameter group: a weighted mixture of product kernels, one component per
+ * observation plus one prior component. Numeric dimensions (unit coordinates) use a normal kernel truncated to
+ * [0, 1] with one bandwidth per dimension; categorical dimensions use a kernel that puts {@code (1 + a) / (1 + K a)}
+ * on the observed option and {@code a / (1 + K a)} on each other one. The prior component is uniform on the cube
+ * and over the options.
+ *
+ * <p>Refitted in place for every suggestion: the arrays grow but are never reallocated per call, and the density
+ * evaluation is a tight loop over primitive arrays with one {@code exp} per component. Not thread-safe.
+ */
+public final class ParzenEstimator {
+    /** Components more than this far below the largest log term add less than 1e-17 relative: skipped. */
+    private static final double NEGLIGIBLE = 40.0;
+    private final boolean[] categorical;
+    private final int[] categories;
+    private final int dims;
+    private final int numericDims;
+    private final double[] sigma;
+    private final double[] invSigma;
+    private double[] mus = new double[0];
+    private double[] logNorm = new double[0];
+    private double[] weights = new double[0];
+    private double[] scratch = new double[0];
+    private int components;
+    private double totalWeight;
+    private double priorWeight;
+    private double logPrior;
+    private final double[] logHit;
+    private final double[] logMiss;
+
+    /**
+     * @param categorical per dimension, whether it is categorical
+     * @param categories  per dimension, number of options (categorical dimensions only)
+     */
+    public ParzenEstimator(boolean[] categorical, int[] categories) {
+        this.categorical = categorical.clone();
+        this.categories = categories.clone();
+        this.dims = categorical.length;
+        int nd = 0;
+        for (boolean c : categorical) {
+            nd += c ? 0 : 1;
+        }
+        this.numericDims = nd;
+        this.sigma = new double[dims];
+        this.invSigma = new double[dims];
+        this.logHit = new double[dims];
+        this.logMiss = new double[dims];
+    }
+
+    public int numericDims() {
+        return numericDims;
+    }
+
+    public int components() {
+        return components;
+    }
+
+    /**
+     * Fits the mixture.
+     *
+     * @param centres     component centres, row-major {@code count x dims}
+     * @param w           component weights (positive), {@code count} of them
+     * @param count       number of observation components
+     * @param prior       weight of the prior component (positive)
+     * @param bandwidths  per dimension, the kernel width in unit coordinates (numeric dimensions only)
+     * @param catSmoothing the {@code a} of the categorical kernel
+     */
+    public void fit(double[] centres, double[] w, int count, double prior, double[] bandwidths, double catSmoothing) {
+        ensureCapacity(count);
+        components = count;
+        System.arraycopy(centres, 0, mus, 0, count * dims);
+        System.arraycopy(w, 0, weights, 0, count);
+        priorWeight = prior;
+        double total = prior;
+        for (int k = 0; k < count; k++) {
+            total += w[k];
+        }
+        totalWeight = total;
+        double logTotal = Math.log(total);
+        double catPriorLog = 0;
+        for (int j = 0; j < dims; j++) {
+            if (categorical[j]) {
+                int size = categories[j];
+                double denom = Math.log(1 + size * catSmoothing);
+                logHit[j] = Math.log(1 + catSmoothing) - denom;
+                logMiss[j] = Math.log(catSmoothing) - denom;
+                catPriorLog -= Math.log(size);
+            } else {
+                sigma[j] = bandwidths[j];
+                invSigma[j] = 1.0 / bandwidths[j];
+            }
+        }
+        logPrior = Math.log(prior) - logTotal + catPriorLog;
+        double constant = -numericDims * Normal.LOG_SQRT_2PI;
+        for (int k = 0; k < count; k++) {
+            double ln = Math.log(w[k]) - logTotal + constant;
+            int base = k * dims;
+            for (int j = 0; j < dims; j++) {
+                if (!categorical[j]) {
+                    ln -= Math.log(sigma[j]) + logMassInside(centres[base + j], invSigma[j]);
+                }
+            }
+            logNorm[k] = ln;
+        }
+    }
+
+    /** The log density at {@code x} (one value per dimension: unit coordinate or option index). */
+    public double logDensity(double[] x) {
+        int n = components;
+        double max = logPrior;
+        double[] t = scratch;
+        for (int k = 0; k < n; k++) {
+            int base = k * dims;
+            double quad = 0;
+            double cat = 0;
+            for (int j = 0; j < dims; j++) {
+                if (categorical[j]) {
+                    cat += mus[base + j] == x[j] ? logHit[j] : logMiss[j];
+                } else {
+                    double z = (x[j] - mus[base + j]) * invSigma[j];
+                    quad += z * z;
+                }
+            }
+            double v = logNorm[k] - 0.5 * quad + cat;
+            t[k] = v;
+            if (v > max) {
+                max = v;
+            }
+        }
+        double sum = Math.exp(logPrior - max);
+        double cutoff = max - NEGLIGIBLE;
+        for (int k = 0; k < n; k++) {
+            if (t[k] > cutoff) {
+                sum += Math.exp(t[k] - max);
+            }
+        }
+        return max + Math.log(sum);
+    }
+
+    /** Draws one point of the mixture into {@code out}. */
+    public void sample(Rng rng, double[] out) {
+        if (components == 0 || rng.nextDouble() * totalWeight < priorWeight) {
+            for (int j = 0; j < dims; j++) {
+                out[j] = categorical[j] ? rng.nextInt(categories[j]) : rng.nextDouble();
+            }
+            return;
+        }
+        int k = rng.nextWeighted(weights, components, totalWeight - priorWeight);
+        int base = k * dims;
+        for (int j = 0; j < dims; j++) {
+            if (categorical[j]) {
+                out[j] = rng.nextDouble() < Math.exp(logHit[j]) - Math.exp(logMiss[j])
+                    ? mus[base + j] : rng.nextInt(categories[j]);
+            } else {
+                out[j] = truncatedNormal(rng, mus[base + j], sigma[j]);
+            }
+        }
+    }
+
+    /** log of the mass a normal(mu, 1/invSigma) puts on [0, 1]; 0 when both edges are more than 7 sigma away. */
+    static double logMassInside(double mu, double invSigma) {
+        double a = -mu * invSigma;
+        double b = (1 - mu) * invSigma;
+        if (a < -7 && b > 7) {
+            return 0.0;
+        }
+        return Math.log(Math.max(Normal.cdf(b) - Normal.cdf(a), 1e-300));
+    }
+
+    private static double truncatedNormal(Rng rng, double mu, double s) {
+        for (int attempt = 0; attempt < 32; attempt++) {
+            double v = mu + s * rng.nextGaussian();
+            if (v >= 0 && v <= 1) {
+                return v;
+            }
+        }
+        double lo = Normal.cdf(-mu / s);
+        double hi = Normal.cdf((1 - mu) / s);
+        double u = lo + rng.nextDouble() * (hi - lo);
+        double v = mu + s * Normal.inverseCdf(Math.min(1 - 1e-12, Math.max(1e-12, u)));
+        return Math.min(1, Math.max(0, v));
+    }
+
+    private void ensureCapacity(int count) {
+        if (weights.length < count) {
+            int cap = Math.max(count, weights.length * 2);
+            mus = Arrays.copyOf(mus, cap * dims);
+            logNorm = new double[cap];
+            weights = new double[cap];
+            scratch = new double[cap];
+        }
+    }
+}
