@@ -44,7 +44,8 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
     boolean help;
 
-    @Option(names = "--tuner", required = true, description = "builtin tuner name, e.g. Random, TPE, Anneal")
+    @Option(names = "--tuner", defaultValue = "TPE",
+        description = "builtin tuner name, e.g. Random, TPE, Anneal (default: ${DEFAULT-VALUE})")
     String tuner;
 
     @Option(names = "--tuner-args", description = "classArgs JSON (default: {\"optimize_mode\": \"minimize\"}, "
@@ -57,11 +58,12 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--assessor-args", description = "assessor classArgs JSON (default: minimize)")
     String assessorArgs;
 
-    @Option(names = "--problem", required = true, description = "one of: ${COMPLETION-CANDIDATES}",
+    @Option(names = "--problem", defaultValue = "mixed",
+        description = "one of: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})",
         completionCandidates = ProblemNames.class)
     String problem;
 
-    @Option(names = "--trials", required = true, description = "how many trials to run")
+    @Option(names = "--trials", defaultValue = "100", description = "how many trials to run (default: ${DEFAULT-VALUE})")
     int trials;
 
     @Option(names = "--concurrency", defaultValue = "1", description = "trials in flight (default: ${DEFAULT-VALUE})")
