@@ -1,0 +1,172 @@
+package dev.tunerd.tuners.medianstop;
+
+import static dev.tunerd.spi.AssessResult.BAD;
+import static dev.tunerd.spi.AssessResult.GOOD;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.AssessResult;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class MedianstopAssessorTest {
+
+    static List<JsonValue> h(double... values) {
+        return Arrays.stream(values).mapToObj(v -> (JsonValue) JsonFloat.of(v)).toList();
+    }
+
+    /** Assesses the trial step by step (as the dispatcher does) and ends it. */
+    static void complete(MedianstopAssessor a, String id, boolean success, double... values) {
+        for (int i = 1; i <= values.length; i++) {
+            a.assessTrial(id, h(Arrays.copyOf(values, i)));
+        }
+        a.trialEnd(id, success);
+    }
+
+    static MedianstopAssessor withHistory(OptimizeMode mode) {
+        MedianstopAssessor a = new MedianstopAssessor(mode, 0);
+        complete(a, "A", true, 1, 2, 3);    // averages 1, 1.5, 2
+        complete(a, "B", true, 3, 3, 3);    // 3, 3, 3
+        complete(a, "C", true, 0, 0, 6);    // 0, 0, 2
+        complete(a, "F", false, -9, -9, -9); // failed: ignored
+        return a;
+    }
+
+    @Test
+    void maximiseComparesBestSoFarWithTheLowerMedian() {
+        MedianstopAssessor a = withHistory(OptimizeMode.MAXIMIZE);
+        assertEquals(BAD, a.assessTrial("E", h(0.1)), "step 1 averages 0, 1, 3: median 1");
+        assertEquals(GOOD, a.assessTrial("E1", h(1)));
+        assertEquals(BAD, a.assessTrial("D", h(1, 1.4)), "step 2 median 1.5, best 1.4");
+        assertEquals(GOOD, a.assessTrial("G", h(1, 1.5)), "equal is not worse");
+        assertEquals(GOOD, a.assessTrial("H", h(2, 0, 0)), "step 3 median 2, best 2");
+        assertEquals(GOOD, a.assessTrial("I", h(0, 0, 0, 0)), "no completed trial reached step 4");
+        complete(a, "E2", true, 5, 5);      // step 2 averages now 0, 1.5, 3, 5
+        assertEquals(BAD, a.assessTrial("J", h(1.4, 1.4)), "n=4 lower median index 1 -> 1.5");
+    }
+
+    @Test
+    void minimiseUsesTheUpperMedianAndTheMinimum() {
+        MedianstopAssessor a = withHistory(OptimizeMode.MINIMIZE);
+        complete(a, "E2", true, 5, 5); // step 2 averages 0, 1.5, 3, 5 -> index 2 -> 3
+        assertEquals(BAD, a.assessTrial("D", h(4, 3.5)));
+        assertEquals(GOOD, a.assessTrial("K", h(4, 3)));
+    }
+
+    @Test
+    void startStepDelaysJudgementAndRecording() {
+        MedianstopAssessor a = new MedianstopAssessor(OptimizeMode.MAXIMIZE, 3);
+        complete(a, "A", true, 10, 10);     // ended before start_step: never recorded
+        complete(a, "B", true, 10, 10, 10);
+        assertEquals(GOOD, a.assessTrial("C", h(0, 0)), "fewer than start_step results");
+        assertEquals(BAD, a.assessTrial("C", h(0, 0, 0)));
+    }
+
+    @Test
+    void dictMetricsUseTheirDefault() {
+        MedianstopAssessor a = new MedianstopAssessor(OptimizeMode.MAXIMIZE, 0);
+        complete(a, "A", true, 5);
+        JsonObject metric = JsonObject.builder().put("default", 1.0).put("other", 99.0).build();
+        assertEquals(BAD, a.assessTrial("B", List.of(metric)));
+    }
+
+    @Test
+    void argsApplyNnisDefaultsAndRanges() {
+        MedianstopArgs d = new MedianstopArgs(null, null);
+        assertEquals(OptimizeMode.MAXIMIZE, d.mode());
+        assertEquals(0, d.startStep());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new MedianstopArgs("max", 1));
+        assertEquals("optimize_mode must be \"maximize\" or \"minimize\", got \"max\"", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new MedianstopArgs(null, -1));
+        assertEquals("start_step must be between 0 and 9999, got -1", e.getMessage());
+    }
+
+    @Test
+    void agreesWithNnisQuadraticAlgorithmOnRandomExperiments() {
+        for (OptimizeMode mode : OptimizeMode.values()) {
+            for (int startStep : new int[] {0, 3}) {
+                SplittableRandom rng = new SplittableRandom(mode.ordinal() * 10L + startStep);
+                MedianstopAssessor fast = new MedianstopAssessor(mode, startStep);
+                NniMedianstop slow = new NniMedianstop(mode == OptimizeMode.MAXIMIZE, startStep);
+                Map<String, List<JsonValue>> running = new HashMap<>();
+                for (int event = 0; event < 3000; event++) {
+                    String id = "t" + rng.nextInt(60);
+                    List<JsonValue> history = running.computeIfAbsent(id, k -> new ArrayList<>());
+                    if (rng.nextInt(12) == 0) {
+                        boolean success = rng.nextInt(4) > 0;
+                        fast.trialEnd(id, success);
+                        slow.trialEnd(id, success);
+                        running.remove(id);
+                    } else {
+                        history.add(JsonFloat.of(Math.rint(rng.nextDouble(0, 20)) / 2));
+                        assertEquals(slow.assess(id, history), fast.assessTrial(id, List.copyOf(history)),
+                            "event " + event + " " + id + " " + history);
+                    }
+                }
+                MedianstopAssessor restored = new MedianstopAssessor(mode, startStep);
+                restored.restore(Json.parse(Json.write(fast.snapshot())));
+                assertEquals(Json.write(fast.snapshot()), Json.write(restored.snapshot()));
+            }
+        }
+    }
+
+    /** NNI's medianstop_assessor.py, transcribed literally as the reference (sort on every assessment). */
+    static final class NniMedianstop {
+        final boolean highBetter;
+        final int startStep;
+        final Map<String, List<Double>> runningHistory = new HashMap<>();
+        final Map<String, List<Double>> completedAvg = new HashMap<>();
+
+        NniMedianstop(boolean highBetter, int startStep) {
+            this.highBetter = highBetter;
+            this.startStep = startStep;
+        }
+
+        void trialEnd(String id, boolean success) {
+            List<Double> hist = runningHistory.remove(id);
+            if (hist != null && success) {
+                List<Double> avg = new ArrayList<>();
+                double sum = 0;
+                for (int i = 0; i < hist.size(); i++) {
+                    sum += hist.get(i);
+                    avg.add(sum / (i + 1));
+                }
+                completedAvg.put(id, avg);
+            }
+        }
+
+        AssessResult assess(String id, List<JsonValue> history) {
+            int step = history.size();
+            if (step < startStep) {
+                return GOOD;
+            }
+            List<Double> scalars = history.stream().map(JsonValue::asDouble).toList();
+            List<Double> stored = runningHistory.computeIfAbsent(id, k -> new ArrayList<>());
+            stored.addAll(scalars.subList(stored.size(), scalars.size()));
+            double best = highBetter ? scalars.stream().mapToDouble(d -> d).max().orElseThrow()
+                : scalars.stream().mapToDouble(d -> d).min().orElseThrow();
+            List<Double> avgs = new ArrayList<>();
+            completedAvg.values().forEach(a -> {
+                if (a.size() >= step) {
+                    avgs.add(a.get(step - 1));
+                }
+            });
+            if (avgs.isEmpty()) {
+                return GOOD;
+            }
+            avgs.sort(null);
+            double median = highBetter ? avgs.get((avgs.size() - 1) / 2) : avgs.get(avgs.size() / 2);
+            return (highBetter ? best < median : best > median) ? BAD : GOOD;
+        }
+    }
+}
