@@ -152,6 +152,10 @@ final class GroupModel {
     }
 
     private void chooseCandidate(Rng rng) {
+        if (history.rows() >= settings.independentAfter() && rng.nextDouble() < settings.independentShare()) {
+            chooseIndependent(rng);
+            return;
+        }
         double bestScore = Double.NEGATIVE_INFINITY;
         for (int c = 0; c < settings.eiCandidates(); c++) {
             good.sample(rng, candidate);
@@ -159,6 +163,22 @@ final class GroupModel {
                 candidate[j] = space.snap(params[j], candidate[j]);
             }
             double score = good.logDensity(candidate) - bad.logDensity(candidate);
+            if (score > bestScore) {
+                bestScore = score;
+                System.arraycopy(candidate, 0, best, 0, params.length);
+            }
+        }
+    }
+
+    private void chooseIndependent(Rng rng) {
+        double bestScore = Double.NEGATIVE_INFINITY;
+        for (int c = 0; c < settings.eiCandidates(); c++) {
+            good.sampleIndependent(rng, candidate);
+            double score = 0;
+            for (int j = 0; j < params.length; j++) {
+                candidate[j] = space.snap(params[j], candidate[j]);
+                score += good.logMarginal(j, candidate[j]) - bad.logMarginal(j, candidate[j]);
+            }
             if (score > bestScore) {
                 bestScore = score;
                 System.arraycopy(candidate, 0, best, 0, params.length);

@@ -143,6 +143,54 @@ public final class ParzenEstimator {
         return max + Math.log(sum);
     }
 
+    /** The log of the marginal density of dimension {@code j} at {@code v}. */
+    public double logMarginal(int j, double v) {
+        int n = components;
+        double[] t = scratch;
+        double max = Math.log(priorWeight / totalWeight) + (categorical[j] ? -Math.log(categories[j]) : 0);
+        double prior = max;
+        for (int k = 0; k < n; k++) {
+            double mu = mus[k * dims + j];
+            double lv;
+            if (categorical[j]) {
+                lv = mu == v ? logHit[j] : logMiss[j];
+            } else {
+                double z = (v - mu) * invSigma[j];
+                lv = -0.5 * z * z - Math.log(sigma[j]) - Normal.LOG_SQRT_2PI - logMassInside(mu, invSigma[j]);
+            }
+            double w = Math.log(weights[k] / totalWeight) + lv;
+            t[k] = w;
+            if (w > max) {
+                max = w;
+            }
+        }
+        double sum = Math.exp(prior - max);
+        double cutoff = max - NEGLIGIBLE;
+        for (int k = 0; k < n; k++) {
+            if (t[k] > cutoff) {
+                sum += Math.exp(t[k] - max);
+            }
+        }
+        return max + Math.log(sum);
+    }
+
+    /** Draws each dimension from its own marginal (independently chosen components) into {@code out}. */
+    public void sampleIndependent(Rng rng, double[] out) {
+        for (int j = 0; j < dims; j++) {
+            if (components == 0 || rng.nextDouble() * totalWeight < priorWeight) {
+                out[j] = categorical[j] ? rng.nextInt(categories[j]) : rng.nextDouble();
+                continue;
+            }
+            int k = rng.nextWeighted(weights, components, totalWeight - priorWeight);
+            double mu = mus[k * dims + j];
+            if (categorical[j]) {
+                out[j] = rng.nextDouble() < Math.exp(logHit[j]) - Math.exp(logMiss[j]) ? mu : rng.nextInt(categories[j]);
+            } else {
+                out[j] = truncatedNormal(rng, mu, sigma[j]);
+            }
+        }
+    }
+
     /** Draws one point of the mixture into {@code out}. */
     public void sample(Rng rng, double[] out) {
         if (components == 0 || rng.nextDouble() * totalWeight < priorWeight) {

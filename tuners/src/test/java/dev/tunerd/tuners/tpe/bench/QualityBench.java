@@ -33,7 +33,7 @@ public final class QualityBench {
         Map<String, BiFunction<List<ParameterSpec>, Long, Driver>> m = new LinkedHashMap<>();
         m.put("Random", RandomDriver::new);
         m.put("TPE", (specs, seed) -> tpe(specs, seed, tpeSettings()));
-        m.put("TPE-NNI", (specs, seed) -> tpe(specs, seed, new TpeSettings(20, 24, 25, 1.0, 0.25, 0, 0.2, 1024,
+        m.put("TPE-NNI", (specs, seed) -> tpe(specs, seed, new TpeSettings(20, 24, 25, 1.0, 0.25, 0, 0.2, 1024, 1.0, 0,
             TpeSettings.Liar.BEST)));
         BenchDrivers.register(m);
         return m;
@@ -42,7 +42,8 @@ public final class QualityBench {
     static TpeSettings tpeSettings() {
         return new TpeSettings(Integer.getInteger("tpe.startup", 5), Integer.getInteger("tpe.ei", 24),
             Integer.getInteger("tpe.lf", 25), dbl("tpe.prior", 1.0), dbl("tpe.gsqrt", 0), dbl("tpe.glin", 0.15),
-            dbl("tpe.bw", 0.05), 1024, TpeSettings.Liar.BEST);
+            dbl("tpe.bw", 0.05), 1024, dbl("tpe.uni", 0.3),
+            Integer.getInteger("tpe.unifrom", 60), TpeSettings.Liar.BEST);
     }
 
     static double dbl(String key, double dflt) {
@@ -110,8 +111,8 @@ public final class QualityBench {
                 double[] col = column(r[p], b);
                 double rel = mean(col) / mean(column(random[p], b));
                 score[b] += 100 * (1 - rel) / problems.length;
-                sb.append(String.format(Locale.ROOT, "  @%d med %-10.4g mean %-10.4g", BUDGETS[b], median(col),
-                    mean(col)));
+                sb.append(String.format(Locale.ROOT, "  @%d med %-10.4g mean %-10.4g (%5.1f)", BUDGETS[b],
+                    median(col), mean(col), 100 * (1 - rel)));
             }
             sb.append('\n');
         }
