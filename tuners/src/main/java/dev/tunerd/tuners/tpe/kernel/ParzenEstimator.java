@@ -25,6 +25,10 @@ public final class ParzenEstimator {
     private final double[] invSigma;
     private double[] mus = new double[0];
     private double[] logNorm = new double[0];
+    private double[] marginalNorm = new double[0];
+    /** Centres divided by the bandwidth of their dimension (categorical: the option index). */
+    private double[] scaledMus = new double[0];
+    private final double[] scaledPoint;
     private double[] weights = new double[0];
     private double[] scratch = new double[0];
     private int components;
@@ -51,6 +55,7 @@ public final class ParzenEstimator {
         this.invSigma = new double[dims];
         this.logHit = new double[dims];
         this.logMiss = new double[dims];
+        this.scaledPoint = new double[dims];
     }
 
     public int numericDims() {
@@ -97,14 +102,23 @@ public final class ParzenEstimator {
             }
         }
         logPrior = Math.log(prior) - logTotal + catPriorLog;
-        double constant = -numericDims * Normal.LOG_SQRT_2PI;
+        double[] kernelConst = scaledPoint;
+        for (int j = 0; j < dims; j++) {
+            kernelConst[j] = categorical[j] ? 0 : Math.log(sigma[j]) + Normal.LOG_SQRT_2PI;
+        }
         for (int k = 0; k < count; k++) {
-            double ln = Math.log(w[k]) - logTotal + constant;
+            double logW = (w[k] == 1.0 ? 0.0 : Math.log(w[k])) - logTotal;
+            double ln = logW;
             int base = k * dims;
             for (int j = 0; j < dims; j++) {
+                double m = logW;
                 if (!categorical[j]) {
-                    ln -= Math.log(sigma[j]) + logMassInside(centres[base + j], invSigma[j]);
+                    double dimNorm = kernelConst[j] + logMassInside(centres[base + j], invSigma[j]);
+                    ln -= dimNorm;
+                    m -= dimNorm;
                 }
+                marginalNorm[base + j] = m;
+                scaledMus[base + j] = categorical[j] ? centres[base + j] : centres[base + j] * invSigma[j];
             }
             logNorm[k] = ln;
         }
@@ -115,22 +129,38 @@ public final class ParzenEstimator {
         int n = components;
         double max = logPrior;
         double[] t = scratch;
-        for (int k = 0; k < n; k++) {
-            int base = k * dims;
-            double quad = 0;
-            double cat = 0;
-            for (int j = 0; j < dims; j++) {
-                if (categorical[j]) {
-                    cat += mus[base + j] == x[j] ? logHit[j] : logMiss[j];
-                } else {
-                    double z = (x[j] - mus[base + j]) * invSigma[j];
+        double[] xs = scaledPoint;
+        for (int j = 0; j < dims; j++) {
+            xs[j] = categorical[j] ? x[j] : x[j] * invSigma[j];
+        }
+        if (numericDims == dims) {
+            for (int k = 0; k < n; k++) {
+                int base = k * dims;
+                double quad = 0;
+                for (int j = 0; j < dims; j++) {
+                    double z = xs[j] - scaledMus[base + j];
                     quad += z * z;
                 }
+                double v = logNorm[k] - 0.5 * quad;
+                t[k] = v;
+                max = Math.max(max, v);
             }
-            double v = logNorm[k] - 0.5 * quad + cat;
-            t[k] = v;
-            if (v > max) {
-                max = v;
+        } else {
+            for (int k = 0; k < n; k++) {
+                int base = k * dims;
+                double quad = 0;
+                double cat = 0;
+                for (int j = 0; j < dims; j++) {
+                    if (categorical[j]) {
+                        cat += scaledMus[base + j] == xs[j] ? logHit[j] : logMiss[j];
+                    } else {
+                        double z = xs[j] - scaledMus[base + j];
+                        quad += z * z;
+                    }
+                }
+                double v = logNorm[k] - 0.5 * quad + cat;
+                t[k] = v;
+                max = Math.max(max, v);
             }
         }
         double sum = Math.exp(logPrior - max);
@@ -149,16 +179,19 @@ public final class ParzenEstimator {
         double[] t = scratch;
         double max = Math.log(priorWeight / totalWeight) + (categorical[j] ? -Math.log(categories[j]) : 0);
         double prior = max;
+        boolean cat = categorical[j];
+        double inv = invSigma[j];
         for (int k = 0; k < n; k++) {
-            double mu = mus[k * dims + j];
+            int at = k * dims + j;
+            double mu = mus[at];
             double lv;
-            if (categorical[j]) {
+            if (cat) {
                 lv = mu == v ? logHit[j] : logMiss[j];
             } else {
-                double z = (v - mu) * invSigma[j];
-                lv = -0.5 * z * z - Math.log(sigma[j]) - Normal.LOG_SQRT_2PI - logMassInside(mu, invSigma[j]);
+                double z = (v - mu) * inv;
+                lv = -0.5 * z * z;
             }
-            double w = Math.log(weights[k] / totalWeight) + lv;
+            double w = marginalNorm[at] + lv;
             t[k] = w;
             if (w > max) {
                 max = w;
@@ -211,11 +244,14 @@ public final class ParzenEstimator {
         }
     }
 
-    /** log of the mass a normal(mu, 1/invSigma) puts on [0, 1]; 0 when both edges are more than 7 sigma away. */
+    /**
+     * log of the mass a normal(mu, 1/invSigma) puts on [0, 1]; 0 when both edges are more than 6 sigma away (the
+     * mass outside is then below 2e-9).
+     */
     static double logMassInside(double mu, double invSigma) {
         double a = -mu * invSigma;
         double b = (1 - mu) * invSigma;
-        if (a < -7 && b > 7) {
+        if (a < -6 && b > 6) {
             return 0.0;
         }
         return Math.log(Math.max(Normal.cdf(b) - Normal.cdf(a), 1e-300));
@@ -239,6 +275,8 @@ public final class ParzenEstimator {
         if (weights.length < count) {
             int cap = Math.max(count, weights.length * 2);
             mus = Arrays.copyOf(mus, cap * dims);
+            marginalNorm = new double[cap * dims];
+            scaledMus = new double[cap * dims];
             logNorm = new double[cap];
             weights = new double[cap];
             scratch = new double[cap];
