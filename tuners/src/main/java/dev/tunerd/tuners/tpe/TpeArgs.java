@@ -25,9 +25,9 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
     /** At most this many (most recent) bad observations form the bad density. */
     public static final int BAD_CAP = 1024;
     /** Share of suggestions made with univariate (independent) densities instead of the joint ones. */
-    public static final double INDEPENDENT_SHARE = 0.3;
+    public static final double INDEPENDENT_SHARE = 0.4;
     /** Observations of a parameter group before univariate suggestions start. */
-    public static final int INDEPENDENT_AFTER = 60;
+    public static final int INDEPENDENT_AFTER = 40;
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "best" : constantLiarType.toLowerCase(Locale.ROOT);

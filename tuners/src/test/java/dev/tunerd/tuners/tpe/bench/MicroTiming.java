@@ -6,8 +6,6 @@ import dev.tunerd.tuners.tpe.TpeArgs;
 import dev.tunerd.tuners.tpe.TpeClassArgs;
 import dev.tunerd.tuners.tpe.TpeTuner;
 import dev.tunerd.tuners.tpe.kernel.TpeSampler;
-import dev.tunerd.tuners.tpe.math.Rng;
-import dev.tunerd.tuners.tpe.math.UnitSpace;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -39,7 +37,7 @@ public final class MicroTiming {
 
     private static double timeTuner(Problem h6, int n) {
         TunerDriver d = new TunerDriver(new TpeTuner(AlgorithmContext.standalone(),
-            new TpeClassArgs(OptimizeMode.MINIMIZE, (long) n, TpeArgs.defaults())), BenchDrivers.space(Specs.of(h6)));
+            new TpeClassArgs(OptimizeMode.MINIMIZE, (long) n, TpeArgs.defaults())), h6.space());
         for (int i = 0; i < n; i++) {
             double[] x = d.ask();
             d.tell(x, h6.value(x));
@@ -57,7 +55,7 @@ public final class MicroTiming {
 
     private static double time(Problem h6, int n) {
         {
-            TpeSampler s = new TpeSampler(new UnitSpace(Specs.of(h6)), QualityBench.tpeSettings(), new Rng(n));
+            TpeSampler s = BenchDrivers.tpe(h6.space(), n, QualityBench.tpeSettings());
             for (int i = 0; i < n; i++) {
                 double[] x = s.suggest(List.of());
                 s.observe(x, h6.value(x));
