@@ -78,4 +78,23 @@ class TpeSamplerTest {
         // uniform sampling lands within 3 of 37 with probability 7/50: about 3 of the last 20
         assertTrue(nearTarget >= 10, "last 20 suggestions within 3 of the optimum: " + nearTarget);
     }
+
+    @Test
+    void trialsInFlightEnterTheModelOnlyThroughTheConstantLiar() {
+        List<double[]> inFlight = List.of(new double[] {0.3}, new double[] {0.31}, new double[] {0.29});
+        assertEquals(warmedUp("none").suggest(List.of())[0], warmedUp("none").suggest(inFlight)[0]);
+        for (String liar : List.of("best", "worst", "mean")) {
+            assertTrue(warmedUp(liar).suggest(List.of())[0] != warmedUp(liar).suggest(inFlight)[0], liar);
+        }
+    }
+
+    private static TpeSampler warmedUp(String liar) {
+        TpeSampler s = new TpeSampler(new UnitSpace(List.of(Specs.uniform("x", 0, 1))),
+            new TpeArgs(liar, null, null, null, null, null).settings(), new Rng(4));
+        for (int t = 0; t < 30; t++) {
+            double[] x = s.suggest(List.of());
+            s.observe(x, (x[0] - 0.3) * (x[0] - 0.3));
+        }
+        return s;
+    }
 }
