@@ -23,6 +23,8 @@ final class GroupModel {
     private final double[] candidate;
     private final double[] best;
     private final double[] bandwidths;
+    private final double[] goodMarginals;
+    private final double[] badMarginals;
     private double[] centres = new double[0];
     private double[] weights = new double[0];
     private boolean[] isGood = new boolean[0];
@@ -47,6 +49,8 @@ final class GroupModel {
         this.candidate = new double[d];
         this.best = new double[d];
         this.bandwidths = new double[d];
+        this.goodMarginals = new double[d];
+        this.badMarginals = new double[d];
     }
 
     boolean isActive(double[] internal) {
@@ -174,10 +178,14 @@ final class GroupModel {
         double bestScore = Double.NEGATIVE_INFINITY;
         for (int c = 0; c < settings.eiCandidates(); c++) {
             good.sampleIndependent(rng, candidate);
-            double score = 0;
             for (int j = 0; j < params.length; j++) {
                 candidate[j] = space.snap(params[j], candidate[j]);
-                score += good.logMarginal(j, candidate[j]) - bad.logMarginal(j, candidate[j]);
+            }
+            good.logMarginals(candidate, goodMarginals);
+            bad.logMarginals(candidate, badMarginals);
+            double score = 0;
+            for (int j = 0; j < params.length; j++) {
+                score += goodMarginals[j] - badMarginals[j];
             }
             if (score > bestScore) {
                 bestScore = score;

@@ -29,6 +29,9 @@ public final class ParzenEstimator {
     /** Centres divided by the bandwidth of their dimension (categorical: the option index). */
     private double[] scaledMus = new double[0];
     private final double[] scaledPoint;
+    private final double[] marginalMax;
+    private final double[] sums;
+    private double[] marginalScratch = new double[0];
     private double[] weights = new double[0];
     private double[] scratch = new double[0];
     private int components;
@@ -56,6 +59,8 @@ public final class ParzenEstimator {
         this.logHit = new double[dims];
         this.logMiss = new double[dims];
         this.scaledPoint = new double[dims];
+        this.marginalMax = new double[dims];
+        this.sums = new double[dims];
     }
 
     public int numericDims() {
@@ -173,55 +178,69 @@ public final class ParzenEstimator {
         return max + Math.log(sum);
     }
 
-    /** The log of the marginal density of dimension {@code j} at {@code v}. */
-    public double logMarginal(int j, double v) {
+    /**
+     * The log of each dimension's marginal density at the matching coordinate of {@code x}, into {@code out}: one
+     * row-major sweep over the components for all dimensions at once.
+     */
+    public void logMarginals(double[] x, double[] out) {
         int n = components;
-        double[] t = scratch;
-        double max = Math.log(priorWeight / totalWeight) + (categorical[j] ? -Math.log(categories[j]) : 0);
-        double prior = max;
-        boolean cat = categorical[j];
-        double inv = invSigma[j];
+        double[] t = marginalScratch;
+        double[] max = marginalMax;
+        for (int j = 0; j < dims; j++) {
+            max[j] = Math.log(priorWeight / totalWeight) + (categorical[j] ? -Math.log(categories[j]) : 0);
+            out[j] = max[j];
+            scaledPoint[j] = categorical[j] ? x[j] : x[j] * invSigma[j];
+        }
         for (int k = 0; k < n; k++) {
-            int at = k * dims + j;
-            double mu = mus[at];
-            double lv;
-            if (cat) {
-                lv = mu == v ? logHit[j] : logMiss[j];
-            } else {
-                double z = (v - mu) * inv;
-                lv = -0.5 * z * z;
-            }
-            double w = marginalNorm[at] + lv;
-            t[k] = w;
-            if (w > max) {
-                max = w;
+            int base = k * dims;
+            for (int j = 0; j < dims; j++) {
+                double v;
+                if (categorical[j]) {
+                    v = scaledMus[base + j] == scaledPoint[j] ? logHit[j] : logMiss[j];
+                } else {
+                    double z = scaledPoint[j] - scaledMus[base + j];
+                    v = -0.5 * z * z;
+                }
+                v += marginalNorm[base + j];
+                t[base + j] = v;
+                max[j] = Math.max(max[j], v);
             }
         }
-        double sum = Math.exp(prior - max);
-        double cutoff = max - NEGLIGIBLE;
+        for (int j = 0; j < dims; j++) {
+            sums[j] = Math.exp(out[j] - max[j]);
+        }
         for (int k = 0; k < n; k++) {
-            if (t[k] > cutoff) {
-                sum += Math.exp(t[k] - max);
+            int base = k * dims;
+            for (int j = 0; j < dims; j++) {
+                double d = t[base + j] - max[j];
+                if (d > -NEGLIGIBLE) {
+                    sums[j] += Math.exp(d);
+                }
             }
         }
-        return max + Math.log(sum);
+        for (int j = 0; j < dims; j++) {
+            out[j] = max[j] + Math.log(sums[j]);
+        }
     }
 
     /** Draws each dimension from its own marginal (independently chosen components) into {@code out}. */
     public void sampleIndependent(Rng rng, double[] out) {
         for (int j = 0; j < dims; j++) {
-            if (components == 0 || rng.nextDouble() * totalWeight < priorWeight) {
-                out[j] = categorical[j] ? rng.nextInt(categories[j]) : rng.nextDouble();
-                continue;
-            }
-            int k = rng.nextWeighted(weights, components, totalWeight - priorWeight);
-            double mu = mus[k * dims + j];
-            if (categorical[j]) {
-                out[j] = rng.nextDouble() < Math.exp(logHit[j]) - Math.exp(logMiss[j]) ? mu : rng.nextInt(categories[j]);
-            } else {
-                out[j] = truncatedNormal(rng, mu, sigma[j]);
-            }
+            out[j] = sampleMarginal(rng, j);
         }
+    }
+
+    /** One draw of dimension {@code j}'s marginal. */
+    public double sampleMarginal(Rng rng, int j) {
+        if (components == 0 || rng.nextDouble() * totalWeight < priorWeight) {
+            return categorical[j] ? rng.nextInt(categories[j]) : rng.nextDouble();
+        }
+        int k = rng.nextWeighted(weights, components, totalWeight - priorWeight);
+        double mu = mus[k * dims + j];
+        if (categorical[j]) {
+            return rng.nextDouble() < Math.exp(logHit[j]) - Math.exp(logMiss[j]) ? mu : rng.nextInt(categories[j]);
+        }
+        return truncatedNormal(rng, mu, sigma[j]);
     }
 
     /** Draws one point of the mixture into {@code out}. */
@@ -277,6 +296,7 @@ public final class ParzenEstimator {
             mus = Arrays.copyOf(mus, cap * dims);
             marginalNorm = new double[cap * dims];
             scaledMus = new double[cap * dims];
+            marginalScratch = new double[cap * dims];
             logNorm = new double[cap];
             weights = new double[cap];
             scratch = new double[cap];

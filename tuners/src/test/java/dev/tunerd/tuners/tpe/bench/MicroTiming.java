@@ -26,16 +26,19 @@ public final class MicroTiming {
         Problem h6 = Problem.all()[4];
         time(h6, 3000);
         for (int n : ns) {
-            System.out.printf(Locale.ROOT, "TPE kernel n=%d median %.4f ms per suggestion%n", n, time(h6, n));
+            double[] ms = time(h6, n);
+            System.out.printf(Locale.ROOT, "TPE kernel n=%d median %.4f ms per suggestion (mean %.4f)%n", n,
+                QualityBench.median(ms), QualityBench.mean(ms));
         }
         timeTuner(h6, 3000);
         for (int n : ns) {
-            System.out.printf(Locale.ROOT, "TPE tuner  n=%d median %.4f ms per suggestion (generate + result + end)%n",
-                n, timeTuner(h6, n));
+            double[] ms = timeTuner(h6, n);
+            System.out.printf(Locale.ROOT, "TPE tuner  n=%d median %.4f ms per suggestion (mean %.4f; generate +"
+                + " result + end)%n", n, QualityBench.median(ms), QualityBench.mean(ms));
         }
     }
 
-    private static double timeTuner(Problem h6, int n) {
+    private static double[] timeTuner(Problem h6, int n) {
         TunerDriver d = new TunerDriver(new TpeTuner(AlgorithmContext.standalone(),
             new TpeClassArgs(OptimizeMode.MINIMIZE, (long) n, TpeArgs.defaults())), h6.space());
         for (int i = 0; i < n; i++) {
@@ -50,10 +53,10 @@ public final class MicroTiming {
             d.tell(x, h6.value(x));
             ms[i] = (System.nanoTime() - t0) / 1e6;
         }
-        return QualityBench.median(ms);
+        return ms;
     }
 
-    private static double time(Problem h6, int n) {
+    private static double[] time(Problem h6, int n) {
         {
             TpeSampler s = BenchDrivers.tpe(h6.space(), n, QualityBench.tpeSettings());
             for (int i = 0; i < n; i++) {
@@ -68,7 +71,7 @@ public final class MicroTiming {
                 s.observe(x, h6.value(x));
                 ms[i] = (System.nanoTime() - t0) / 1e6;
             }
-            return QualityBench.median(ms);
+            return ms;
         }
     }
 }
