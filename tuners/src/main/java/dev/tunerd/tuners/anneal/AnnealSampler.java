@@ -16,7 +16,8 @@ import java.util.List;
  * window of that fraction of the range (shifted to stay inside), normal types from a normal with the sigma scaled,
  * categorical ones keep the value with probability {@code 1 - shrink} and else draw from the prior. A parameter
  * the chosen trial lacks (another nested branch) takes a runner-up trial that has it. Works in internal
- * coordinates. Not thread-safe.
+ * coordinates. With a constant liar (NNI's {@code parallel_optimize}), trials in flight are observed with the
+ * min/max/mean loss for the duration of one suggestion. Not thread-safe.
  */
 public final class AnnealSampler implements InternalSampler {
     private static final double AVG_BEST_IDX = 2.0;
@@ -29,15 +30,69 @@ public final class AnnealSampler implements InternalSampler {
     private int[] byLoss = new int[16];
     private final int[] observedCount;
 
+    private final Liar liar;
+
+    /** NNI's {@code parallel_optimize} with its {@code constant_liar_type}: what trials in flight count as. */
+    public enum Liar { NONE, MIN, MAX, MEAN }
+
     public AnnealSampler(SearchSpace space, Rng rng) {
+        this(space, rng, Liar.NONE);
+    }
+
+    /** @param liar NONE: trials in flight only widen nothing but count in T (hyperopt's infinite loss) */
+    public AnnealSampler(SearchSpace space, Rng rng, Liar liar) {
         this.space = space;
         this.params = space.parameters();
         this.rng = rng;
+        this.liar = liar;
         this.observedCount = new int[params.size()];
     }
 
     @Override
     public double[] suggest(List<double[]> running) {
+        if (liar == Liar.NONE || running.isEmpty() || vectors.isEmpty()) {
+            return draw(running);
+        }
+        double lie = lie();
+        running.forEach(r -> observe(r, lie));
+        try {
+            return draw(List.of());
+        } finally {
+            for (int k = 0; k < running.size(); k++) {
+                removeLast();
+            }
+        }
+    }
+
+    private double lie() {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        double sum = 0;
+        int n = vectors.size();
+        for (int i = 0; i < n; i++) {
+            min = Math.min(min, losses[i]);
+            max = Math.max(max, losses[i]);
+            sum += losses[i];
+        }
+        return liar == Liar.MIN ? min : liar == Liar.MAX ? max : sum / n;
+    }
+
+    private void removeLast() {
+        int last = vectors.size() - 1;
+        double[] v = vectors.remove(last);
+        int pos = 0;
+        while (byLoss[pos] != last) {
+            pos++;
+        }
+        System.arraycopy(byLoss, pos + 1, byLoss, pos, last - pos);
+        for (int i = 0; i < v.length; i++) {
+            if (!Double.isNaN(v[i])) {
+                observedCount[i]--;
+            }
+        }
+    }
+
+    private double[] draw(List<double[]> running) {
         double[] out = space.newInternal();
         List<Integer> chosen = new ArrayList<>(2);
         for (int i = 0; i < params.size(); i++) {
