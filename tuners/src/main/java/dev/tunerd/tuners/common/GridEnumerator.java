@@ -41,7 +41,8 @@ public final class GridEnumerator {
         this.space = space;
         this.specs = space.parameters();
         this.epochBar = new int[specs.size()];
-        for (ParameterSpec spec : specs) {
+        for (int i = 0; i < specs.size(); i++) {
+            ParameterSpec spec = specs.get(i);
             inverseCache.add(new HashMap<>());
             List<Double> positions = new ArrayList<>();
             List<double[]> divs = new ArrayList<>();
@@ -51,10 +52,10 @@ public final class GridEnumerator {
                 }
             } else {
                 positions.add(0.5);
-                if (less(0, 0.5, spec)) {
+                if (less(i, 0, 0.5)) {
                     divs.add(new double[] {0, 0.5});
                 }
-                if (less(0.5, 1, spec)) {
+                if (less(i, 0.5, 1)) {
                     divs.add(new double[] {0.5, 1});
                 }
             }
@@ -119,8 +120,8 @@ public final class GridEnumerator {
                 double l = lr[0];
                 double r = lr[1];
                 double mid = (l + r) / 2;
-                boolean diffL = less(l, mid, spec);
-                boolean diffR = less(mid, r, spec);
+                boolean diffL = less(i, l, mid);
+                boolean diffR = less(i, mid, r);
                 if ((diffL || l == 0.0) && (diffR || r == 1.0)) {
                     grid.get(i).add(mid);
                     updated = true;
@@ -154,8 +155,10 @@ public final class GridEnumerator {
         return inverseCache.get(i).computeIfAbsent(position, p -> cdfInverse(p, specs.get(i)));
     }
 
-    private static boolean less(double x, double y, ParameterSpec spec) {
-        return userValue(cdfInverse(x, spec), spec) < userValue(cdfInverse(y, spec), spec);
+    /** NNI's {@code _less}: whether two CDF positions of dimension i give increasing user values. */
+    private boolean less(int i, double x, double y) {
+        ParameterSpec spec = specs.get(i);
+        return userValue(inverse(i, x), spec) < userValue(inverse(i, y), spec);
     }
 
     private static double userValue(double internal, ParameterSpec spec) {

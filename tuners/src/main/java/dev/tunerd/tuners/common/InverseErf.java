@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.common;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.MathContext;
 
 /**
@@ -8,17 +9,22 @@ import java.math.MathContext;
  * where NNI (scipy's {@code erfinv}) places them ({@code mu + sigma * sqrt(2) * erfinv(2p - 1)}).
  *
  * <p>A double-precision formula is off by an ulp now and then, which would change the printed values. So a first
- * guess (Winitzki's closed form, relative error about 2e-3) is refined by Newton's method on {@code erf(x) - y}
- * carried out in 60-digit decimal arithmetic, with {@code erf} from its everywhere-positive series
- * {@code erf(x) = 2/sqrt(pi) * exp(-x^2) * sum (2x^2)^n x / (1*3*...*(2n+1))} (no cancellation), and only the final
- * result is rounded to a double. This costs tens of microseconds per call; callers cache. Stateless and thread-safe.
+ * guess (Winitzki's closed form, relative error about 2e-3) is polished by Newton's method in double precision and
+ * then by Newton steps carried out in 200-bit fixed-point arithmetic ({@link BigInteger}) until the remaining
+ * error is far below an ulp; only the final result is rounded to a double. {@code erf} comes from its
+ * everywhere-positive series {@code erf(x) = 2/sqrt(pi) * exp(-x^2) * sum (2x^2)^n x / (1*3*...*(2n+1))}, which has
+ * no cancellation, in both precisions. About 0.1 ms per call; callers cache. Stateless and thread-safe.
  */
 public final class InverseErf {
-    private static final MathContext MC = new MathContext(60);
+    private static final int BITS = 200;
+    private static final BigInteger ONE = BigInteger.ONE.shiftLeft(BITS);
+    private static final BigInteger HALF = ONE.shiftRight(1);
     private static final BigDecimal PI = new BigDecimal(
         "3.14159265358979323846264338327950288419716939937510582097494459230781640628620899863");
-    private static final BigDecimal TWO_OVER_SQRT_PI = BigDecimal.valueOf(2).divide(PI.sqrt(MC), MC);
-    private static final BigDecimal EPSILON = new BigDecimal("1e-45");
+    private static final MathContext MC = new MathContext(80);
+    private static final BigInteger TWO_OVER_SQRT_PI = BigDecimal.valueOf(2).divide(PI.sqrt(MC), MC)
+        .multiply(new BigDecimal(ONE)).toBigInteger();
+    private static final double TWO_OVER_SQRT_PI_D = 2 / Math.sqrt(Math.PI);
 
     private InverseErf() {
     }
@@ -31,7 +37,7 @@ public final class InverseErf {
         if (y == 0 || Math.abs(y) == 1) {
             return y == 0 ? y : y * Double.POSITIVE_INFINITY;
         }
-        double magnitude = refine(Math.abs(y), firstGuess(Math.abs(y)));
+        double magnitude = refine(Math.abs(y), polish(Math.abs(y), firstGuess(Math.abs(y))));
         return y < 0 ? -magnitude : magnitude;
     }
 
@@ -42,43 +48,87 @@ public final class InverseErf {
         return Math.sqrt(Math.sqrt(t * t - ln / a) - t);
     }
 
+    /** Newton in double precision: good to a few ulps away from the tails, to ~1e-5 in the deep tail. */
+    private static double polish(double y, double x) {
+        for (int i = 0; i < 4; i++) {
+            x -= (erf(x) - y) / (TWO_OVER_SQRT_PI_D * Math.exp(-x * x));
+        }
+        return x;
+    }
+
+        /** Newton in fixed point until the step's square (the remaining error) is negligible against an ulp. */
     private static double refine(double y, double guess) {
-        BigDecimal target = new BigDecimal(y);
-        BigDecimal x = new BigDecimal(guess);
-        for (int i = 0; i < 30; i++) {
-            BigDecimal[] erfAndSlope = erfAndSlope(x);
-            BigDecimal step = erfAndSlope[0].subtract(target, MC).divide(erfAndSlope[1], MC);
-            x = x.subtract(step, MC);
-            if (step.abs().compareTo(EPSILON) < 0) {
+        BigInteger target = fixed(y);
+        BigInteger x = fixed(guess);
+        for (int i = 0; i < 20; i++) {
+            double xd = toDouble(x);
+            BigInteger slope = fixed(TWO_OVER_SQRT_PI_D * Math.exp(-xd * xd));
+            BigInteger step = div(erf(x).subtract(target), slope);
+            x = x.subtract(step);
+            double s = Math.abs(toDouble(step));
+            if (s * s * Math.max(1, xd) < 1e-34 * xd) {
                 break;
             }
         }
-        return x.doubleValue();
+        return toDouble(x);
     }
 
-    /** erf(x) and erf'(x) = 2/sqrt(pi) * exp(-x^2), for x > 0. */
-    private static BigDecimal[] erfAndSlope(BigDecimal x) {
-        BigDecimal x2 = x.multiply(x, MC);
-        BigDecimal slope = TWO_OVER_SQRT_PI.divide(exp(x2), MC);
-        BigDecimal twoX2 = x2.add(x2);
-        BigDecimal term = x;
-        BigDecimal sum = x;
-        BigDecimal tiny = sum.multiply(EPSILON).multiply(new BigDecimal("1e-10"));
-        for (int n = 1; term.compareTo(tiny) > 0; n++) {
-            term = term.multiply(twoX2, MC).divide(BigDecimal.valueOf(2L * n + 1), MC);
-            sum = sum.add(term, MC);
+    /** erf for x >= 0 in fixed point. */
+    private static BigInteger erf(BigInteger x) {
+        BigInteger x2 = mul(x, x);
+        BigInteger twoX2 = x2.shiftLeft(1);
+        BigInteger term = x;
+        BigInteger sum = x;
+        for (long n = 1; term.signum() > 0; n++) {
+            term = mul(term, twoX2).divide(BigInteger.valueOf(2 * n + 1));
+            sum = sum.add(term);
         }
-        return new BigDecimal[] {slope.multiply(sum, MC), slope};
+        return div(mul(TWO_OVER_SQRT_PI, sum), exp(x2));
     }
 
-    /** e^v for v >= 0 by its Taylor series (all terms positive). */
-    private static BigDecimal exp(BigDecimal v) {
-        BigDecimal term = BigDecimal.ONE;
-        BigDecimal sum = BigDecimal.ONE;
-        for (int n = 1; term.compareTo(sum.multiply(EPSILON).multiply(new BigDecimal("1e-10"))) > 0; n++) {
-            term = term.multiply(v, MC).divide(BigDecimal.valueOf(n), MC);
-            sum = sum.add(term, MC);
+    /** e^v for v >= 0 in fixed point: halve the argument below 1/2, sum the Taylor series, square back. */
+    private static BigInteger exp(BigInteger v) {
+        int halvings = 0;
+        while (v.compareTo(HALF) > 0) {
+            v = v.shiftRight(1);
+            halvings++;
+        }
+        BigInteger term = ONE;
+        BigInteger sum = ONE;
+        for (long n = 1; term.signum() > 0; n++) {
+            term = mul(term, v).divide(BigInteger.valueOf(n));
+            sum = sum.add(term);
+        }
+        for (int i = 0; i < halvings; i++) {
+            sum = mul(sum, sum);
         }
         return sum;
+    }
+
+    private static BigInteger fixed(double d) {
+        return new BigDecimal(d).multiply(new BigDecimal(ONE)).toBigInteger();
+    }
+
+    private static double toDouble(BigInteger v) {
+        return Math.scalb(v.doubleValue(), -BITS); // BigInteger.doubleValue rounds to nearest; scaling is exact
+    }
+
+    private static BigInteger mul(BigInteger a, BigInteger b) {
+        return a.multiply(b).shiftRight(BITS);
+    }
+
+    private static BigInteger div(BigInteger a, BigInteger b) {
+        return a.shiftLeft(BITS).divide(b);
+    }
+
+    private static double erf(double x) {
+        double twoX2 = 2 * x * x;
+        double term = x;
+        double sum = x;
+        for (int n = 1; term > sum * 1e-18; n++) {
+            term *= twoX2 / (2 * n + 1);
+            sum += term;
+        }
+        return TWO_OVER_SQRT_PI_D * Math.exp(-x * x) * sum;
     }
 }

@@ -2,8 +2,9 @@
  * Building blocks shared by the builtin tuners: NNI's deduplication ({@link dev.tunerd.tuners.common.Deduplicator}
  * over a {@link dev.tunerd.tuners.common.ParameterHistory}), NNI's grid walk
  * ({@link dev.tunerd.tuners.common.GridEnumerator}, also the GridSearch tuner's engine), a correctly rounded
- * inverse error function, a seeded generator whose state fits in a snapshot
- * ({@link dev.tunerd.tuners.common.SeededRandom}), and snapshot JSON helpers. Nothing here is thread-safe except
- * the stateless helpers: each tuner owns its instances and the dispatcher calls a tuner from one thread at a time.
+ * inverse error function, NNI's random draw ({@link dev.tunerd.tuners.common.RandomSampler}), a seeded generator
+ * whose state fits in a snapshot ({@link dev.tunerd.tuners.common.SeededRandom}), and snapshot JSON helpers.
+ * Nothing here is thread-safe except the stateless helpers: each tuner owns its instances and the dispatcher calls
+ * a tuner from one thread at a time.
  */
 package dev.tunerd.tuners.common;

@@ -58,10 +58,23 @@ public final class GridSearchTuner implements Tuner, Snapshotting {
         // grid search does not learn from results
     }
 
-    /** As NNI: the imported parameter sets join the history (they are compared as sent), results are ignored. */
+    /**
+     * As NNI, the imported parameter sets join the history as sent; results are ignored. Beyond NNI (whose source
+     * has a TODO for it), a set that fits the current space also joins in its normalised form, so {@code 2} for a
+     * q-type (sent as {@code 2.0}) or a float that q rounding would change still counts as tried.
+     */
     @Override
     public void importData(List<ImportedTrial> trials) {
-        trials.forEach(t -> history.addIfNew(t.parameter()));
+        for (ImportedTrial t : trials) {
+            history.addIfNew(t.parameter());
+            if (space != null) {
+                try {
+                    history.addIfNew(space.format(space.deformat(t.parameter())));
+                } catch (IllegalArgumentException e) {
+                    LOG.log(Level.DEBUG, "imported parameters outside the current space: " + e.getMessage());
+                }
+            }
+        }
     }
 
     @Override

@@ -3,7 +3,7 @@ package dev.tunerd.tuners.medianstop;
 import dev.tunerd.spi.OptimizeMode;
 
 /**
- * classArgs of {@code Medianstop}, with NNI's defaults and ranges.
+ * classArgs of {@code Medianstop}, with NNI's defaults and ranges. Immutable, thread-safe.
  *
  * @param optimizeMode {@code optimize_mode}: {@code maximize} (default) or {@code minimize}
  * @param startStep    {@code start_step}: judge a trial only once it has reported this many intermediate results;

@@ -9,10 +9,10 @@ import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonNull;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
-import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.Deduplicator;
 import dev.tunerd.tuners.common.ParameterHistory;
+import dev.tunerd.tuners.common.RandomSampler;
 import dev.tunerd.tuners.common.SeededRandom;
 import dev.tunerd.tuners.common.SnapshotJson;
 import java.lang.System.Logger.Level;
@@ -50,28 +50,7 @@ public final class RandomTuner implements Tuner, Snapshotting {
 
     @Override
     public JsonValue generateParameters(long parameterId) throws NoMoreTrialsException {
-        return dedup().accept(sample()).parameters();
-    }
-
-    private double[] sample() {
-        double[] internal = space.newInternal();
-        List<ParameterSpec> specs = space.parameters();
-        for (int i = 0; i < specs.size(); i++) {
-            if (space.isActive(i, internal)) {
-                internal[i] = draw(specs.get(i));
-            }
-        }
-        return internal;
-    }
-
-    private double draw(ParameterSpec spec) {
-        if (spec.categorical()) {
-            return rng.nextInt(spec.size());
-        }
-        if (spec.normal()) {
-            return spec.mu() + spec.sigma() * rng.nextGaussian();
-        }
-        return spec.low() + (spec.high() - spec.low()) * rng.nextDouble();
+        return dedup().accept(RandomSampler.sample(space, rng)).parameters();
     }
 
     @Override

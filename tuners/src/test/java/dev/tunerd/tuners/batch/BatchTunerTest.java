@@ -8,7 +8,10 @@ import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.InvalidSearchSpaceException;
 import dev.tunerd.spi.NoMoreTrialsException;
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.tuners.testkit.NniTestSpace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -73,6 +76,17 @@ class BatchTunerTest {
             () -> tuner("{\"a\":{\"_type\":\"uniform\",\"_value\":[0,1]}}"));
         assertTrue(uniform.getMessage().startsWith("search space \"a\" has unsupported type \"uniform\""));
         assertThrows(InvalidSearchSpaceException.class, () -> tuner("{\"a\":{\"_type\":\"choice\",\"_value\":[]}}"));
+    }
+
+    @Test
+    void s8ChoiceKeysOfNnisTestSpaceComeOutInOrder() {
+        for (String key : List.of("choice_str", "choice_int", "choice_mixed", "choice_float", "choice_single")) {
+            BatchTuner t = new BatchTuner();
+            JsonObject space = NniTestSpace.single(key);
+            t.updateSearchSpace(space);
+            List<JsonValue> options = ((JsonArray) ((JsonObject) space.get(key)).get("_value")).values();
+            assertEquals(options, t.generateMultipleParameters(List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L)), key);
+        }
     }
 
     @Test

@@ -107,6 +107,14 @@ class GridSearchConformanceTest {
     }
 
     @Test
+    void importedIntegerForAQTypeCountsAsTheFloatSent() {
+        Tuner tuner = new GridSearchTuner();
+        tuner.updateSearchSpace(Json.parseObject("{\"x\":{\"_type\":\"quniform\",\"_value\":[2,10,5]}}", "s"));
+        tuner.importData(List.of(new ImportedTrial(Json.parse("{\"x\":5}"), Json.parse("1"), Optional.empty())));
+        assertEquals(List.of("{\"x\": 10.0}", "{\"x\": 2.0}", "NO"), take(tuner, 5));
+    }
+
+    @Test
     void emptySpaceIsRefusedAsNniDoes() {
         InvalidSearchSpaceException e = assertThrows(InvalidSearchSpaceException.class,
             () -> new GridSearchTuner().updateSearchSpace(Json.parseObject("{}", "space")));

@@ -116,6 +116,19 @@ class MedianstopAssessorTest {
                 MedianstopAssessor restored = new MedianstopAssessor(mode, startStep);
                 restored.restore(Json.parse(Json.write(fast.snapshot())));
                 assertEquals(Json.write(fast.snapshot()), Json.write(restored.snapshot()));
+                for (int event = 0; event < 500; event++) {
+                    String id = "t" + rng.nextInt(60);
+                    List<JsonValue> history = running.computeIfAbsent(id, k -> new ArrayList<>());
+                    if (rng.nextInt(12) == 0) {
+                        fast.trialEnd(id, true);
+                        restored.trialEnd(id, true);
+                        running.remove(id);
+                    } else {
+                        history.add(JsonFloat.of(rng.nextDouble(0, 10)));
+                        assertEquals(fast.assessTrial(id, List.copyOf(history)),
+                            restored.assessTrial(id, List.copyOf(history)), "after restore, event " + event);
+                    }
+                }
             }
         }
     }

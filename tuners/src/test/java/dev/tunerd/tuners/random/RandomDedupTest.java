@@ -81,6 +81,29 @@ class RandomDedupTest {
     }
 
     @Test
+    void s8ImportSubTest() throws NoMoreTrialsException {
+        RandomTuner t = tuner(8, "{\"choice_str\":{\"_type\":\"choice\",\"_value\":"
+            + "[\"cat\",\"dog\",\"elephant\",\"cow\",\"sheep\",\"panda\",\"tiger\"]}}");
+        t.importData(List.of(imported("cat", "1.1"), imported("dog", "{\"default\":1.2,\"tmp\":2}")));
+        Set<String> sent = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            assertTrue(sent.add(Json.write(t.generateParameters(i))));
+        }
+        t.importData(List.of(imported("cat", "1"), imported("dog", "1"), imported("cow", "1")));
+        String fourth = Json.write(t.generateParameters(3));
+        assertTrue(sent.add(fourth), fourth + " was already sent");
+        for (String old : List.of("cat", "dog", "cow")) {
+            assertTrue(!fourth.equals("{\"choice_str\": \"" + old + "\"}"), old + " was imported");
+        }
+        assertTrue(!sent.contains("{\"choice_str\": \"cat\"}") && !sent.contains("{\"choice_str\": \"dog\"}"));
+    }
+
+    private static ImportedTrial imported(String animal, String value) {
+        return new ImportedTrial(Json.parse("{\"choice_str\":\"" + animal + "\"}"), Json.parse(value),
+            Optional.empty());
+    }
+
+    @Test
     void emptySpaceGivesOneEmptySetThenNoAsNni() throws NoMoreTrialsException {
         RandomTuner t = tuner(5, "{}");
         assertEquals("{}", Json.write(t.generateParameters(0)));
