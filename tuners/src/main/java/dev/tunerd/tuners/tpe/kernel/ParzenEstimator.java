@@ -172,7 +172,7 @@ public final class ParzenEstimator {
         double cutoff = max - NEGLIGIBLE;
         for (int k = 0; k < n; k++) {
             if (t[k] > cutoff) {
-                sum += Math.exp(t[k] - max);
+                sum += Normal.expNonPositive(t[k] - max);
             }
         }
         return max + Math.log(sum);
@@ -214,7 +214,7 @@ public final class ParzenEstimator {
             for (int j = 0; j < dims; j++) {
                 double d = t[base + j] - max[j];
                 if (d > -NEGLIGIBLE) {
-                    sums[j] += Math.exp(d);
+                    sums[j] += Normal.expNonPositive(d);
                 }
             }
         }
