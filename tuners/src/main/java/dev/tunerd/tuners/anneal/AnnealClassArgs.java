@@ -28,9 +28,18 @@ public record AnnealClassArgs(OptimizeMode optimizeMode, Boolean parallelOptimiz
         this(optimizeMode, null, null, seed);
     }
 
-    /** The sampler's liar for these arguments. */
+    /**
+     * The sampler's liar (on losses) for these arguments. NNI takes min/max/mean of the raw rewards, so when
+     * maximising its {@code min} is the largest loss and its {@code max} the smallest.
+     */
     public AnnealSampler.Liar liar() {
-        return parallelOptimize ? AnnealSampler.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT))
-            : AnnealSampler.Liar.NONE;
+        if (!parallelOptimize) {
+            return AnnealSampler.Liar.NONE;
+        }
+        AnnealSampler.Liar l = AnnealSampler.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT));
+        if (optimizeMode == OptimizeMode.MAXIMIZE && l != AnnealSampler.Liar.MEAN) {
+            return l == AnnealSampler.Liar.MIN ? AnnealSampler.Liar.MAX : AnnealSampler.Liar.MIN;
+        }
+        return l;
     }
 }

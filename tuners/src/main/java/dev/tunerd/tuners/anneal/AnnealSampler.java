@@ -22,6 +22,8 @@ import java.util.List;
 public final class AnnealSampler implements InternalSampler {
     private static final double AVG_BEST_IDX = 2.0;
     private static final double SHRINK_COEF = 0.1;
+    /** NNI's HyperoptTuner only lies once more than 20 trials were issued. */
+    private static final int LIAR_AFTER = 20;
     private final SearchSpace space;
     private final List<ParameterSpec> params;
     private final Rng rng;
@@ -39,7 +41,10 @@ public final class AnnealSampler implements InternalSampler {
         this(space, rng, Liar.NONE);
     }
 
-    /** @param liar NONE: trials in flight only widen nothing but count in T (hyperopt's infinite loss) */
+    /**
+     * @param liar NONE: trials in flight are ignored (NNI's HyperoptTuner never shows them to hyperopt); else once more
+     *             than 20 trials were issued they are observed with the min/max/mean loss during a suggestion
+     */
     public AnnealSampler(SearchSpace space, Rng rng, Liar liar) {
         this.space = space;
         this.params = space.parameters();
@@ -50,13 +55,13 @@ public final class AnnealSampler implements InternalSampler {
 
     @Override
     public double[] suggest(List<double[]> running) {
-        if (liar == Liar.NONE || running.isEmpty() || vectors.isEmpty()) {
-            return draw(running);
+        if (liar == Liar.NONE || running.isEmpty() || vectors.size() + running.size() <= LIAR_AFTER) {
+            return draw();
         }
         double lie = lie();
         running.forEach(r -> observe(r, lie));
         try {
-            return draw(List.of());
+            return draw();
         } finally {
             for (int k = 0; k < running.size(); k++) {
                 removeLast();
@@ -92,16 +97,16 @@ public final class AnnealSampler implements InternalSampler {
         }
     }
 
-    private double[] draw(List<double[]> running) {
+    private double[] draw() {
         double[] out = space.newInternal();
         List<Integer> chosen = new ArrayList<>(2);
         for (int i = 0; i < params.size(); i++) {
             if (!space.isActive(i, out)) {
                 continue;
             }
-            int t = observedCount[i] + countActive(running, i);
             int trial = observedCount[i] == 0 ? -1 : pickTrial(i, chosen);
-            out[i] = trial < 0 ? prior(params.get(i)) : near(params.get(i), vectors.get(trial)[i], shrink(t));
+            out[i] = trial < 0 ? prior(params.get(i))
+                : near(params.get(i), vectors.get(trial)[i], shrink(observedCount[i]));
         }
         return out;
     }
@@ -131,14 +136,6 @@ public final class AnnealSampler implements InternalSampler {
 
     static double shrink(int observations) {
         return 1.0 / (1.0 + observations * SHRINK_COEF);
-    }
-
-    private int countActive(List<double[]> running, int i) {
-        int c = 0;
-        for (double[] r : running) {
-            c += Double.isNaN(r[i]) ? 0 : 1;
-        }
-        return c;
     }
 
     /** A trial chosen earlier in this suggestion that has parameter i, else a new draw among those that have it. */
