@@ -11,6 +11,11 @@ import java.util.List;
  * between suggestions. Not thread-safe.
  */
 final class GroupModel {
+    /**
+     * Univariate suggestions read at most this many (most recent) bad components: a marginal costs one exp per
+     * component and dimension, and in one dimension old observations add little. No effect below ~300 trials.
+     */
+    private static final int MARGINAL_CAP = 256;
     private final UnitSpace space;
     private final int[] params;
     private final TpeSettings settings;
@@ -181,8 +186,8 @@ final class GroupModel {
             for (int j = 0; j < params.length; j++) {
                 candidate[j] = space.snap(params[j], candidate[j]);
             }
-            good.logMarginals(candidate, goodMarginals);
-            bad.logMarginals(candidate, badMarginals);
+            good.logMarginals(candidate, goodMarginals, Integer.MAX_VALUE);
+            bad.logMarginals(candidate, badMarginals, MARGINAL_CAP);
             double score = 0;
             for (int j = 0; j < params.length; j++) {
                 score += goodMarginals[j] - badMarginals[j];

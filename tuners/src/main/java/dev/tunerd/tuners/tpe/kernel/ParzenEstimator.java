@@ -180,10 +180,12 @@ public final class ParzenEstimator {
 
     /**
      * The log of each dimension's marginal density at the matching coordinate of {@code x}, into {@code out}: one
-     * row-major sweep over the components for all dimensions at once.
+     * row-major sweep over the components for all dimensions at once. Only the first {@code limit} components (the
+     * prior always) are summed: callers that fit components newest first get a mixture that forgets the oldest mass,
+     * which changes each dimension's value by a constant only where those components are negligible.
      */
-    public void logMarginals(double[] x, double[] out) {
-        int n = components;
+    public void logMarginals(double[] x, double[] out, int limit) {
+        int n = Math.min(components, limit);
         double[] t = marginalScratch;
         double[] max = marginalMax;
         for (int j = 0; j < dims; j++) {
