@@ -16,11 +16,14 @@ import java.util.List;
  * window of that fraction of the range (shifted to stay inside), normal types from a normal with the sigma scaled,
  * categorical ones keep the value with probability {@code 1 - shrink} and else draw from the prior. A parameter
  * the chosen trial lacks (another nested branch) takes a runner-up trial that has it. Works in internal
- * coordinates. Not thread-safe.
+ * coordinates. With a constant liar (NNI's {@code parallel_optimize}), trials in flight are observed with the
+ * min/max/mean loss for the duration of one suggestion. Not thread-safe.
  */
 public final class AnnealSampler implements InternalSampler {
     private static final double AVG_BEST_IDX = 2.0;
     private static final double SHRINK_COEF = 0.1;
+    /** NNI's HyperoptTuner only lies once more than 20 trials were issued. */
+    private static final int LIAR_AFTER = 20;
     private final SearchSpace space;
     private final List<ParameterSpec> params;
     private final Rng rng;
@@ -29,24 +32,81 @@ public final class AnnealSampler implements InternalSampler {
     private int[] byLoss = new int[16];
     private final int[] observedCount;
 
+    private final Liar liar;
+
+    /** NNI's {@code parallel_optimize} with its {@code constant_liar_type}: what trials in flight count as. */
+    public enum Liar { NONE, MIN, MAX, MEAN }
+
     public AnnealSampler(SearchSpace space, Rng rng) {
+        this(space, rng, Liar.NONE);
+    }
+
+    /**
+     * @param liar NONE: trials in flight are ignored (NNI's HyperoptTuner never shows them to hyperopt); else once more
+     *             than 20 trials were issued they are observed with the min/max/mean loss during a suggestion
+     */
+    public AnnealSampler(SearchSpace space, Rng rng, Liar liar) {
         this.space = space;
         this.params = space.parameters();
         this.rng = rng;
+        this.liar = liar;
         this.observedCount = new int[params.size()];
     }
 
     @Override
     public double[] suggest(List<double[]> running) {
+        if (liar == Liar.NONE || running.isEmpty() || vectors.size() + running.size() <= LIAR_AFTER) {
+            return draw();
+        }
+        double lie = lie();
+        running.forEach(r -> observe(r, lie));
+        try {
+            return draw();
+        } finally {
+            for (int k = 0; k < running.size(); k++) {
+                removeLast();
+            }
+        }
+    }
+
+    private double lie() {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        double sum = 0;
+        int n = vectors.size();
+        for (int i = 0; i < n; i++) {
+            min = Math.min(min, losses[i]);
+            max = Math.max(max, losses[i]);
+            sum += losses[i];
+        }
+        return liar == Liar.MIN ? min : liar == Liar.MAX ? max : sum / n;
+    }
+
+    private void removeLast() {
+        int last = vectors.size() - 1;
+        double[] v = vectors.remove(last);
+        int pos = 0;
+        while (byLoss[pos] != last) {
+            pos++;
+        }
+        System.arraycopy(byLoss, pos + 1, byLoss, pos, last - pos);
+        for (int i = 0; i < v.length; i++) {
+            if (!Double.isNaN(v[i])) {
+                observedCount[i]--;
+            }
+        }
+    }
+
+    private double[] draw() {
         double[] out = space.newInternal();
         List<Integer> chosen = new ArrayList<>(2);
         for (int i = 0; i < params.size(); i++) {
             if (!space.isActive(i, out)) {
                 continue;
             }
-            int t = observedCount[i] + countActive(running, i);
             int trial = observedCount[i] == 0 ? -1 : pickTrial(i, chosen);
-            out[i] = trial < 0 ? prior(params.get(i)) : near(params.get(i), vectors.get(trial)[i], shrink(t));
+            out[i] = trial < 0 ? prior(params.get(i))
+                : near(params.get(i), vectors.get(trial)[i], shrink(observedCount[i]));
         }
         return out;
     }
@@ -76,14 +136,6 @@ public final class AnnealSampler implements InternalSampler {
 
     static double shrink(int observations) {
         return 1.0 / (1.0 + observations * SHRINK_COEF);
-    }
-
-    private int countActive(List<double[]> running, int i) {
-        int c = 0;
-        for (double[] r : running) {
-            c += Double.isNaN(r[i]) ? 0 : 1;
-        }
-        return c;
     }
 
     /** A trial chosen earlier in this suggestion that has parameter i, else a new draw among those that have it. */

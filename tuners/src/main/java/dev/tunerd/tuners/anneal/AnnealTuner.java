@@ -13,13 +13,16 @@ import dev.tunerd.tuners.tpe.shared.InternalSampler;
  */
 public final class AnnealTuner extends HistoryTuner {
 
+    private final AnnealSampler.Liar liar;
+
     public AnnealTuner(AlgorithmContext context, AnnealClassArgs args) {
         super(args.optimizeMode(), args.seed(), context);
+        this.liar = args.liar();
     }
 
     @Override
     protected InternalSampler newSampler(SearchSpace space, Rng rng) {
-        return new AnnealSampler(space, rng);
+        return new AnnealSampler(space, rng, liar);
     }
 
     @Override

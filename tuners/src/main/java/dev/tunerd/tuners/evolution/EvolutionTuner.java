@@ -105,7 +105,7 @@ public final class EvolutionTuner implements Tuner, Snapshotting {
         }
         double[] internal = fit(params);
         if (internal != null) {
-            population.add(internal, mode.toGain(result.scalar()));
+            population.add(internal, gain(result.scalar()));
         }
         payOwed();
     }
@@ -128,12 +128,18 @@ public final class EvolutionTuner implements Tuner, Snapshotting {
             try {
                 double[] internal = t.parameter() instanceof JsonObject p ? fit(p) : null;
                 if (internal != null) {
-                    population.add(internal, mode.toGain(t.scalar()));
+                    population.add(internal, gain(t.scalar()));
                 }
             } catch (IllegalArgumentException e) {
                 LOG.log(Level.WARNING, "Evolution: skipping imported trial: {0}", e.getMessage());
             }
         }
+    }
+
+    /** Larger is better; NaN counts as the worst possible result. */
+    private double gain(double reward) {
+        double g = mode.toGain(reward);
+        return Double.isNaN(g) ? Double.NEGATIVE_INFINITY : g;
     }
 
     private double[] fit(JsonObject params) {

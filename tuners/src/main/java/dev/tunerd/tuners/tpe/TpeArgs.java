@@ -24,6 +24,10 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
     public static final double BANDWIDTH_FACTOR = 0.05;
     /** At most this many (most recent) bad observations form the bad density. */
     public static final int BAD_CAP = 1024;
+    /** Share of suggestions made with univariate (independent) densities instead of the joint ones. */
+    public static final double INDEPENDENT_SHARE = 0.4;
+    /** Observations of a parameter group before univariate suggestions start. */
+    public static final int INDEPENDENT_AFTER = 40;
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "best" : constantLiarType.toLowerCase(Locale.ROOT);
@@ -56,7 +60,7 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
     /** The kernel's settings. */
     public TpeSettings settings() {
         return new TpeSettings(nStartupJobs, nEiCandidates, linearForgetting, priorWeight,
-            gamma == null ? 0 : gamma, LINEAR_GAMMA, BANDWIDTH_FACTOR, BAD_CAP,
+            gamma == null ? 0 : gamma, LINEAR_GAMMA, BANDWIDTH_FACTOR, BAD_CAP, INDEPENDENT_SHARE, INDEPENDENT_AFTER,
             TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)));
     }
 }

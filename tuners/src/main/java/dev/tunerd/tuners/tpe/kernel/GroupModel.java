@@ -11,6 +11,11 @@ import java.util.List;
  * between suggestions. Not thread-safe.
  */
 final class GroupModel {
+    /**
+     * Univariate suggestions read at most this many (most recent) bad components: a marginal costs one exp per
+     * component and dimension, and in one dimension old observations add little. No effect below ~300 trials.
+     */
+    private static final int MARGINAL_CAP = 256;
     private final UnitSpace space;
     private final int[] params;
     private final TpeSettings settings;
@@ -23,6 +28,8 @@ final class GroupModel {
     private final double[] candidate;
     private final double[] best;
     private final double[] bandwidths;
+    private final double[] goodMarginals;
+    private final double[] badMarginals;
     private double[] centres = new double[0];
     private double[] weights = new double[0];
     private boolean[] isGood = new boolean[0];
@@ -47,6 +54,8 @@ final class GroupModel {
         this.candidate = new double[d];
         this.best = new double[d];
         this.bandwidths = new double[d];
+        this.goodMarginals = new double[d];
+        this.badMarginals = new double[d];
     }
 
     boolean isActive(double[] internal) {
@@ -152,6 +161,10 @@ final class GroupModel {
     }
 
     private void chooseCandidate(Rng rng) {
+        if (history.rows() >= settings.independentAfter() && rng.nextDouble() < settings.independentShare()) {
+            chooseIndependent(rng);
+            return;
+        }
         double bestScore = Double.NEGATIVE_INFINITY;
         for (int c = 0; c < settings.eiCandidates(); c++) {
             good.sample(rng, candidate);
@@ -159,6 +172,26 @@ final class GroupModel {
                 candidate[j] = space.snap(params[j], candidate[j]);
             }
             double score = good.logDensity(candidate) - bad.logDensity(candidate);
+            if (score > bestScore) {
+                bestScore = score;
+                System.arraycopy(candidate, 0, best, 0, params.length);
+            }
+        }
+    }
+
+    private void chooseIndependent(Rng rng) {
+        double bestScore = Double.NEGATIVE_INFINITY;
+        for (int c = 0; c < settings.eiCandidates(); c++) {
+            good.sampleIndependent(rng, candidate);
+            for (int j = 0; j < params.length; j++) {
+                candidate[j] = space.snap(params[j], candidate[j]);
+            }
+            good.logMarginals(candidate, goodMarginals, Integer.MAX_VALUE);
+            bad.logMarginals(candidate, badMarginals, MARGINAL_CAP);
+            double score = 0;
+            for (int j = 0; j < params.length; j++) {
+                score += goodMarginals[j] - badMarginals[j];
+            }
             if (score > bestScore) {
                 bestScore = score;
                 System.arraycopy(candidate, 0, best, 0, params.length);

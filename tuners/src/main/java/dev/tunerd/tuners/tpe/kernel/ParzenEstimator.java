@@ -25,6 +25,13 @@ public final class ParzenEstimator {
     private final double[] invSigma;
     private double[] mus = new double[0];
     private double[] logNorm = new double[0];
+    private double[] marginalNorm = new double[0];
+    /** Centres divided by the bandwidth of their dimension (categorical: the option index). */
+    private double[] scaledMus = new double[0];
+    private final double[] scaledPoint;
+    private final double[] marginalMax;
+    private final double[] sums;
+    private double[] marginalScratch = new double[0];
     private double[] weights = new double[0];
     private double[] scratch = new double[0];
     private int components;
@@ -51,6 +58,9 @@ public final class ParzenEstimator {
         this.invSigma = new double[dims];
         this.logHit = new double[dims];
         this.logMiss = new double[dims];
+        this.scaledPoint = new double[dims];
+        this.marginalMax = new double[dims];
+        this.sums = new double[dims];
     }
 
     public int numericDims() {
@@ -97,14 +107,23 @@ public final class ParzenEstimator {
             }
         }
         logPrior = Math.log(prior) - logTotal + catPriorLog;
-        double constant = -numericDims * Normal.LOG_SQRT_2PI;
+        double[] kernelConst = scaledPoint;
+        for (int j = 0; j < dims; j++) {
+            kernelConst[j] = categorical[j] ? 0 : Math.log(sigma[j]) + Normal.LOG_SQRT_2PI;
+        }
         for (int k = 0; k < count; k++) {
-            double ln = Math.log(w[k]) - logTotal + constant;
+            double logW = (w[k] == 1.0 ? 0.0 : Math.log(w[k])) - logTotal;
+            double ln = logW;
             int base = k * dims;
             for (int j = 0; j < dims; j++) {
+                double m = logW;
                 if (!categorical[j]) {
-                    ln -= Math.log(sigma[j]) + logMassInside(centres[base + j], invSigma[j]);
+                    double dimNorm = kernelConst[j] + logMassInside(centres[base + j], invSigma[j]);
+                    ln -= dimNorm;
+                    m -= dimNorm;
                 }
+                marginalNorm[base + j] = m;
+                scaledMus[base + j] = categorical[j] ? centres[base + j] : centres[base + j] * invSigma[j];
             }
             logNorm[k] = ln;
         }
@@ -115,32 +134,115 @@ public final class ParzenEstimator {
         int n = components;
         double max = logPrior;
         double[] t = scratch;
-        for (int k = 0; k < n; k++) {
-            int base = k * dims;
-            double quad = 0;
-            double cat = 0;
-            for (int j = 0; j < dims; j++) {
-                if (categorical[j]) {
-                    cat += mus[base + j] == x[j] ? logHit[j] : logMiss[j];
-                } else {
-                    double z = (x[j] - mus[base + j]) * invSigma[j];
+        double[] xs = scaledPoint;
+        for (int j = 0; j < dims; j++) {
+            xs[j] = categorical[j] ? x[j] : x[j] * invSigma[j];
+        }
+        if (numericDims == dims) {
+            for (int k = 0; k < n; k++) {
+                int base = k * dims;
+                double quad = 0;
+                for (int j = 0; j < dims; j++) {
+                    double z = xs[j] - scaledMus[base + j];
                     quad += z * z;
                 }
+                double v = logNorm[k] - 0.5 * quad;
+                t[k] = v;
+                max = Math.max(max, v);
             }
-            double v = logNorm[k] - 0.5 * quad + cat;
-            t[k] = v;
-            if (v > max) {
-                max = v;
+        } else {
+            for (int k = 0; k < n; k++) {
+                int base = k * dims;
+                double quad = 0;
+                double cat = 0;
+                for (int j = 0; j < dims; j++) {
+                    if (categorical[j]) {
+                        cat += scaledMus[base + j] == xs[j] ? logHit[j] : logMiss[j];
+                    } else {
+                        double z = xs[j] - scaledMus[base + j];
+                        quad += z * z;
+                    }
+                }
+                double v = logNorm[k] - 0.5 * quad + cat;
+                t[k] = v;
+                max = Math.max(max, v);
             }
         }
         double sum = Math.exp(logPrior - max);
         double cutoff = max - NEGLIGIBLE;
         for (int k = 0; k < n; k++) {
             if (t[k] > cutoff) {
-                sum += Math.exp(t[k] - max);
+                sum += Normal.expNonPositive(t[k] - max);
             }
         }
         return max + Math.log(sum);
+    }
+
+    /**
+     * The log of each dimension's marginal density at the matching coordinate of {@code x}, into {@code out}: one
+     * row-major sweep over the components for all dimensions at once. Only the first {@code limit} components (the
+     * prior always) are summed: callers that fit components newest first get a mixture that forgets the oldest mass,
+     * which changes each dimension's value by a constant only where those components are negligible.
+     */
+    public void logMarginals(double[] x, double[] out, int limit) {
+        int n = Math.min(components, limit);
+        double[] t = marginalScratch;
+        double[] max = marginalMax;
+        for (int j = 0; j < dims; j++) {
+            max[j] = Math.log(priorWeight / totalWeight) + (categorical[j] ? -Math.log(categories[j]) : 0);
+            out[j] = max[j];
+            scaledPoint[j] = categorical[j] ? x[j] : x[j] * invSigma[j];
+        }
+        for (int k = 0; k < n; k++) {
+            int base = k * dims;
+            for (int j = 0; j < dims; j++) {
+                double v;
+                if (categorical[j]) {
+                    v = scaledMus[base + j] == scaledPoint[j] ? logHit[j] : logMiss[j];
+                } else {
+                    double z = scaledPoint[j] - scaledMus[base + j];
+                    v = -0.5 * z * z;
+                }
+                v += marginalNorm[base + j];
+                t[base + j] = v;
+                max[j] = Math.max(max[j], v);
+            }
+        }
+        for (int j = 0; j < dims; j++) {
+            sums[j] = Math.exp(out[j] - max[j]);
+        }
+        for (int k = 0; k < n; k++) {
+            int base = k * dims;
+            for (int j = 0; j < dims; j++) {
+                double d = t[base + j] - max[j];
+                if (d > -NEGLIGIBLE) {
+                    sums[j] += Normal.expNonPositive(d);
+                }
+            }
+        }
+        for (int j = 0; j < dims; j++) {
+            out[j] = max[j] + Math.log(sums[j]);
+        }
+    }
+
+    /** Draws each dimension from its own marginal (independently chosen components) into {@code out}. */
+    public void sampleIndependent(Rng rng, double[] out) {
+        for (int j = 0; j < dims; j++) {
+            out[j] = sampleMarginal(rng, j);
+        }
+    }
+
+    /** One draw of dimension {@code j}'s marginal. */
+    public double sampleMarginal(Rng rng, int j) {
+        if (components == 0 || rng.nextDouble() * totalWeight < priorWeight) {
+            return categorical[j] ? rng.nextInt(categories[j]) : rng.nextDouble();
+        }
+        int k = rng.nextWeighted(weights, components, totalWeight - priorWeight);
+        double mu = mus[k * dims + j];
+        if (categorical[j]) {
+            return rng.nextDouble() < Math.exp(logHit[j]) - Math.exp(logMiss[j]) ? mu : rng.nextInt(categories[j]);
+        }
+        return truncatedNormal(rng, mu, sigma[j]);
     }
 
     /** Draws one point of the mixture into {@code out}. */
@@ -163,11 +265,14 @@ public final class ParzenEstimator {
         }
     }
 
-    /** log of the mass a normal(mu, 1/invSigma) puts on [0, 1]; 0 when both edges are more than 7 sigma away. */
+    /**
+     * log of the mass a normal(mu, 1/invSigma) puts on [0, 1]; 0 when both edges are more than 6 sigma away (the
+     * mass outside is then below 2e-9).
+     */
     static double logMassInside(double mu, double invSigma) {
         double a = -mu * invSigma;
         double b = (1 - mu) * invSigma;
-        if (a < -7 && b > 7) {
+        if (a < -6 && b > 6) {
             return 0.0;
         }
         return Math.log(Math.max(Normal.cdf(b) - Normal.cdf(a), 1e-300));
@@ -191,6 +296,9 @@ public final class ParzenEstimator {
         if (weights.length < count) {
             int cap = Math.max(count, weights.length * 2);
             mus = Arrays.copyOf(mus, cap * dims);
+            marginalNorm = new double[cap * dims];
+            scaledMus = new double[cap * dims];
+            marginalScratch = new double[cap * dims];
             logNorm = new double[cap];
             weights = new double[cap];
             scratch = new double[cap];

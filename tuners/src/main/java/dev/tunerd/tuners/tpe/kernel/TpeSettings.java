@@ -14,17 +14,23 @@ package dev.tunerd.tuners.tpe.kernel;
  *                        numeric dimensions (Scott's rule shape)
  * @param badCap          at most this many (most recent) bad observations enter the bad density, which bounds the
  *                        cost of a suggestion however long the experiment runs
+ * @param independentShare share of suggestions made the univariate way (each parameter drawn and scored on its own
+ *                        marginal densities, as NNI/hyperopt); the rest use the joint (multivariate) densities
+ * @param independentAfter observations of a group before univariate suggestions start (early on, the joint model
+ *                        is better; later, recombining good values per parameter escapes local basins)
  * @param liar            what value trials in flight are assumed to get
  */
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
-                          double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, Liar liar) {
+                          double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
+                          int independentAfter, Liar liar) {
 
     /** The constant-liar strategies of NNI's {@code constant_liar_type}. */
     public enum Liar { NONE, BEST, WORST, MEAN }
 
     public TpeSettings {
         if (startupTrials < 0 || eiCandidates < 1 || linearForgetting < 1 || !(priorWeight > 0) || badCap < 1
-            || !(bandwidthFactor > 0) || !(gammaSqrt > 0 || gammaLinear > 0)) {
+            || !(bandwidthFactor > 0) || !(independentShare >= 0 && independentShare <= 1) || independentAfter < 0
+            || !(gammaSqrt > 0 || gammaLinear > 0)) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
                 + bandwidthFactor + ", " + badCap);

@@ -9,9 +9,12 @@ import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonNull;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.Deduplicator;
+import dev.tunerd.tuners.common.ParameterHistory;
 import dev.tunerd.tuners.tpe.math.Rng;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -21,14 +24,13 @@ import java.util.Map;
 /**
  * The bookkeeping shared by TPE and Anneal around an {@link InternalSampler}: the search space, the completed
  * history (user parameters and loss, so it can be re-read into a changed space), trials in flight, NNI's dedup for
- * finite spaces, import, and snapshots. Results and trial ends may arrive in any order, duplicated or for unknown
+ * finite spaces ({@link Deduplicator}), import, and snapshots. Results and trial ends may arrive in any order, duplicated or for unknown
  * ids: those are logged and ignored (NNI raises KeyError or RuntimeError). A result for an id this instance never
  * issued but whose parameters fit the space (a restart without snapshot) is used as an observation.
  *
  * <p>Not thread-safe: the dispatcher calls a tuner from one thread at a time.
  */
 public abstract class HistoryTuner implements Tuner, Snapshotting {
-    private static final int DEDUP_ATTEMPTS = 1000;
     protected final System.Logger log = System.getLogger(getClass().getName());
     private final OptimizeMode mode;
     private final long seed;
@@ -38,7 +40,8 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
     private Rng rng;
     private SearchSpace space;
     private InternalSampler sampler;
-    private Dedup dedup = new Dedup(false);
+    private Deduplicator dedup;
+    private JsonValue pendingGrid = JsonNull.INSTANCE;
 
     protected HistoryTuner(OptimizeMode mode, Long seed, AlgorithmContext context) {
         this.mode = mode;
@@ -62,15 +65,20 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
 
     private void rebuild() {
         sampler = newSampler(space, rng);
-        dedup = new Dedup(space.isFinite());
+        dedup = new Deduplicator(space, new ParameterHistory());
         for (int i = 0; i < historyParams.size(); i++) {
             double[] internal = tryDeformat(historyParams.get(i));
             if (internal != null) {
                 sampler.observe(internal, historyLosses.get(i));
+                dedup.addHistory(internal);
             }
-            dedup.add(historyParams.get(i));
         }
-        book.running().values().forEach(dedup::add);
+        for (JsonObject p : book.running().values()) {
+            double[] internal = tryDeformat(p);
+            if (internal != null) {
+                dedup.addHistory(internal);
+            }
+        }
     }
 
     @Override
@@ -85,14 +93,7 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
                 running.add(internal);
             }
         }
-        JsonObject params = space.format(sampler.suggest(running));
-        for (int attempt = 0; !dedup.isNew(params); attempt++) {
-            if (attempt == DEDUP_ATTEMPTS) {
-                throw new NoMoreTrialsException("the finite search space looks exhausted");
-            }
-            params = space.format(sampler.suggest(running));
-        }
-        dedup.add(params);
+        JsonObject params = dedup.accept(sampler.suggest(running)).parameters();
         book.issue(parameterId, params);
         return params;
     }
@@ -148,8 +149,8 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
             double[] internal = tryDeformat(params);
             if (internal != null) {
                 sampler.observe(internal, loss);
+                dedup.addHistory(internal);
             }
-            dedup.add(params);
         }
     }
 
@@ -174,7 +175,8 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
         book.doneIds().stream().sorted().forEach(id -> done.add(JsonInt.of(id)));
         return JsonObject.builder().put("algorithm", algorithm()).put("rng", rng.state())
             .put("history", new JsonArray(history)).put("running", new JsonArray(running))
-            .put("done", new JsonArray(done)).build();
+            .put("done", new JsonArray(done)).put("grid", dedup == null ? JsonNull.INSTANCE : dedup.snapshot())
+            .build();
     }
 
     @Override
@@ -201,11 +203,13 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
                 book.doneIds().add(((JsonInt) d).value());
             }
             rng = new Rng(((JsonInt) s.get("rng")).value());
+            pendingGrid = s.find("grid").orElse(JsonNull.INSTANCE);
         } catch (ClassCastException | NullPointerException e) {
             throw new IllegalArgumentException(algorithm() + ": not a state this tuner wrote: " + e, e);
         }
         if (space != null) {
             rebuild();
+            dedup.restore(pendingGrid);
         }
     }
 

@@ -4,7 +4,10 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
 
-/** Losses in snapshots: finite ones as JSON floats, non-finite ones as the strings {@code inf}, {@code -inf}, {@code nan}. */
+/**
+ * Losses in snapshots: finite ones as JSON floats, non-finite ones as the strings {@code inf}, {@code -inf},
+ * {@code nan} (JSON has no such numbers). Stateless and thread-safe.
+ */
 public final class Losses {
     private Losses() {
     }

@@ -1,5 +1,9 @@
 package dev.tunerd.tuners.tpe.bench;
 
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.space.SearchSpace;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -11,7 +15,8 @@ import java.util.function.ToDoubleFunction;
  * @param optimum the known minimum f*
  * @param f       the function
  */
-public record Problem(String name, double[] low, double[] high, double optimum, ToDoubleFunction<double[]> f) {
+public record Problem(String name, double[] low, double[] high, double optimum, ToDoubleFunction<double[]> f)
+    implements BenchProblem {
 
     public int dims() {
         return low.length;
@@ -19,6 +24,23 @@ public record Problem(String name, double[] low, double[] high, double optimum, 
 
     public double value(double[] x) {
         return f.applyAsDouble(x);
+    }
+
+    /** Uniform parameters are their own internal values. */
+    @Override
+    public double evaluate(double[] internal) {
+        return f.applyAsDouble(internal);
+    }
+
+    /** One {@code uniform} parameter {@code x0, x1, ...} per dimension. */
+    @Override
+    public SearchSpace space() {
+        JsonObject.Builder b = JsonObject.builder();
+        for (int i = 0; i < low.length; i++) {
+            b.put("x" + i, JsonObject.builder().put("_type", "uniform")
+                .put("_value", JsonArray.of(JsonFloat.of(low[i]), JsonFloat.of(high[i]))).build());
+        }
+        return SearchSpace.parse(b.build(), SearchSpace.ALL_TYPES);
     }
 
     public static Problem[] all() {

@@ -5,7 +5,6 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.spi.space.ParameterType;
-import java.util.ArrayList;
 import java.util.List;
 
 /** Builds {@link ParameterSpec} records by hand, for kernels tested without a parsed search space. */
@@ -41,14 +40,5 @@ public final class Specs {
         return new ParameterSpec(name, ParameterType.LOGUNIFORM,
             JsonArray.of(JsonFloat.of(low), JsonFloat.of(high)), List.of(name), -1, -1, false, 0, Math.log(low),
             Math.log(high), false, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, true);
-    }
-
-    /** One uniform parameter per dimension of a problem. */
-    public static List<ParameterSpec> of(Problem p) {
-        List<ParameterSpec> out = new ArrayList<>();
-        for (int i = 0; i < p.dims(); i++) {
-            out.add(uniform("x" + i, p.low()[i], p.high()[i]));
-        }
-        return out;
     }
 }
