@@ -8,6 +8,8 @@ import dev.tunerd.core.cli.DaemonWiring;
 import dev.tunerd.core.cli.TunerdCli;
 import dev.tunerd.core.config.ConfigurationException;
 import dev.tunerd.core.config.DaemonSettings;
+import dev.tunerd.simulator.BenchCommand;
+import dev.tunerd.simulator.SimulateCommand;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -60,7 +62,8 @@ public final class Main {
         // the checkpoint journal:  wiring = wiring.withObserver(settings -> ...).withStartHook((s, state, t, a) -> ...);
         CommandLine cli = TunerdCli.commandLine(new DaemonCommand(wiring), out,
             new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
-        // subcommands, one line each:  cli.addSubcommand("simulate", new SimulateCommand());
+        cli.addSubcommand("simulate", new SimulateCommand());
+        cli.addSubcommand("bench", new BenchCommand());
         int status = cli.execute(args);
         out.flush();
         err.flush();

@@ -28,7 +28,8 @@ class ProvidersTest {
     void tunersAreRegisteredUnderNnisNames() {
         Map<String, TunerProvider> byName = new TreeMap<>();
         ServiceLoader.load(TunerProvider.class).forEach(p -> byName.put(p.name(), p));
-        assertEquals(List.of("Batch", "GridSearch", "Random"), List.copyOf(byName.keySet()));
+        assertEquals(List.of("Anneal", "Batch", "Evolution", "GridSearch", "Random", "TPE"),
+            List.copyOf(byName.keySet()));
         assertEquals(List.of("BatchTuner"), byName.get("Batch").aliases());
         AlgorithmContext ctx = AlgorithmContext.standalone();
         assertInstanceOf(RandomTuner.class, byName.get("Random").create(ctx, new RandomArgs(null, "maximize")));

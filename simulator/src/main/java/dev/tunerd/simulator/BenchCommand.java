@@ -1,0 +1,176 @@
+package dev.tunerd.simulator;
+
+import dev.tunerd.simulator.bench.QualityBench;
+import dev.tunerd.simulator.bench.QualityReport;
+import dev.tunerd.simulator.bench.RegretStats;
+import dev.tunerd.simulator.bench.StartupBench;
+import dev.tunerd.simulator.bench.ThroughputBench;
+import dev.tunerd.simulator.manager.DaemonCommand;
+import dev.tunerd.simulator.manager.SimulationException;
+import dev.tunerd.simulator.problem.Problems;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tunerd bench}: the benchmarks of BENCHMARKS.md run through daemon child processes. Results print on stderr
+ * (stdout stays empty) and, with {@code --out}, into a Markdown file. Exit codes: 0 done, 1 a benchmark failed,
+ * 2 bad arguments. Not thread-safe (one picocli invocation).
+ */
+@Command(name = "bench",
+    description = "Benchmarks through the daemon as a child process: quality, throughput, startup.",
+    subcommands = {BenchCommand.Quality.class, BenchCommand.Throughput.class, BenchCommand.Startup.class})
+public final class BenchCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    boolean help;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return 2;
+    }
+
+    /** Options every benchmark shares. */
+    abstract static class Common implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+        boolean help;
+
+        @Option(names = "--daemon-command", description = "command that starts the daemon (default: java -jar "
+            + "<this jar>)")
+        String daemonCommand;
+
+        @Option(names = "--out", description = "also write the results to this Markdown file")
+        Path out;
+
+        DaemonCommand daemon() {
+            return daemonCommand == null ? DaemonCommand.sameJar() : DaemonCommand.parse(daemonCommand);
+        }
+
+        PrintWriter err() {
+            return spec.commandLine().getErr();
+        }
+
+        @Override
+        public Integer call() throws IOException, InterruptedException {
+            String text;
+            try {
+                text = measure();
+            } catch (IllegalArgumentException e) {
+                err().println("tunerd bench: " + e.getMessage());
+                return 2;
+            } catch (SimulationException e) {
+                err().println("tunerd bench: " + e.getMessage());
+                return 1;
+            }
+            err().print(text);
+            err().flush();
+            if (out != null) {
+                Files.writeString(out, text, StandardCharsets.UTF_8);
+            }
+            return 0;
+        }
+
+        abstract String measure() throws IOException, InterruptedException, SimulationException;
+    }
+
+    @Command(name = "quality",
+        description = "BENCHMARKS.md section 1: median regret and normalised scores over seeds (Random is always run).")
+    static final class Quality extends Common {
+        @Option(names = "--tuners", split = ",", defaultValue = "Random", description = "comma-separated tuners")
+        List<String> tuners;
+
+        @Option(names = "--problems", split = ",", description = "comma-separated problems (default: the nine "
+            + "textbook functions)")
+        List<String> problems;
+
+        @Option(names = "--trials", defaultValue = "200")
+        int trials;
+
+        @Option(names = "--seeds", defaultValue = "20")
+        int seeds;
+
+        @Option(names = "--parallel", description = "runs in flight (default: the number of cores)")
+        Integer parallel;
+
+        @Override
+        String measure() throws InterruptedException {
+            List<String> chosen = problems == null ? Problems.TEXTBOOK : problems;
+            int p = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
+            QualityBench.Plan plan = new QualityBench.Plan(tuners, chosen, trials, seeds, p, daemon());
+            long start = System.nanoTime();
+            QualityBench.Outcome o = QualityBench.run(plan, err());
+            return QualityReport.render(o, chosen, trials, seeds) + String.format(Locale.ROOT,
+                "%n(%d runs of %d trials in %.1f s, %d in parallel)%n", plan.tuners().size() * chosen.size() * seeds,
+                trials, (System.nanoTime() - start) / 1e9, p);
+        }
+    }
+
+    @Command(name = "throughput",
+        description = "BENCHMARKS.md section 3: trials x (metrics + final + trial end) through Random + Medianstop.")
+    static final class Throughput extends Common {
+        @Option(names = "--trials", defaultValue = "2000")
+        int trials;
+
+        @Option(names = "--metrics", defaultValue = "50", description = "intermediate metrics per trial")
+        int metrics;
+
+        @Option(names = "--start-step", defaultValue = "5", description = "Medianstop start_step")
+        int startStep;
+
+        @Override
+        String measure() throws IOException, InterruptedException, SimulationException {
+            ThroughputBench.Result r = ThroughputBench.run(new ThroughputBench.Plan(trials, metrics, daemon(),
+                "{\"start_step\": " + startStep + "}"));
+            return String.format(Locale.ROOT, """
+                throughput: %d commands (%d trials x (%d + 1 + 1) + IN + GE), Random + Medianstop start_step %d
+                  whole process (start to exit)   %.3f s   %,.0f commands/s   (NNI 3.0: 28.3 s, 3,700/s; target >= 185,000/s)
+                  start to ID                     %.1f ms
+                  GE %d -> first TR / last TR     %.3f ms / %.3f ms
+                  stream written -> all processed %.3f s
+                  GE 1 after the stream -> TR     %.3f ms
+                  trials stopped early (KI)       %d
+                  peak resident memory (VmHWM)    %.1f MiB
+                """, r.commands(), trials, metrics, startStep, r.wallNanos() / 1e9, r.commandsPerSecond(),
+                r.startupNanos() / 1e6, trials, r.firstTrialNanos() / 1e6, r.allTrialsNanos() / 1e6,
+                r.drainNanos() / 1e9, r.barrierNanos() / 1e6, r.kills(), r.peakKib() / 1024.0);
+        }
+    }
+
+    @Command(name = "startup",
+        description = "Time from starting the daemon process to its ID reply (target < 400 ms).")
+    static final class Startup extends Common {
+        @Option(names = "--runs", defaultValue = "10")
+        int runs;
+
+        @Option(names = "--tuner", defaultValue = "Random")
+        String tuner;
+
+        @Override
+        String measure() throws IOException, InterruptedException, SimulationException {
+            if (runs < 1) {
+                throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
+            }
+            double[] ms = Arrays.stream(StartupBench.run(daemon(), tuner, runs)).mapToDouble(n -> n / 1e6).toArray();
+            return String.format(Locale.ROOT, "startup (process start to ID, %s, %d runs): median %.1f ms, "
+                + "min %.1f ms, max %.1f ms (target < 400 ms)%n", tuner, runs, RegretStats.median(ms),
+                Arrays.stream(ms).min().orElse(0), Arrays.stream(ms).max().orElse(0));
+        }
+    }
+}

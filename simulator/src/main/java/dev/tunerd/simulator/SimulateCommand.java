@@ -1,0 +1,136 @@
+package dev.tunerd.simulator;
+
+import dev.tunerd.simulator.manager.AlgorithmChoice;
+import dev.tunerd.simulator.manager.DaemonCommand;
+import dev.tunerd.simulator.manager.DaemonProcess;
+import dev.tunerd.simulator.manager.ExperimentSettings;
+import dev.tunerd.simulator.manager.RunResult;
+import dev.tunerd.simulator.manager.SimulatedManager;
+import dev.tunerd.simulator.manager.SimulationException;
+import dev.tunerd.simulator.problem.Problem;
+import dev.tunerd.simulator.problem.Problems;
+import dev.tunerd.simulator.report.HtmlReport;
+import dev.tunerd.simulator.report.ProgressReporter;
+import dev.tunerd.simulator.report.SummaryTable;
+import dev.tunerd.simulator.report.TrialsJsonl;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tunerd simulate}: runs one whole experiment against a built-in problem, with the daemon as a child process
+ * over the framed pipe, and leaves a summary on stderr plus {@code trials.jsonl} and {@code report.html} in the
+ * output directory. Prints nothing on stdout. Exit codes: 0 done, 1 the experiment failed, 2 bad arguments.
+ * Not thread-safe (one picocli invocation).
+ */
+@Command(name = "simulate", sortOptions = false,
+    description = "Run a simulated NNI experiment against the daemon (started as a child process) on a built-in "
+        + "problem, and write trials.jsonl and report.html.")
+public final class SimulateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    boolean help;
+
+    @Option(names = "--tuner", defaultValue = "TPE",
+        description = "builtin tuner name, e.g. Random, TPE, Anneal (default: ${DEFAULT-VALUE})")
+    String tuner;
+
+    @Option(names = "--tuner-args", description = "classArgs JSON (default: {\"optimize_mode\": \"minimize\"}, "
+        + "plus --seed for Random, TPE, Anneal and Evolution)")
+    String tunerArgs;
+
+    @Option(names = "--assessor", description = "builtin assessor name, e.g. Medianstop")
+    String assessor;
+
+    @Option(names = "--assessor-args", description = "assessor classArgs JSON (default: minimize)")
+    String assessorArgs;
+
+    @Option(names = "--problem", defaultValue = "mixed",
+        description = "one of: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})",
+        completionCandidates = ProblemNames.class)
+    String problem;
+
+    @Option(names = "--trials", defaultValue = "100", description = "how many trials to run (default: ${DEFAULT-VALUE})")
+    int trials;
+
+    @Option(names = "--concurrency", defaultValue = "1", description = "trials in flight (default: ${DEFAULT-VALUE})")
+    int concurrency;
+
+    @Option(names = "--seed", defaultValue = "0", description = "seed of the run (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--out", description = "output directory (default: ./tunerd-sim-<timestamp>)")
+    Path out;
+
+    @Option(names = "--daemon-command", description = "command that starts the daemon, words separated by spaces "
+        + "(default: java -jar <this jar>)")
+    String daemonCommand;
+
+    @Option(names = "--assess-wait-ms", defaultValue = "5",
+        description = "how long a trial waits for a KI after each intermediate metric (default: ${DEFAULT-VALUE})")
+    long assessWaitMillis;
+
+    Clock clock = Clock.systemUTC();
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter err = spec.commandLine().getErr();
+        Problem p;
+        ExperimentSettings settings;
+        AlgorithmChoice tunerChoice;
+        AlgorithmChoice assessorChoice;
+        DaemonCommand daemon;
+        try {
+            p = Problems.create(problem, seed);
+            settings = new ExperimentSettings(p, trials, concurrency, seed, assessor != null,
+                Duration.ofMillis(assessWaitMillis), Duration.ofSeconds(60));
+            tunerChoice = AlgorithmChoice.withDefaults(tuner, tunerArgs, seed);
+            assessorChoice = assessor == null ? null : AlgorithmChoice.withDefaults(assessor, assessorArgs, seed);
+            daemon = daemonCommand == null ? DaemonCommand.sameJar() : DaemonCommand.parse(daemonCommand);
+        } catch (IllegalArgumentException e) {
+            err.println("tunerd simulate: " + e.getMessage());
+            return 2;
+        }
+        Path dir = out != null ? out : Path.of("tunerd-sim-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+            .withZone(ZoneOffset.UTC).format(clock.instant()));
+        Files.createDirectories(dir);
+        ProgressReporter progress = new ProgressReporter(err, System.console() != null);
+        RunResult result;
+        try (DaemonProcess d = DaemonProcess.start(daemon.commandLine(tunerChoice, assessorChoice),
+                dir.resolve("daemon.log"))) {
+            result = new SimulatedManager(settings, d, progress).run();
+        } catch (SimulationException e) {
+            progress.finish();
+            err.println("tunerd simulate: " + e.getMessage());
+            return 1;
+        }
+        progress.finish();
+        err.print(SummaryTable.render(result, tuner, assessor));
+        TrialsJsonl.write(dir.resolve("trials.jsonl"), result);
+        HtmlReport.write(dir.resolve("report.html"), result, tuner, assessor);
+        err.println("report: " + dir.resolve("report.html").toAbsolutePath());
+        err.flush();
+        return 0;
+    }
+
+    /** The problem names for {@code --help}. */
+    static final class ProblemNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Problems.names().iterator();
+        }
+    }
+}

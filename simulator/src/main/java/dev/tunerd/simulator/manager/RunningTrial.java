@@ -1,0 +1,33 @@
+package dev.tunerd.simulator.manager;
+
+import dev.tunerd.simulator.problem.Trajectory;
+import dev.tunerd.spi.json.JsonValue;
+
+/** A trial in flight inside the simulated manager. Mutable; owned by the manager thread. */
+final class RunningTrial {
+
+    final String jobId;
+    final JsonValue parameterId;
+    final JsonValue parameters;
+    final String trialContent;
+    final Trajectory trajectory;
+    final long latencyNanos;
+    final double epochDuration;
+    int epochsSent;
+    double nextEventTime;
+
+    RunningTrial(String jobId, QueuedTrial queued, Trajectory trajectory, double epochDuration) {
+        this.jobId = jobId;
+        this.parameterId = queued.parameterId();
+        this.parameters = queued.parameters();
+        this.trialContent = queued.content();
+        this.latencyNanos = queued.latencyNanos();
+        this.trajectory = trajectory;
+        this.epochDuration = epochDuration;
+    }
+
+    /** The last value the trial reported (its final value once all epochs ran). */
+    double lastValue() {
+        return trajectory.at(Math.max(0, epochsSent - 1));
+    }
+}

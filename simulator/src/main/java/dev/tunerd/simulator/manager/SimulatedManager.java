@@ -1,0 +1,281 @@
+package dev.tunerd.simulator.manager;
+
+import dev.tunerd.protocol.Command;
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonString;
+import dev.tunerd.spi.json.JsonValue;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Plays NNI's manager against a daemon child: {@code IN}, wait for {@code ID}, {@code GE <concurrency>}, then runs
+ * up to {@code concurrency} trials at once in simulated time. Every trial evaluates the problem instantly; its epochs
+ * are events on a virtual clock (each trial gets a random epoch duration from the seed), so concurrent trials finish
+ * in an interleaved, reproducible order. Per epoch a {@code PERIODICAL ME}; at the end {@code FINAL ME} and
+ * {@code EN SUCCEEDED}; a {@code KI} ends the trial at once with {@code EN EARLY_STOPPED}; every ended trial is
+ * followed by {@code GE 1} while more trials are needed. {@code TE} at the end, then the exit code is checked.
+ *
+ * <p>Single-threaded: the caller's thread runs the loop; only the daemon's reader thread runs beside it.
+ */
+public final class SimulatedManager {
+
+    private static final long EXHAUSTED_GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long EXIT_TIMEOUT_SECONDS = 30;
+
+    private final ExperimentSettings settings;
+    private final DaemonProcess daemon;
+    private final ProgressListener progress;
+    private final SplittableRandom durations;
+    private final RequestLedger ledger = new RequestLedger();
+    private final Deque<QueuedTrial> queued = new ArrayDeque<>();
+    private final Map<String, RunningTrial> running = new HashMap<>();
+    private final PriorityQueue<RunningTrial> events =
+        new PriorityQueue<>(Comparator.comparingDouble((RunningTrial t) -> t.nextEventTime).thenComparing(t -> t.jobId));
+    private final List<TrialRecord> finished = new ArrayList<>();
+    private double best = Double.POSITIVE_INFINITY;
+    private double virtualNow;
+    private int started;
+    private boolean refused;
+
+    public SimulatedManager(ExperimentSettings settings, DaemonProcess daemon, ProgressListener progress) {
+        this.settings = settings;
+        this.daemon = daemon;
+        this.progress = progress;
+        this.durations = new SplittableRandom(settings.seed());
+    }
+
+    /** Runs the experiment to its end and stops the daemon. */
+    public RunResult run() throws IOException, InterruptedException, SimulationException {
+        daemon.send(ManagerMessages.initialize(settings.problem().searchSpace()));
+        awaitInitialized();
+        request(settings.concurrency());
+        boolean exhausted = false;
+        while (finished.size() < settings.trials() && !exhausted) {
+            drainAvailable();
+            startQueued();
+            if (events.isEmpty()) {
+                exhausted = !awaitDaemon();
+            } else {
+                advance(events.poll());
+            }
+        }
+        long peak = daemon.peakResidentKib();
+        daemon.send(ManagerMessages.terminate());
+        int exit = awaitExit();
+        long wall = System.nanoTime() - daemon.startNanos();
+        return new RunResult(settings.problem().name(), settings.problem().optimum(), settings.problem().epochs(),
+            finished, wall, exit, exhausted, peak);
+    }
+
+    private void awaitInitialized() throws InterruptedException, SimulationException {
+        Inbound in = daemon.poll(settings.replyTimeout().toNanos());
+        if (in == null) {
+            throw new SimulationException("the daemon did not answer IN with ID within " + settings.replyTimeout()
+                + logTail());
+        }
+        Command c = checkAlive(in);
+        if (!c.type().code().equals("ID")) {
+            throw new SimulationException("expected ID after IN, the daemon sent " + c);
+        }
+    }
+
+    /** Waits for the daemon when nothing can run; false when the tuner is exhausted. */
+    private boolean awaitDaemon() throws InterruptedException, SimulationException, IOException {
+        boolean owed = ledger.outstanding() > 0 || !running.isEmpty();
+        long wait = refused && !owed ? EXHAUSTED_GRACE_NANOS : settings.replyTimeout().toNanos();
+        Inbound in = daemon.poll(wait);
+        if (in == null) {
+            if (refused && !owed) {
+                return false;
+            }
+            throw new SimulationException("the daemon sent nothing for " + settings.replyTimeout() + " while "
+                + ledger.outstanding() + " trials were requested" + logTail());
+        }
+        handle(in);
+        return true;
+    }
+
+    private void drainAvailable() throws SimulationException, IOException {
+        Inbound in;
+        while ((in = daemon.pollNow()) != null) {
+            handle(in);
+        }
+    }
+
+    private void handle(Inbound in) throws SimulationException, IOException {
+        Command c = checkAlive(in);
+        switch (c.type().code()) {
+            case "TR" -> queueTrial(c, in.receivedNanos());
+            case "NO" -> noMore(c);
+            case "KI" -> kill(c);
+            default -> throw new SimulationException("unexpected command from the daemon: " + c);
+        }
+    }
+
+    private Command checkAlive(Inbound in) throws SimulationException {
+        if (in.isEndOfStream()) {
+            String why = in.failure() == null ? "" : " (" + in.failure().getMessage() + ")";
+            throw new SimulationException("the daemon closed its output unexpectedly" + why + exitNote() + logTail());
+        }
+        if (in.command().type().code().equals("ER")) {
+            throw new SimulationException("the daemon reported an error (ER): " + in.command().content());
+        }
+        return in.command();
+    }
+
+    private void queueTrial(Command c, long receivedNanos) throws SimulationException {
+        JsonObject record = parseObject(c);
+        JsonValue id = record.get("parameter_id");
+        JsonValue parameters = record.get("parameters");
+        if (id == null || parameters == null) {
+            throw new SimulationException("TR without parameter_id or parameters: " + c);
+        }
+        long sent = id instanceof JsonInt n ? ledger.answered(n.value()) : ledger.answered(Long.MIN_VALUE);
+        queued.addLast(new QueuedTrial(id, parameters, c.content(), receivedNanos - sent));
+    }
+
+    private void noMore(Command c) throws SimulationException {
+        refused = true;
+        if (parseObject(c).get("parameter_id") instanceof JsonInt n) {
+            ledger.noMore(n.value());
+        }
+    }
+
+    private void kill(Command c) throws SimulationException, IOException {
+        JsonValue id;
+        try {
+            id = Json.parse(c.content());
+        } catch (RuntimeException e) {
+            throw new SimulationException("KI content is not JSON: " + c, e);
+        }
+        if (!(id instanceof JsonString s)) {
+            throw new SimulationException("KI content must be a JSON string (the trial job id): " + c);
+        }
+        RunningTrial t = running.get(s.value());
+        if (t != null) {
+            events.remove(t);
+            end(t, TrialStatus.EARLY_STOPPED);
+        }
+    }
+
+    private void startQueued() throws SimulationException {
+        while (running.size() < settings.concurrency() && !queued.isEmpty() && started < settings.trials()) {
+            QueuedTrial q = queued.pollFirst();
+            RunningTrial t;
+            try {
+                t = new RunningTrial(String.format("trial%05d", started), q, settings.problem().evaluate(q.parameters()),
+                    0.5 + durations.nextDouble());
+            } catch (IllegalArgumentException e) {
+                throw new SimulationException("the tuner's parameters do not fit the problem "
+                    + settings.problem().name() + ": " + e.getMessage() + " (TR " + q.content() + ")", e);
+            }
+            started++;
+            t.nextEventTime = virtualNow + t.epochDuration;
+            running.put(t.jobId, t);
+            events.add(t);
+        }
+    }
+
+    private void advance(RunningTrial t) throws IOException, InterruptedException, SimulationException {
+        virtualNow = t.nextEventTime;
+        int epochs = settings.problem().epochs();
+        if (epochs > 1) {
+            daemon.send(ManagerMessages.periodical(t.parameterId, t.jobId, t.epochsSent, t.trajectory.at(t.epochsSent)));
+            t.epochsSent++;
+            if (settings.withAssessor() && awaitVerdict(t)) {
+                return;
+            }
+        } else {
+            t.epochsSent = 1;
+        }
+        if (t.epochsSent >= epochs) {
+            end(t, TrialStatus.SUCCEEDED);
+        } else {
+            t.nextEventTime = virtualNow + t.epochDuration;
+            events.add(t);
+        }
+    }
+
+    /** Gives the assessor its time to answer; true when the trial was killed meanwhile. */
+    private boolean awaitVerdict(RunningTrial t) throws InterruptedException, SimulationException, IOException {
+        long deadline = System.nanoTime() + settings.assessWait().toNanos();
+        while (running.containsKey(t.jobId)) {
+            long left = deadline - System.nanoTime();
+            Inbound in = left > 0 ? daemon.poll(left) : null;
+            if (in == null) {
+                return false;
+            }
+            handle(in);
+        }
+        return true;
+    }
+
+    private void end(RunningTrial t, TrialStatus status) throws IOException {
+        running.remove(t.jobId);
+        if (status == TrialStatus.SUCCEEDED) {
+            daemon.write(ManagerMessages.fin(t.parameterId, t.jobId, t.trajectory.finalValue()));
+            best = Math.min(best, t.trajectory.finalValue());
+        }
+        daemon.write(ManagerMessages.trialEnd(t.jobId, status, t.trialContent));
+        TrialRecord record = new TrialRecord(finished.size(), t.parameterId, t.jobId, t.parameters, t.lastValue(),
+            t.trajectory.trueFinal(), Math.max(1, t.epochsSent), status, t.latencyNanos);
+        finished.add(record);
+        if (started + queued.size() + ledger.outstanding() < settings.trials()) {
+            request(1);
+        }
+        daemon.flush();
+        progress.trialEnded(record, finished.size(), settings.trials(), best, System.nanoTime() - daemon.startNanos());
+    }
+
+    private void request(int count) throws IOException {
+        daemon.write(ManagerMessages.requestTrials(count));
+        daemon.flush();
+        ledger.requested(count, System.nanoTime());
+    }
+
+    private int awaitExit() throws InterruptedException, SimulationException {
+        Integer exit = daemon.awaitExit(EXIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        if (exit == null) {
+            daemon.close();
+            throw new SimulationException("the daemon did not exit within " + EXIT_TIMEOUT_SECONDS + " s after TE");
+        }
+        if (exit != 0) {
+            throw new SimulationException("the daemon exited with code " + exit + " after TE" + logTail());
+        }
+        return exit;
+    }
+
+    private static JsonObject parseObject(Command c) throws SimulationException {
+        try {
+            return Json.parseObject(c.content(), c.type().code() + " content");
+        } catch (RuntimeException e) {
+            throw new SimulationException("malformed " + c.type().code() + " from the daemon: " + e.getMessage(), e);
+        }
+    }
+
+    private String exitNote() throws SimulationException {
+        try {
+            Integer exit = daemon.awaitExit(2, TimeUnit.SECONDS);
+            return exit == null ? "" : "; it exited with code " + exit;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SimulationException("interrupted while waiting for the daemon to exit", e);
+        }
+    }
+
+    private String logTail() {
+        String tail = daemon.logTail(2000);
+        return tail.isEmpty() ? "" : "; end of its log:\n" + tail;
+    }
+}

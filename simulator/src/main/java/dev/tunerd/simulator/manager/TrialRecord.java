@@ -1,0 +1,20 @@
+package dev.tunerd.simulator.manager;
+
+import dev.tunerd.spi.json.JsonValue;
+
+/**
+ * One finished trial as the simulated manager saw it. Immutable.
+ *
+ * @param sequence       0-based order in which the trial ended
+ * @param parameterId    the {@code parameter_id} of its TR (a number, or a string for advisors)
+ * @param trialJobId     the trial job id the manager gave it
+ * @param parameters     the {@code parameters} of its TR
+ * @param value          the last metric it reported (the FINAL value when it succeeded)
+ * @param trueFinal      the noise-free value the full run would have reached
+ * @param epochs         how many epochs it ran (intermediate metrics sent, at least 1)
+ * @param status         how it ended
+ * @param latencyNanos   from the GE its TR answered to the TR's arrival
+ */
+public record TrialRecord(int sequence, JsonValue parameterId, String trialJobId, JsonValue parameters, double value,
+                          double trueFinal, int epochs, TrialStatus status, long latencyNanos) {
+}

@@ -1,0 +1,50 @@
+package dev.tunerd.simulator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.simulator.manager.FakeDaemons;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class SimulateCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private int execute(StringWriter err, StringWriter out, String... args) {
+        CommandLine cli = new CommandLine(new SimulateCommand());
+        cli.setErr(new PrintWriter(err, true));
+        cli.setOut(new PrintWriter(out, true));
+        return cli.execute(args);
+    }
+
+    @Test
+    void writesSummaryJsonlAndReportAndNothingOnStdout() throws Exception {
+        StringWriter err = new StringWriter();
+        StringWriter out = new StringWriter();
+        String daemon = String.join(" ", FakeDaemons.command().prefix());
+        int code = execute(err, out, "--tuner", "Random", "--problem", "mixed", "--trials", "7", "--concurrency", "2",
+            "--out", dir.toString(), "--daemon-command", daemon);
+        assertEquals(0, code, err.toString());
+        assertEquals("", out.toString());
+        assertTrue(err.toString().contains("regret") && err.toString().contains("report: "), err.toString());
+        assertEquals(7, Files.readAllLines(dir.resolve("trials.jsonl"), StandardCharsets.UTF_8).size());
+        assertTrue(Files.readString(dir.resolve("report.html"), StandardCharsets.UTF_8).contains("<svg"));
+    }
+
+    @Test
+    void anUnknownProblemIsAUsageError() {
+        StringWriter err = new StringWriter();
+        int code = execute(err, new StringWriter(), "--tuner", "Random", "--problem", "nope", "--trials", "3",
+            "--out", dir.toString(), "--daemon-command", "true");
+        assertEquals(2, code);
+        assertTrue(err.toString().contains("unknown problem \"nope\""), err.toString());
+    }
+}

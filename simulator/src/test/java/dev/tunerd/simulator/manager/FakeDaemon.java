@@ -1,0 +1,147 @@
+package dev.tunerd.simulator.manager;
+
+import dev.tunerd.protocol.Command;
+import dev.tunerd.protocol.CommandType;
+import dev.tunerd.protocol.FrameDecoder;
+import dev.tunerd.protocol.FrameEncoder;
+import dev.tunerd.protocol.FrameFormat;
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonString;
+import dev.tunerd.spi.json.JsonValue;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * A stand-in daemon for the manager tests, run as a child process exactly like the real one: it answers IN with
+ * ID and every GE n with n TRs of random parameters from the search space (uniform, loguniform, randint, choice and
+ * nested choice). With {@code --assessor} it kills every trial at its third intermediate metric. With
+ * {@code --record FILE} it writes every received command to FILE, one per line. With {@code --refuse-after N} it
+ * answers with NO once it has produced N trials.
+ */
+public final class FakeDaemon {
+
+    private final OutputStream out = new BufferedOutputStream(System.out);
+    private final FrameEncoder encoder = new FrameEncoder(FrameFormat.DEFAULT);
+    private final SplittableRandom random = new SplittableRandom(42);
+    private JsonObject space = JsonObject.EMPTY;
+    private long nextId;
+    private boolean assessor;
+    private long refuseAfter = Long.MAX_VALUE;
+    private PrintWriter record;
+
+    public static void main(String[] args) throws IOException {
+        new FakeDaemon().run(args);
+    }
+
+    private void run(String[] args) throws IOException {
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--assessor" -> assessor = true;
+                case "--record" -> record = new PrintWriter(Files.newBufferedWriter(Path.of(args[++i]),
+                    StandardCharsets.UTF_8), true);
+                case "--refuse-after" -> refuseAfter = Long.parseLong(args[++i]);
+                default -> { }
+            }
+        }
+        FrameDecoder decoder = new FrameDecoder(FrameFormat.DEFAULT);
+        InputStream in = System.in;
+        byte[] buf = new byte[8192];
+        int n;
+        while ((n = in.read(buf)) > 0) {
+            ByteBuffer bytes = ByteBuffer.wrap(buf, 0, n);
+            Command c;
+            while ((c = decoder.decode(bytes)) != null) {
+                if (record != null) {
+                    record.println(c.type().code() + " " + c.content());
+                }
+                if (c.type() == CommandType.TERMINATE) {
+                    out.flush();
+                    System.exit(0);
+                }
+                handle(c);
+            }
+            out.flush();
+        }
+    }
+
+    private void handle(Command c) throws IOException {
+        switch (c.type()) {
+            case INITIALIZE -> {
+                space = Json.parseObject(c.content(), "space");
+                send(CommandType.INITIALIZED, "");
+            }
+            case REQUEST_TRIAL_JOBS -> generate(Integer.parseInt(c.content().trim()));
+            case REPORT_METRIC_DATA -> assess(Json.parseObject(c.content(), "metric"));
+            default -> { }
+        }
+    }
+
+    private void generate(int count) throws IOException {
+        long first = nextId;
+        nextId += count;
+        for (long id = first; id < first + count; id++) {
+            if (id >= refuseAfter) {
+                send(CommandType.NO_MORE_TRIAL_JOBS, "{\"parameter_id\": " + first
+                    + ", \"parameter_source\": \"algorithm\", \"parameters\": \"\", \"parameter_index\": 0}");
+                return;
+            }
+            send(CommandType.NEW_TRIAL_JOB, "{\"parameter_id\": " + id + ", \"parameter_source\": \"algorithm\", "
+                + "\"parameters\": " + Json.write(sample(space)) + ", \"parameter_index\": 0}");
+        }
+    }
+
+    private void assess(JsonObject metric) throws IOException {
+        if (assessor && metric.get("type").equals(JsonString.of("PERIODICAL"))
+            && metric.get("sequence").equals(JsonInt.of(2))) {
+            send(CommandType.KILL_TRIAL_JOB, Json.write(metric.get("trial_job_id")));
+        }
+    }
+
+    private JsonObject sample(JsonObject subSpace) {
+        JsonObject.Builder b = JsonObject.builder();
+        for (Map.Entry<String, JsonValue> e : subSpace.members().entrySet()) {
+            if (!e.getKey().equals("_name")) {
+                b.put(e.getKey(), sampleOne((JsonObject) e.getValue()));
+            }
+        }
+        return b.build();
+    }
+
+    private JsonValue sampleOne(JsonObject spec) {
+        String type = ((JsonString) spec.get("_type")).value();
+        var values = ((dev.tunerd.spi.json.JsonArray) spec.get("_value")).values();
+        double lo = values.get(0).isNumber() ? values.get(0).asDouble() : 0;
+        double hi = values.size() > 1 && values.get(1).isNumber() ? values.get(1).asDouble() : 0;
+        return switch (type) {
+            case "uniform" -> JsonFloat.of(lo + random.nextDouble() * (hi - lo));
+            case "loguniform" -> JsonFloat.of(Math.exp(Math.log(lo) + random.nextDouble() * Math.log(hi / lo)));
+            case "randint" -> JsonInt.of((long) lo + random.nextInt((int) (hi - lo)));
+            case "choice" -> {
+                JsonValue option = values.get(random.nextInt(values.size()));
+                if (option instanceof JsonObject nested && nested.has("_name")) {
+                    JsonObject.Builder b = JsonObject.builder().put("_name", nested.get("_name"));
+                    sample(nested).members().forEach(b::put);
+                    yield b.build();
+                }
+                yield option;
+            }
+            default -> throw new IllegalArgumentException("fake daemon cannot sample " + type);
+        };
+    }
+
+    private void send(CommandType type, String content) throws IOException {
+        out.write(encoder.encode(new Command(type, content)));
+    }
+}

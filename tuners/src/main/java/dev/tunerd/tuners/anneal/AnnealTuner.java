@@ -1,0 +1,32 @@
+package dev.tunerd.tuners.anneal;
+
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.tpe.math.Rng;
+import dev.tunerd.tuners.tpe.shared.HistoryTuner;
+import dev.tunerd.tuners.tpe.shared.InternalSampler;
+
+/**
+ * NNI's Anneal tuner: hyperopt's annealing search ({@link AnnealSampler}) with the shared bookkeeping of
+ * {@link HistoryTuner} (import, dedup of finite spaces, tolerant result handling, snapshots). Not thread-safe (the
+ * dispatcher serialises calls).
+ */
+public final class AnnealTuner extends HistoryTuner {
+
+    private final AnnealSampler.Liar liar;
+
+    public AnnealTuner(AlgorithmContext context, AnnealClassArgs args) {
+        super(args.optimizeMode(), args.seed(), context);
+        this.liar = args.liar();
+    }
+
+    @Override
+    protected InternalSampler newSampler(SearchSpace space, Rng rng) {
+        return new AnnealSampler(space, rng, liar);
+    }
+
+    @Override
+    protected String algorithm() {
+        return "Anneal";
+    }
+}

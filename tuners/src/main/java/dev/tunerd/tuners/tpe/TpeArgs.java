@@ -1,0 +1,66 @@
+package dev.tunerd.tuners.tpe;
+
+import dev.tunerd.tuners.tpe.kernel.TpeSettings;
+import java.util.Locale;
+
+/**
+ * NNI's {@code tpe_args}, with NNI's meaning; the defaults are tunerd's tuned ones where NNI's are weak (see
+ * docs/MODEL_TUNERS.md). Immutable and thread-safe.
+ *
+ * @param constantLiarType  {@code best}, {@code worst}, {@code mean}, or {@code none} to disable the constant liar
+ *                          (NNI's Python {@code None}; a JSON null here means "not given" and selects {@code best})
+ * @param nStartupJobs      random suggestions before the model is used (NNI 20; default 5)
+ * @param nEiCandidates     candidates drawn from the good density per suggestion (24)
+ * @param linearForgetting  observations kept at full weight and the cap on good ones (25)
+ * @param priorWeight       weight of the prior in both densities (1.0)
+ * @param gamma             when given, NNI's rule: {@code ceil(gamma * sqrt(n))} good observations; when absent,
+ *                          tunerd's linear rule {@code ceil(0.15 * n)} (both capped by {@code linear_forgetting})
+ */
+public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEiCandidates, Integer linearForgetting,
+                      Double priorWeight, Double gamma) {
+    /** Fraction of observations taken as good when {@code gamma} is not given. */
+    public static final double LINEAR_GAMMA = 0.15;
+    /** Scale of the numeric kernel bandwidth in unit coordinates (tuned on the benchmark suite). */
+    public static final double BANDWIDTH_FACTOR = 0.05;
+    /** At most this many (most recent) bad observations form the bad density. */
+    public static final int BAD_CAP = 1024;
+    /** Share of suggestions made with univariate (independent) densities instead of the joint ones. */
+    public static final double INDEPENDENT_SHARE = 0.4;
+    /** Observations of a parameter group before univariate suggestions start. */
+    public static final int INDEPENDENT_AFTER = 40;
+
+    public TpeArgs {
+        constantLiarType = constantLiarType == null ? "best" : constantLiarType.toLowerCase(Locale.ROOT);
+        if (!constantLiarType.matches("best|worst|mean|none")) {
+            throw new IllegalArgumentException("tpe_args.constant_liar_type must be best, worst, mean or none, not \""
+                + constantLiarType + "\"");
+        }
+        nStartupJobs = nStartupJobs == null ? 5 : nStartupJobs;
+        nEiCandidates = nEiCandidates == null ? 24 : nEiCandidates;
+        linearForgetting = linearForgetting == null ? 25 : linearForgetting;
+        priorWeight = priorWeight == null ? 1.0 : priorWeight;
+        require(nStartupJobs >= 0, "n_startup_jobs must be >= 0: " + nStartupJobs);
+        require(nEiCandidates >= 1, "n_ei_candidates must be >= 1: " + nEiCandidates);
+        require(linearForgetting >= 1, "linear_forgetting must be >= 1: " + linearForgetting);
+        require(priorWeight > 0 && Double.isFinite(priorWeight), "prior_weight must be > 0: " + priorWeight);
+        require(gamma == null || (gamma > 0 && Double.isFinite(gamma)), "gamma must be > 0: " + gamma);
+    }
+
+    /** All defaults. */
+    public static TpeArgs defaults() {
+        return new TpeArgs(null, null, null, null, null, null);
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalArgumentException("tpe_args." + message);
+        }
+    }
+
+    /** The kernel's settings. */
+    public TpeSettings settings() {
+        return new TpeSettings(nStartupJobs, nEiCandidates, linearForgetting, priorWeight,
+            gamma == null ? 0 : gamma, LINEAR_GAMMA, BANDWIDTH_FACTOR, BAD_CAP, INDEPENDENT_SHARE, INDEPENDENT_AFTER,
+            TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)));
+    }
+}

@@ -1,0 +1,33 @@
+package dev.tunerd.tuners.tpe;
+
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.tpe.kernel.TpeSampler;
+import dev.tunerd.tuners.tpe.math.Rng;
+import dev.tunerd.tuners.tpe.math.UnitSpace;
+import dev.tunerd.tuners.tpe.shared.HistoryTuner;
+import dev.tunerd.tuners.tpe.shared.InternalSampler;
+
+/**
+ * NNI's TPE tuner with tunerd's estimator ({@link TpeSampler}): group-decomposed multivariate Parzen estimators,
+ * ordinal randint and q types, constant liar for trials in flight, NNI's dedup for finite spaces. Not thread-safe
+ * (the dispatcher serialises calls).
+ */
+public final class TpeTuner extends HistoryTuner {
+    private final TpeClassArgs args;
+
+    public TpeTuner(AlgorithmContext context, TpeClassArgs args) {
+        super(args.optimizeMode(), args.seed(), context);
+        this.args = args;
+    }
+
+    @Override
+    protected InternalSampler newSampler(SearchSpace space, Rng rng) {
+        return new TpeSampler(new UnitSpace(space.parameters()), args.tpeArgs().settings(), rng);
+    }
+
+    @Override
+    protected String algorithm() {
+        return "TPE";
+    }
+}

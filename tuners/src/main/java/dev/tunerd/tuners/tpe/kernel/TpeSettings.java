@@ -1,0 +1,46 @@
+package dev.tunerd.tuners.tpe.kernel;
+
+/**
+ * The numbers that steer {@link TpeSampler}. Immutable and thread-safe.
+ *
+ * @param startupTrials   observations of a group before the model replaces random sampling
+ * @param eiCandidates    candidates drawn from the good density per suggestion
+ * @param linearForgetting observations at full weight; older bad ones ramp down linearly (NNI/hyperopt), and the
+ *                        cap on the number of good ones
+ * @param priorWeight     weight of the prior component in both densities
+ * @param gammaSqrt       when positive, NNI's rule: {@code ceil(gammaSqrt * sqrt(n))} good observations
+ * @param gammaLinear     otherwise the linear rule: {@code ceil(gammaLinear * n)} good observations
+ * @param bandwidthFactor numeric bandwidth {@code factor * m^(-1 / (d + 4))} for a mixture of m components over d
+ *                        numeric dimensions (Scott's rule shape)
+ * @param badCap          at most this many (most recent) bad observations enter the bad density, which bounds the
+ *                        cost of a suggestion however long the experiment runs
+ * @param independentShare share of suggestions made the univariate way (each parameter drawn and scored on its own
+ *                        marginal densities, as NNI/hyperopt); the rest use the joint (multivariate) densities
+ * @param independentAfter observations of a group before univariate suggestions start (early on, the joint model
+ *                        is better; later, recombining good values per parameter escapes local basins)
+ * @param liar            what value trials in flight are assumed to get
+ */
+public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
+                          double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
+                          int independentAfter, Liar liar) {
+
+    /** The constant-liar strategies of NNI's {@code constant_liar_type}. */
+    public enum Liar { NONE, BEST, WORST, MEAN }
+
+    public TpeSettings {
+        if (startupTrials < 0 || eiCandidates < 1 || linearForgetting < 1 || !(priorWeight > 0) || badCap < 1
+            || !(bandwidthFactor > 0) || !(independentShare >= 0 && independentShare <= 1) || independentAfter < 0
+            || !(gammaSqrt > 0 || gammaLinear > 0)) {
+            throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
+                + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
+                + bandwidthFactor + ", " + badCap);
+        }
+    }
+
+    /** Number of good observations among {@code n}: at least one, at most {@code n} and the forgetting cap. */
+    public int goodCount(int n) {
+        double raw = gammaSqrt > 0 ? gammaSqrt * Math.sqrt(n) : gammaLinear * n;
+        int g = (int) Math.ceil(raw - 1e-9);
+        return Math.max(1, Math.min(Math.min(n, linearForgetting), g));
+    }
+}

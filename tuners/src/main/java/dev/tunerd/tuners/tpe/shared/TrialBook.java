@@ -1,0 +1,61 @@
+package dev.tunerd.tuners.tpe.shared;
+
+import dev.tunerd.spi.json.JsonObject;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which parameter sets are in flight and which ids are done, for the model-based tuners: results and trial ends may
+ * come in any order, twice, or for ids never seen (after a restart), and none of that may crash a tuner. Holds the
+ * issued parameters (user form) so that they can be re-read into a new search space or a snapshot. Not thread-safe.
+ */
+public final class TrialBook {
+    private final Map<Long, JsonObject> running = new LinkedHashMap<>();
+    private final Set<Long> done = new HashSet<>();
+
+    /** Records a set issued under {@code id}. */
+    public void issue(long id, JsonObject params) {
+        running.put(id, params);
+    }
+
+    /** The issued set still in flight, or null. */
+    public JsonObject inFlight(long id) {
+        return running.get(id);
+    }
+
+    /** Marks {@code id} finished (result received or trial ended); returns its parameters when it was in flight. */
+    public JsonObject finish(long id) {
+        done.add(id);
+        return running.remove(id);
+    }
+
+    /** Whether {@code id} already finished. */
+    public boolean isDone(long id) {
+        return done.contains(id);
+    }
+
+    /** Parameters in flight, in issue order. */
+    public List<JsonObject> runningParameters() {
+        return new ArrayList<>(running.values());
+    }
+
+    public Map<Long, JsonObject> running() {
+        return running;
+    }
+
+    public Set<Long> doneIds() {
+        return done;
+    }
+
+    public int runningCount() {
+        return running.size();
+    }
+
+    public void clearRunning() {
+        running.clear();
+    }
+}

@@ -1,0 +1,13 @@
+package dev.tunerd.tuners.anneal;
+
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.Tuner;
+import dev.tunerd.tuners.tpe.shared.ModelTunerContractTest;
+
+class AnnealContractTest extends ModelTunerContractTest {
+    @Override
+    protected Tuner create(long seed) {
+        return new AnnealTuner(AlgorithmContext.standalone(), new AnnealClassArgs(OptimizeMode.MINIMIZE, seed));
+    }
+}

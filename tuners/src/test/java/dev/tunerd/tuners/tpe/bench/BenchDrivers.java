@@ -1,0 +1,92 @@
+package dev.tunerd.tuners.tpe.bench;
+
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.space.ParameterSpec;
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.anneal.AnnealClassArgs;
+import dev.tunerd.tuners.anneal.AnnealSampler;
+import dev.tunerd.tuners.anneal.AnnealTuner;
+import dev.tunerd.tuners.evolution.EvolutionClassArgs;
+import dev.tunerd.tuners.evolution.EvolutionTuner;
+import dev.tunerd.tuners.tpe.TpeArgs;
+import dev.tunerd.tuners.tpe.TpeClassArgs;
+import dev.tunerd.tuners.tpe.TpeTuner;
+import dev.tunerd.tuners.tpe.kernel.TpeSampler;
+import dev.tunerd.tuners.tpe.kernel.TpeSettings;
+import dev.tunerd.tuners.tpe.math.Rng;
+import dev.tunerd.tuners.tpe.math.UnitSpace;
+import dev.tunerd.tuners.tpe.shared.InternalSampler;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+/** The optimisers the benchmark knows, by name: kernels driven directly, and whole tuners through their API. */
+final class BenchDrivers {
+    private BenchDrivers() {
+    }
+
+    static Map<String, BiFunction<SearchSpace, Long, Driver>> all() {
+        Map<String, BiFunction<SearchSpace, Long, Driver>> m = new LinkedHashMap<>();
+        m.put("Random", RandomDriver::new);
+        m.put("TPE", (space, seed) -> sampler(tpe(space, seed, QualityBench.tpeSettings())));
+        // NNI-style settings for contrast: 20 random start-up trials, ceil(0.25 sqrt(n)) good ones, univariate
+        m.put("TPE-NNI", (space, seed) -> sampler(tpe(space, seed, new TpeSettings(20, 24, 25, 1.0, 0.25, 0, 0.2,
+            1024, 1.0, 0, TpeSettings.Liar.BEST))));
+        m.put("Anneal", (space, seed) -> sampler(new AnnealSampler(space, new Rng(seed))));
+        m.put("Evolution", (space, seed) -> new TunerDriver(new EvolutionTuner(AlgorithmContext.standalone(),
+            new EvolutionClassArgs(OptimizeMode.MINIMIZE, 32, seed)), space));
+        m.put("TPE-tuner", (space, seed) -> new TunerDriver(new TpeTuner(AlgorithmContext.standalone(),
+            new TpeClassArgs(OptimizeMode.MINIMIZE, seed, TpeArgs.defaults())), space));
+        m.put("Anneal-tuner", (space, seed) -> new TunerDriver(new AnnealTuner(AlgorithmContext.standalone(),
+            new AnnealClassArgs(OptimizeMode.MINIMIZE, seed)), space));
+        return m;
+    }
+
+    static TpeSampler tpe(SearchSpace space, long seed, TpeSettings s) {
+        return new TpeSampler(new UnitSpace(space.parameters()), s, new Rng(seed));
+    }
+
+    static Driver sampler(InternalSampler s) {
+        return new Driver() {
+            @Override
+            public double[] ask() {
+                return s.suggest(List.of());
+            }
+
+            @Override
+            public void tell(double[] internal, double loss) {
+                s.observe(internal, loss);
+            }
+        };
+    }
+
+    /** Random search from each parameter's prior (the baseline of the normalised score). */
+    static final class RandomDriver implements Driver {
+        private final SearchSpace space;
+        private final Rng rng;
+
+        RandomDriver(SearchSpace space, long seed) {
+            this.space = space;
+            this.rng = new Rng(seed ^ 0x5DEECE66DL);
+        }
+
+        @Override
+        public double[] ask() {
+            double[] x = space.newInternal();
+            for (int i = 0; i < x.length; i++) {
+                if (space.isActive(i, x)) {
+                    ParameterSpec p = space.parameters().get(i);
+                    x[i] = p.categorical() ? rng.nextInt(p.size()) : p.normal() ? p.mu() + p.sigma() * rng.nextGaussian()
+                        : p.low() + rng.nextDouble() * (p.high() - p.low());
+                }
+            }
+            return x;
+        }
+
+        @Override
+        public void tell(double[] internal, double loss) {
+        }
+    }
+}

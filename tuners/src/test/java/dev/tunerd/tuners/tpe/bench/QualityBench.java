@@ -1,0 +1,126 @@
+package dev.tunerd.tuners.tpe.bench;
+
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.tpe.TpeArgs;
+import dev.tunerd.tuners.tpe.kernel.TpeSettings;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+/**
+ * The in-process quality benchmark of docs/BENCHMARKS.md section 1: each tuner kernel on the nine problems, seeds
+ * 0..19, 200 sequential trials; prints the median simple regret at 50/100/200 and the normalised score against
+ * uniform random search. Run (from the repository root, after {@code mvn -o -q -pl tuners -am test-compile}):
+ * <pre>java -cp tuners/target/classes:tuners/target/test-classes:tuner-spi/target/classes \
+ *     dev.tunerd.tuners.tpe.bench.QualityBench Random TPE TPE-NNI Anneal Evolution [--mixed]</pre>
+ * Not a unit test: it measures, it does not assert.
+ */
+public final class QualityBench {
+    static final int SEEDS = Integer.getInteger("bench.seeds", 20);
+    static final int TRIALS = 200;
+    static final long SEED_BASE = Long.getLong("bench.seedBase", 0L);
+    static final int[] BUDGETS = {50, 100, 200};
+
+    private QualityBench() {
+    }
+
+    /** TPE's default settings, each overridable by a system property for tuning ({@code -Dtpe.bw=0.1}). */
+    static TpeSettings tpeSettings() {
+        TpeArgs d = TpeArgs.defaults();
+        return new TpeSettings(Integer.getInteger("tpe.startup", d.nStartupJobs()),
+            Integer.getInteger("tpe.ei", d.nEiCandidates()), Integer.getInteger("tpe.lf", d.linearForgetting()),
+            dbl("tpe.prior", d.priorWeight()), dbl("tpe.gsqrt", 0), dbl("tpe.glin", TpeArgs.LINEAR_GAMMA),
+            dbl("tpe.bw", TpeArgs.BANDWIDTH_FACTOR), TpeArgs.BAD_CAP, dbl("tpe.uni", TpeArgs.INDEPENDENT_SHARE),
+            Integer.getInteger("tpe.unifrom", TpeArgs.INDEPENDENT_AFTER), TpeSettings.Liar.BEST);
+    }
+
+    static double dbl(String key, double dflt) {
+        String v = System.getProperty(key);
+        return v == null ? dflt : Double.parseDouble(v);
+    }
+
+    /** Regret after each budget, [problem][seed][budget]. */
+    static double[][][] run(BiFunction<SearchSpace, Long, Driver> factory, BenchProblem[] problems) {
+        double[][][] out = new double[problems.length][SEEDS][BUDGETS.length];
+        for (int p = 0; p < problems.length; p++) {
+            BenchProblem pr = problems[p];
+            SearchSpace space = pr.space();
+            for (int s = 0; s < SEEDS; s++) {
+                Driver d = factory.apply(space, (long) s * 7919 + p + SEED_BASE);
+                double bestSoFar = Double.POSITIVE_INFINITY;
+                int b = 0;
+                for (int t = 1; t <= TRIALS; t++) {
+                    double[] x = d.ask();
+                    double y = pr.evaluate(x);
+                    d.tell(x, y);
+                    bestSoFar = Math.min(bestSoFar, y);
+                    if (b < BUDGETS.length && t == BUDGETS[b]) {
+                        out[p][s][b++] = Math.max(0, bestSoFar - pr.optimum());
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * @param args tuner names (default Random TPE); {@code --mixed} switches to tunerd's mixed conditional problem
+     */
+    public static void main(String[] args) {
+        List<String> list = new java.util.ArrayList<>(Arrays.asList(args));
+        boolean mixed = list.remove("--mixed");
+        BenchProblem[] problems = mixed ? new BenchProblem[] {new MixedProblem()} : Problem.all();
+        Map<String, BiFunction<SearchSpace, Long, Driver>> all = BenchDrivers.all();
+        double[][][] random = run(all.get("Random"), problems);
+        List<String> names = list.isEmpty() ? List.of("Random", "TPE") : list;
+        for (String name : names) {
+            if (!all.containsKey(name)) {
+                throw new IllegalArgumentException("unknown tuner " + name + "; known: " + all.keySet());
+            }
+            long t0 = System.nanoTime();
+            double[][][] r = name.equals("Random") ? random : run(all.get(name), problems);
+            report(name, problems, r, random, (System.nanoTime() - t0) / 1e9);
+        }
+    }
+
+    static void report(String name, BenchProblem[] problems, double[][][] r, double[][][] random, double secs) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%-12s (%.1fs)%n", name, secs));
+        double[] score = new double[BUDGETS.length];
+        for (int p = 0; p < problems.length; p++) {
+            sb.append(String.format(Locale.ROOT, "  %-12s", problems[p].name()));
+            for (int b = 0; b < BUDGETS.length; b++) {
+                double[] col = column(r[p], b);
+                double rel = mean(col) / mean(column(random[p], b));
+                score[b] += 100 * (1 - rel) / problems.length;
+                sb.append(String.format(Locale.ROOT, "  @%d med %-10.4g mean %-10.4g (%5.1f)", BUDGETS[b],
+                    median(col), mean(col), 100 * (1 - rel)));
+            }
+            sb.append('\n');
+        }
+        sb.append(String.format(Locale.ROOT, "  SCORE %-10s @50 %.1f  @100 %.1f  @200 %.1f%n", name, score[0],
+            score[1], score[2]));
+        System.out.print(sb);
+    }
+
+    static double[] column(double[][] rows, int b) {
+        double[] c = new double[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            c[i] = rows[i][b];
+        }
+        return c;
+    }
+
+    static double mean(double[] v) {
+        return Arrays.stream(v).average().orElse(Double.NaN);
+    }
+
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+    }
+}
