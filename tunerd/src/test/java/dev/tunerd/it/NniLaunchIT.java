@@ -38,7 +38,7 @@ class NniLaunchIT {
         "trialCommand":"python3 mnist.py","trialCodeDirectory":"/home/user/mnist","trialConcurrency":2,\
         "maxTrialNumber":50,"useAnnotation":false,"debug":false,"logLevel":"info",\
         "experimentWorkingDirectory":"/home/user/nni-experiments",\
-        "tuner":{"name":"Random","classArgs":{"seed":42}},\
+        "tuner":{"name":"TPE","classArgs":{"optimize_mode":"maximize","seed":42}},\
         "assessor":{"name":"Medianstop","classArgs":{"optimize_mode":"maximize","start_step":5}},\
         "trainingService":{"platform":"local","trialCommand":"python3 mnist.py",\
         "trialCodeDirectory":"/home/user/mnist","debug":false,"useActiveGpu":false,"maxTrialNumberPerGpu":1,\
@@ -83,8 +83,8 @@ class NniLaunchIT {
         JsonObject.Builder withLauncher = JsonObject.builder();
         ((JsonObject) Json.parse(NNI_V3_CONFIG)).members().forEach(withLauncher::put);
         String launcherTuner = "{\"className\":\"tunerd_launcher.TunerdLauncher\",\"codeDirectory\":\""
-            + REPOSITORY.resolve("nni") + "\",\"classArgs\":{\"tunerd_tuner\":\"Random\",\"tunerd_args\":"
-            + "{\"seed\":42,\"optimize_mode\":\"maximize\"}}}";
+            + REPOSITORY.resolve("nni") + "\",\"classArgs\":{\"tunerd_tuner\":\"tpe\",\"tunerd_args\":"
+            + "{\"optimize_mode\":\"maximize\",\"seed\":42}}}";
         String config = Json.write(withLauncher.put("tuner", Json.parse(launcherTuner)).build());
         try (ManagerServer manager = ManagerServer.start()) {
             Map<String, String> env = new HashMap<>(WsHarness.env(manager.url()));
@@ -92,7 +92,7 @@ class NniLaunchIT {
             try (TunerdProcess p = TunerdProcess.startCommand(List.of("python3", "-c", IMITATE_NNI, "--exp_params",
                 base64(config)), env)) {
                 runSession(manager, p);
-                assertTrue(p.dispatcherLog().contains("Tuner: Random {\"seed\": 42, \"optimize_mode\": \"maximize\"};"
+                assertTrue(p.dispatcherLog().contains("Tuner: tpe {\"optimize_mode\": \"maximize\", \"seed\": 42};"
                     + " assessor: Medianstop {\"optimize_mode\": \"maximize\", \"start_step\": 5}"), p.dispatcherLog());
             }
         }

@@ -23,18 +23,21 @@ import org.junit.jupiter.api.Timeout;
  * with TPE) against the built tunerd over a real WebSocket, in lockstep as the manager does (after IN it waits for ID,
  * after each GE for the TR), and checks the dispatcher's side message by message: its form and bytes (the recorded
  * lines with the sampled values masked), the parameter ids, the KIs (computed from the replayed results with
- * Medianstop's rule, independently of tunerd), nothing extra, and a clean end. The tuner is the builtin Random (TPE is
- * not in this build; the values are sampled anyway, so only their types and ranges can be checked).
+ * Medianstop's rule, independently of tunerd), nothing extra, and a clean end. The tuner is the builtin TPE, as
+ * recorded; its values are sampled (and the replayed results are the recorded ones, not functions of them), so only
+ * their types and ranges can be checked.
  */
 @Timeout(60)
 class WebSocketReplayIT {
 
-    private static final String SEARCH_SPACE_TUNER = "{\"name\": \"Random\", \"classArgs\": {\"seed\": 7}}";
+    /** As recorded: TPE, maximising (seeded here; NNI's run was not, and numpy's stream cannot be reproduced). */
+    private static final String TUNER = "{\"name\": \"TPE\", \"classArgs\": {\"optimize_mode\": \"maximize\","
+        + " \"seed\": 7}}";
 
     @Test
     void nni30JsonSessionWithMedianstop() throws Exception {
         Transcript transcript = Transcript.load("nni-v3.0-websocket-tpe-medianstop.jsonl");
-        String config = "{\"trialConcurrency\": 1, \"tuner\": " + SEARCH_SPACE_TUNER + ", \"assessor\": {\"name\": "
+        String config = "{\"trialConcurrency\": 1, \"tuner\": " + TUNER + ", \"assessor\": {\"name\": "
             + "\"Medianstop\", \"classArgs\": {\"optimize_mode\": \"maximize\", \"start_step\": 2}}}";
         List<String> sent = replay(transcript, config, true);
 
@@ -61,7 +64,7 @@ class WebSocketReplayIT {
     @Test
     void nni210RawSession() throws Exception {
         Transcript transcript = Transcript.load("nni-v2.10-websocket-tpe.jsonl");
-        String config = "{\"trialConcurrency\": 1, \"tuner\": " + SEARCH_SPACE_TUNER + "}";
+        String config = "{\"trialConcurrency\": 1, \"tuner\": " + TUNER + "}";
         List<String> sent = replay(transcript, config, false);
         assertEquals("TR", WsHarness.typeOf(sent.get(sent.size() - 1), false), "no _bye_ in the raw form");
     }
