@@ -82,6 +82,11 @@ final class ManagerServer implements AutoCloseable {
         return "ws://127.0.0.1:" + port + "/tuner";
     }
 
+    /** The URL as NNI's manager computes it for the dispatcher: {@code ws://localhost:<port>/tuner}. */
+    String localhostUrl() {
+        return "ws://localhost:" + port + "/tuner";
+    }
+
     synchronized void listen(int onPort) throws InterruptedException {
         server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
             .option(ChannelOption.SO_REUSEADDR, true)

@@ -71,7 +71,7 @@ class NniLaunchIT {
             // NNI 2.8+: [<python_interpreter>, '-m', 'nni', '--exp_params', <b64>] spawned with shell: true
             String shell = "'" + SCRIPTS.resolve("tunerd-python") + "' -m nni --exp_params " + base64(NNI_V3_CONFIG);
             try (TunerdProcess p = TunerdProcess.startCommand(List.of("/bin/sh", "-c", shell),
-                WsHarness.env(manager.url()))) {
+                WsHarness.env(manager.localhostUrl()))) {
                 runSession(manager, p);
             }
         }
