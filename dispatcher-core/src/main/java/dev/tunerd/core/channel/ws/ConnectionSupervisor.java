@@ -10,10 +10,12 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.TooLongFrameException;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketClientHandshakeException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
@@ -205,7 +207,17 @@ final class ConnectionSupervisor implements ConnectionEvents {
         boolean wasConnected = firstConnection.isDone();
         fail(new IOException((wasConnected ? "lost the connection to the NNI manager at " + uri
             + " and could not reconnect" : "could not connect to the NNI manager at " + uri) + " after "
-            + attempts.describeSchedule() + ": " + describe(lastCause), lastCause));
+            + attempts.describeSchedule() + ": " + describe(lastCause) + pathHint(lastCause), lastCause));
+    }
+
+    /** A 404 to the upgrade means a wrong path (typically a missing or extra URL prefix): say so. */
+    private String pathHint(Throwable lastCause) {
+        if (lastCause instanceof WebSocketClientHandshakeException h && h.response() != null
+            && h.response().status().code() == HttpResponseStatus.NOT_FOUND.code()) {
+            return " (the server answered but has no WebSocket at " + uri.getPath() + "; NNI's manager serves /tuner,"
+                + " or /<url prefix>/tuner)";
+        }
+        return "";
     }
 
     private void fail(IOException e) {
