@@ -12,7 +12,10 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
@@ -98,7 +101,7 @@ final class ManagerServer implements AutoCloseable {
                             .websocketPath("/tuner").handleCloseFrames(false).dropPongFrames(false)
                             .sendCloseFrame(null) // drop() is a crash: no close frame
                             .maxFramePayloadLength(MAX_MESSAGE).build()),
-                        new WebSocketFrameAggregator(MAX_MESSAGE), new Recorder());
+                        new WebSocketFrameAggregator(MAX_MESSAGE), new Recorder(), new NotFound());
                 }
             })
             .bind(new InetSocketAddress("127.0.0.1", onPort)).sync().channel();
@@ -272,6 +275,15 @@ final class ManagerServer implements AutoCloseable {
     private synchronized void lost(Channel ch) {
         if (connection == ch) {
             connection = null;
+        }
+    }
+
+    /** Any HTTP request that is not the WebSocket upgrade at /tuner, as the manager's REST server answers it. */
+    private static final class NotFound extends SimpleChannelInboundHandler<FullHttpRequest> {
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+            ctx.writeAndFlush(new DefaultFullHttpResponse(request.protocolVersion(), HttpResponseStatus.NOT_FOUND))
+                .addListener(ChannelFutureListener.CLOSE);
         }
     }
 

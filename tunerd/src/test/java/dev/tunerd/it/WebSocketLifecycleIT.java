@@ -241,6 +241,24 @@ class WebSocketLifecycleIT {
     }
 
     @Test
+    void aWrongPathIsReportedWithTheManagersAnswer() throws Exception {
+        try (ManagerServer manager = ManagerServer.start()) {
+            String url = manager.url().replace("/tuner", "/exp1/tuner"); // a URL prefix the manager does not have
+            Map<String, String> env = new HashMap<>(WsHarness.env(url));
+            env.put("TUNERD_WS_RECONNECT_DELAYS", "0,0.2");
+            try (TunerdProcess p = TunerdProcess.start(config("SequenceTuner", "{}"), env)) {
+                assertEquals(4, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+                List<String> stderr = p.stderr().lines().toList();
+                String last = stderr.get(stderr.size() - 1);
+                assertTrue(last.startsWith("tunerd: could not connect to the NNI manager at " + url + " after 2 attempts"),
+                    last);
+                assertTrue(last.endsWith("404 Not Found (the server answered but has no WebSocket at /exp1/tuner;"
+                    + " NNI's manager serves /tuner, or /<url prefix>/tuner)"), last);
+            }
+        }
+    }
+
+    @Test
     void aManagerThatRefusesTheConnectionAsNni29DoesEndsTheProcessAtOnce() throws Exception {
         try (ManagerServer manager = ManagerServer.start()) {
             manager.refuseConnectionsWith(4030, "Already serving a tuner");
