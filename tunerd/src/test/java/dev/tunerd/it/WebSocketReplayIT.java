@@ -69,6 +69,32 @@ class WebSocketReplayIT {
         assertEquals("TR", WsHarness.typeOf(sent.get(sent.size() - 1), false), "no _bye_ in the raw form");
     }
 
+    @Test
+    void nonAsciiValuesAreWrittenAsNnisJsonDumpsWritesThemInBothForms() throws Exception {
+        // the manager sends UTF-8 as is (JSON.stringify); Python's dispatcher answers with ensure_ascii escapes,
+        // surrogate pairs beyond the BMP, inside a JSON string inside the message (JSON form)
+        String space = "{\"s\":{\"_type\":\"choice\",\"_value\":[\"\u00e9t\u00e9\",\"\u2603\",\"\ud83d\ude00\"]}}";
+        String config = "{\"trialConcurrency\": 1, \"tuner\": {\"name\": \"GridSearch\"}}";
+        List<String> values = List.of("\\u00e9t\\u00e9", "\\u2603", "\\ud83d\\ude00");
+        for (boolean jsonForm : List.of(true, false)) {
+            try (ManagerServer manager = ManagerServer.start(); TunerdProcess p = WsHarness.launch(manager, config)) {
+                manager.awaitConnections(1, WsHarness.CONNECT);
+                manager.send(jsonForm ? WsHarness.json("IN", space) : "IN" + space);
+                manager.send(jsonForm ? WsHarness.json("GE", "3") : "GE3");
+                assertEquals(jsonForm ? "{\"type\": \"ID\", \"content\": \"\"}" : "ID", manager.next(REPLY));
+                for (int id = 0; id < 3; id++) {
+                    String record = "{\"parameter_id\": " + id + ", \"parameter_source\": \"algorithm\", \"parameters\":"
+                        + " {\"s\": \"" + values.get(id) + "\"}, \"parameter_index\": 0}";
+                    String expected = jsonForm ? "{\"type\": \"TR\", \"content\": \"" + record.replace("\\", "\\\\")
+                        .replace("\"", "\\\"") + "\"}" : "TR" + record;
+                    assertEquals(expected, manager.next(REPLY));
+                }
+                manager.send(jsonForm ? WsHarness.json("TE") : "TE");
+                assertEquals(0, p.exitCode(Duration.ofSeconds(5)), p.stderr());
+            }
+        }
+    }
+
     /**
      * Replays the manager's messages in lockstep and checks what every reply stream must satisfy; returns all the
      * dispatcher's messages.
