@@ -27,11 +27,13 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -76,7 +78,7 @@ final class ManagerServer implements AutoCloseable {
 
     /** A port nothing listens on (bound once, then released), for "the manager never comes up". */
     static int unusedPort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
     }
@@ -205,7 +207,7 @@ final class ManagerServer implements AutoCloseable {
 
     /** Texts that arrive within {@code quiet} of each other from now on, until none does. */
     List<String> drain(Duration quiet) throws InterruptedException {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (String s = unread.poll(quiet.toMillis(), TimeUnit.MILLISECONDS); s != null;
              s = unread.poll(quiet.toMillis(), TimeUnit.MILLISECONDS)) {
             out.add(s);

@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The life of a tunerd process on NNI 3.0's WebSocket channel, against the built launcher: pongs during a long tuner
- * call, {@code _nop_} and {@code _bye_}, the end on TE, a connection lost and regained mid-run, a manager that never
- * comes up, and failures reported with ER. Each test is bounded well under 20 s.
+ * The life of a tunerd process on NNI's WebSocket channel, against the built launcher: pongs during a long tuner
+ * call, {@code _nop_} and {@code _bye_}, the end on TE (also behind a full queue), connections lost and regained
+ * mid-run, a manager that never comes up, drops us for good, refuses us or has no WebSocket at the path, and failures
+ * reported with ER. Each test is bounded well under 20 s.
  */
 @Timeout(30)
 class WebSocketLifecycleIT {
