@@ -274,6 +274,18 @@ class WebSocketLifecycleIT {
     }
 
     @Test
+    void aBadAlgorithmConfigurationFailsBeforeConnectingAsInNni() throws Exception {
+        try (ManagerServer manager = ManagerServer.start();
+             TunerdProcess p = WsHarness.launch(manager, "{\"tuner\": {\"name\": \"TPE\", \"classArgs\":"
+                 + " {\"optimize_mode\": \"maximise\"}}}")) {
+            assertEquals(2, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+            assertEquals(0, manager.connections(), "algorithms are built before the channel opens (spec 1.2)");
+            assertTrue(p.dispatcherLog().contains("tunerd could not start: "), p.dispatcherLog());
+            assertTrue(p.dispatcherLog().contains("maximise"), p.dispatcherLog());
+        }
+    }
+
+    @Test
     void anInvalidSearchSpaceIsReportedWithErThenClose4001() throws Exception {
         try (ManagerServer manager = ManagerServer.start();
              TunerdProcess p = WsHarness.launch(manager, config("FailingTuner", "{}"))) {
