@@ -313,6 +313,7 @@ final class ConnectionSupervisor implements ConnectionEvents {
     public void onCloseFrame(Channel connection, int code, String reason) {
         if (code == CLOSE_NORMAL) {
             endOfStream("the manager closed the connection on purpose (code 4000, " + reason + ")");
+            sessionEnd.accept("the manager closed the connection with code 4000");
         } else if (code == CLOSE_REFUSED_BUSY || code == CLOSE_REFUSED_LATE) {
             // NNI 2.8/2.9 refuse a second connection, or one that comes after their 10 s wait: retrying cannot help
             fail(new IOException("the NNI manager at " + uri + " refused the connection with code " + code + " ("

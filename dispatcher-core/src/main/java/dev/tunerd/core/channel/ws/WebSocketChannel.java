@@ -99,7 +99,10 @@ public final class WebSocketChannel implements CommandChannel {
         return supervisor.inbound().take();
     }
 
-    /** Runs {@code action} on the I/O thread when a {@code TE} or {@code _bye_} arrives, ahead of the buffer. */
+    /**
+     * Runs {@code action} on the I/O thread when a {@code TE}, a {@code _bye_} or a close with code 4000 arrives, ahead
+     * of the buffer.
+     */
     @Override
     public void onSessionEnd(Consumer<String> action) {
         supervisor.onSessionEnd(action);
