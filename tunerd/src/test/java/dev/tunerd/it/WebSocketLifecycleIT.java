@@ -94,6 +94,26 @@ class WebSocketLifecycleIT {
     }
 
     @Test
+    void aCloseWithCode4000AloneEndsTheProcessCleanlyBehindABacklog() throws Exception {
+        try (ManagerServer manager = ManagerServer.start();
+             TunerdProcess p = WsHarness.launch(manager, config("FailingTuner", "{\"sleep_ms\": 1000}"),
+                 "--queue-capacity", "1")) {
+            initialize(manager);
+            for (int i = 0; i < 10; i++) {
+                manager.send(json("GE", "1"));
+            }
+            Thread.sleep(200);
+            long sent = System.nanoTime();
+            manager.closeWith(4000, "shutdown");
+            assertEquals(0, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+            long millis = (System.nanoTime() - sent) / 1_000_000;
+            assertTrue(millis < 2000, "exit took " + millis + " ms (one running 1 s call at most)");
+            assertTrue(p.dispatcherLog().contains("the manager closed the connection on purpose (code 4000, shutdown)"),
+                p.dispatcherLog());
+        }
+    }
+
+    @Test
     void terminateEndsTheProcessWithinASecondAfterByeAndClose4000() throws Exception {
         try (ManagerServer manager = ManagerServer.start();
              TunerdProcess p = WsHarness.launch(manager, config("SequenceTuner", "{}"))) {
