@@ -17,7 +17,13 @@ import java.util.List;
  * categorical ones keep the value with probability {@code 1 - shrink} and else draw from the prior. A parameter
  * the chosen trial lacks (another nested branch) takes a runner-up trial that has it. Works in internal
  * coordinates. With a constant liar (NNI's {@code parallel_optimize}), trials in flight are observed with the
- * min/max/mean loss for the duration of one suggestion. Not thread-safe.
+ * min/max/mean loss for the duration of one suggestion.
+ *
+ * <p>tunerd addition ({@link Exploration}, on by default in NNI's {@code Anneal}): with probability
+ * {@code share}, once {@code after} trials completed, a suggestion is exploratory: one parameter drawn at random,
+ * and each other with probability 1/d, takes a much wider neighbourhood around the same chosen trial (by default
+ * the whole range: a prior draw); the rest is drawn as above. {@link Exploration#NONE} reproduces hyperopt exactly,
+ * draw for draw. Not thread-safe.
  */
 public final class AnnealSampler implements InternalSampler {
     private static final double AVG_BEST_IDX = 2.0;
@@ -33,23 +39,26 @@ public final class AnnealSampler implements InternalSampler {
     private final int[] observedCount;
 
     private final Liar liar;
+    private final Exploration exploration;
 
     /** NNI's {@code parallel_optimize} with its {@code constant_liar_type}: what trials in flight count as. */
     public enum Liar { NONE, MIN, MAX, MEAN }
 
     public AnnealSampler(SearchSpace space, Rng rng) {
-        this(space, rng, Liar.NONE);
+        this(space, rng, Liar.NONE, Exploration.DEFAULT);
     }
 
     /**
      * @param liar NONE: trials in flight are ignored (NNI's HyperoptTuner never shows them to hyperopt); else once more
      *             than 20 trials were issued they are observed with the min/max/mean loss during a suggestion
+     * @param exploration tunerd's exploratory suggestions; {@link Exploration#NONE} for hyperopt's algorithm as is
      */
-    public AnnealSampler(SearchSpace space, Rng rng, Liar liar) {
+    public AnnealSampler(SearchSpace space, Rng rng, Liar liar, Exploration exploration) {
         this.space = space;
         this.params = space.parameters();
         this.rng = rng;
         this.liar = liar;
+        this.exploration = exploration;
         this.observedCount = new int[params.size()];
     }
 
@@ -100,13 +109,18 @@ public final class AnnealSampler implements InternalSampler {
     private double[] draw() {
         double[] out = space.newInternal();
         List<Integer> chosen = new ArrayList<>(2);
-        for (int i = 0; i < params.size(); i++) {
+        int d = params.size();
+        boolean explore = exploration.share() > 0 && vectors.size() >= exploration.after()
+            && rng.nextDouble() < exploration.share();
+        int first = explore ? rng.nextInt(d) : -1;
+        for (int i = 0; i < d; i++) {
             if (!space.isActive(i, out)) {
                 continue;
             }
             int trial = observedCount[i] == 0 ? -1 : pickTrial(i, chosen);
-            out[i] = trial < 0 ? prior(params.get(i))
-                : near(params.get(i), vectors.get(trial)[i], shrink(observedCount[i]));
+            boolean wide = explore && (i == first || rng.nextDouble() < 1.0 / d);
+            int t = wide ? (int) (observedCount[i] * exploration.wideFactor()) : observedCount[i];
+            out[i] = trial < 0 ? prior(params.get(i)) : near(params.get(i), vectors.get(trial)[i], shrink(t));
         }
         return out;
     }

@@ -20,7 +20,7 @@ class AnnealSamplerTest {
         SearchSpace.ALL_TYPES);
 
     private static AnnealSampler observedAt(SearchSpace space, double value, int times, long seed) {
-        AnnealSampler s = new AnnealSampler(space, new Rng(seed), AnnealSampler.Liar.MIN);
+        AnnealSampler s = new AnnealSampler(space, new Rng(seed), AnnealSampler.Liar.MIN, Exploration.NONE);
         for (int i = 0; i < times; i++) {
             s.observe(new double[] {value}, 1.0);
         }
@@ -49,6 +49,29 @@ class AnnealSamplerTest {
             assertTrue(y >= 0 && y <= 0.1, "y " + y);
         }
         assertTrue(lo < 0.26 && hi > 0.34, "the whole window is used: " + lo + ".." + hi);
+    }
+
+    @Test
+    void exploratorySuggestionsDrawAQuarterOfTheValuesFromTheWholeRangeOnceTwentyTrialsCompleted() {
+        AnnealSampler early = new AnnealSampler(UNIT, new Rng(5), AnnealSampler.Liar.NONE, Exploration.DEFAULT);
+        AnnealSampler late = new AnnealSampler(UNIT, new Rng(6), AnnealSampler.Liar.NONE, Exploration.DEFAULT);
+        for (int i = 0; i < 90; i++) {
+            if (i < 19) {
+                early.observe(new double[] {0.3}, 1.0);
+            }
+            late.observe(new double[] {0.3}, 1.0);
+        }
+        int outside = 0;
+        int n = 4000;
+        for (int i = 0; i < n; i++) {
+            double e = early.suggest(List.of())[0];
+            assertTrue(Math.abs(e - 0.3) <= 0.5 / 2.9 + 1e-12, "19 trials: no exploration yet, " + e);
+            double x = late.suggest(List.of())[0];
+            assertTrue(x >= 0 && x <= 1, "x " + x);
+            outside += x < 0.25 || x > 0.35 ? 1 : 0;
+        }
+        // explored: uniform over [0, 1], so 90% of them fall outside the shrunk window [0.25, 0.35]
+        assertEquals(0.25 * 0.9, outside / (double) n, 0.025);
     }
 
     @Test

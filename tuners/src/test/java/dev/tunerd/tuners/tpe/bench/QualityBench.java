@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.tpe.bench;
 
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.anneal.Exploration;
 import dev.tunerd.tuners.tpe.TpeArgs;
 import dev.tunerd.tuners.tpe.kernel.TpeSettings;
 import java.util.Arrays;
@@ -34,6 +35,13 @@ public final class QualityBench {
             dbl("tpe.prior", d.priorWeight()), dbl("tpe.gsqrt", 0), dbl("tpe.glin", TpeArgs.LINEAR_GAMMA),
             dbl("tpe.bw", TpeArgs.BANDWIDTH_FACTOR), TpeArgs.BAD_CAP, dbl("tpe.uni", TpeArgs.INDEPENDENT_SHARE),
             Integer.getInteger("tpe.unifrom", TpeArgs.INDEPENDENT_AFTER), TpeSettings.Liar.BEST);
+    }
+
+    /** Anneal's exploration, overridable for tuning ({@code -Danneal.share=0.2 -Danneal.after=20 -Danneal.wide=0.05}). */
+    static Exploration exploration() {
+        Exploration d = Exploration.DEFAULT;
+        return new Exploration(dbl("anneal.share", d.share()), Integer.getInteger("anneal.after", d.after()),
+            dbl("anneal.wide", d.wideFactor()));
     }
 
     static double dbl(String key, double dflt) {
