@@ -5,7 +5,7 @@ package dev.tunerd.simulator.problem;
  * the usual references (Surjanovic and Bingham's "Virtual Library of Simulation Experiments"); all are minimised.
  * Stateless and thread-safe.
  */
-final class TextbookFunctions {
+public final class TextbookFunctions {
 
     private static final double[] HARTMANN_ALPHA = {1.0, 1.2, 3.0, 3.2};
     private static final double[][] HARTMANN3_A = {
@@ -21,7 +21,7 @@ final class TextbookFunctions {
     private TextbookFunctions() {
     }
 
-    static double branin(double[] x) {
+    public static double branin(double[] x) {
         double b = 5.1 / (4 * Math.PI * Math.PI);
         double c = 5 / Math.PI;
         double t = 1 / (8 * Math.PI);
@@ -29,7 +29,7 @@ final class TextbookFunctions {
         return term * term + 10 * (1 - t) * Math.cos(x[0]) + 10;
     }
 
-    static double goldsteinPrice(double[] x) {
+    public static double goldsteinPrice(double[] x) {
         double a = x[0];
         double b = x[1];
         double first = 1 + sq(a + b + 1) * (19 - 14 * a + 3 * a * a - 14 * b + 6 * a * b + 3 * b * b);
@@ -37,21 +37,21 @@ final class TextbookFunctions {
         return first * second;
     }
 
-    static double sixHumpCamel(double[] x) {
+    public static double sixHumpCamel(double[] x) {
         double a = x[0];
         double b = x[1];
         return (4 - 2.1 * a * a + a * a * a * a / 3) * a * a + a * b + (-4 + 4 * b * b) * b * b;
     }
 
-    static double hartmann3(double[] x) {
+    public static double hartmann3(double[] x) {
         return hartmann(x, HARTMANN3_A, HARTMANN3_P);
     }
 
-    static double hartmann6(double[] x) {
+    public static double hartmann6(double[] x) {
         return hartmann(x, HARTMANN6_A, HARTMANN6_P);
     }
 
-    static double rosenbrock(double[] x) {
+    public static double rosenbrock(double[] x) {
         double sum = 0;
         for (int i = 0; i + 1 < x.length; i++) {
             sum += 100 * sq(x[i + 1] - x[i] * x[i]) + sq(x[i] - 1);
@@ -59,7 +59,7 @@ final class TextbookFunctions {
         return sum;
     }
 
-    static double ackley(double[] x) {
+    public static double ackley(double[] x) {
         double squares = 0;
         double cosines = 0;
         for (double v : x) {
@@ -70,7 +70,7 @@ final class TextbookFunctions {
         return -20 * Math.exp(-0.2 * Math.sqrt(squares / d)) - Math.exp(cosines / d) + 20 + Math.E;
     }
 
-    static double levy(double[] x) {
+    public static double levy(double[] x) {
         int d = x.length;
         double[] w = new double[d];
         for (int i = 0; i < d; i++) {
@@ -83,7 +83,7 @@ final class TextbookFunctions {
         return sum + sq(w[d - 1] - 1) * (1 + sq(Math.sin(2 * Math.PI * w[d - 1])));
     }
 
-    static double styblinskiTang(double[] x) {
+    public static double styblinskiTang(double[] x) {
         double sum = 0;
         for (double v : x) {
             sum += v * v * v * v - 16 * v * v + 5 * v;
