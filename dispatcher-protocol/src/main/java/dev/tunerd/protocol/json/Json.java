@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonBool;
@@ -41,6 +42,8 @@ public final class Json {
         .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
         .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
         .enable(JsonReadFeature.ALLOW_YAML_COMMENTS)
+        // correctly rounded like Double.parseDouble, several times faster on 17-digit metric values
+        .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
         .streamReadConstraints(StreamReadConstraints.builder()
             .maxStringLength(Integer.MAX_VALUE)
             .maxNestingDepth(1000)
