@@ -17,7 +17,6 @@ import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -60,6 +59,10 @@ public final class Json {
      * @throws JsonException naming the position and the problem
      */
     public static JsonValue parse(String text) {
+        JsonValue number = PlainNumbers.parse(text);
+        if (number != null) {
+            return number;
+        }
         try (JsonParser p = FACTORY.createParser(text)) {
             JsonToken first = p.nextToken();
             if (first == null) {
@@ -92,12 +95,12 @@ public final class Json {
     private static JsonValue read(JsonParser p, JsonToken t) throws IOException {
         switch (t) {
             case START_OBJECT: {
-                Map<String, JsonValue> members = new LinkedHashMap<>();
+                JsonObject.Builder members = JsonObject.builder();
                 for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
                     String name = p.currentName();
                     members.put(name, read(p, p.nextToken()));
                 }
-                return JsonObject.of(members);
+                return members.build();
             }
             case START_ARRAY: {
                 List<JsonValue> values = new ArrayList<>();
