@@ -3,8 +3,6 @@ package dev.tunerd.core.dispatch;
 import dev.tunerd.protocol.command.InboundCommand;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -17,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * worker ends; it never continues after an exception.
  *
  * <p>Hand-off in batches: {@link #enqueue} only collects commands on the reader's side; {@link #publish} puts them
- * into the queue, and the worker takes everything there is at once. The reader publishes whenever its channel has
+ * into the {@link BatchQueue} under one lock, and the worker takes everything there is at once. The reader publishes whenever its channel has
  * no further command buffered (so nothing waits for the manager's next bytes) and every {@link #BATCH} commands.
  * Without it, a worker faster than the reader parked and was woken once per command (a futex pair and two context
  * switches per command, a third of the daemon's CPU during the section 3 stream).
@@ -39,7 +37,7 @@ final class Worker {
     static final int BATCH = 256;
 
     private final String queueName;
-    private final BlockingQueue<Item> queue;
+    private final BatchQueue<Item> queue;
     private final Thread thread;
     private final List<Item> pending = new ArrayList<>(); // reader thread only
     private long fullWaits; // reader thread only
@@ -48,7 +46,7 @@ final class Worker {
     Worker(String threadName, String queueName, int capacity, Consumer<InboundCommand> handler,
            BiConsumer<InboundCommand, Throwable> onFailure) {
         this.queueName = queueName;
-        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.queue = new BatchQueue<>(capacity);
         this.thread = new Thread(() -> run(handler, onFailure), threadName);
         this.thread.setDaemon(true);
     }
@@ -65,25 +63,24 @@ final class Worker {
 
     /** Puts the collected commands into the queue; blocks while it is full (backpressure on the reader). */
     void publish() throws InterruptedException {
-        for (Item item : pending) {
-            if (!queue.offer(item)) {
-                fullWaits++;
-                if (Long.toString(fullWaits).matches("10*")) { // 1st, 10th, 100th, ... time: a trend, not a flood
-                    LOG.warn("{} queue is full ({} commands); the reader waits (wait number {})", queueName,
-                        queue.size(), fullWaits);
-                }
-                queue.put(item);
+        if (pending.isEmpty()) {
+            return;
+        }
+        int waits = queue.putAll(pending);
+        pending.clear();
+        for (int i = 0; i < waits; i++) {
+            fullWaits++;
+            if (Long.toString(fullWaits).matches("10*")) { // 1st, 10th, 100th, ... time: a trend, not a flood
+                LOG.warn("{} queue was full ({} commands); the reader waited (wait number {})", queueName,
+                    queue.size(), fullWaits);
             }
         }
-        pending.clear();
     }
 
     /** Drops queued commands and tells the worker to end after the command it is handling. */
     void stop() {
         stopped = true;
-        do {
-            queue.clear();
-        } while (!queue.offer(STOP));
+        queue.replaceAllWith(STOP);
     }
 
     /** Waits up to {@code millis} for the thread to end; true when it did. */
@@ -100,8 +97,7 @@ final class Worker {
         List<Item> taken = new ArrayList<>(BATCH);
         try {
             while (true) {
-                taken.add(queue.take());
-                queue.drainTo(taken, BATCH);
+                queue.takeAll(taken, BATCH);
                 for (Item item : taken) {
                     if (item == STOP || stopped) {
                         return;
