@@ -155,6 +155,9 @@ public final class FrameDecoder {
         if (bytes.length == 0) {
             return "";
         }
+        if (isAscii(bytes)) { // nearly every frame: ASCII is valid UTF-8 and decodes byte for byte, without a decoder
+            return new String(bytes, StandardCharsets.ISO_8859_1);
+        }
         try {
             return StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
@@ -165,5 +168,14 @@ public final class FrameDecoder {
             throw new FrameException("payload of " + type.code() + " frame (" + bytes.length
                 + " bytes) is not valid UTF-8", e);
         }
+    }
+
+    private static boolean isAscii(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 }

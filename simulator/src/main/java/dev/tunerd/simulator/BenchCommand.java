@@ -52,8 +52,8 @@ public final class BenchCommand implements Callable<Integer> {
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
         boolean help;
 
-        @Option(names = "--daemon-command", description = "command that starts the daemon (default: java -jar "
-            + "<this jar>)")
+        @Option(names = "--daemon-command", description = "command that starts the daemon (default: scripts/tunerd "
+            + "of this checkout, else java -jar <this jar>)")
         String daemonCommand;
 
         @Option(names = "--out", description = "also write the results to this Markdown file")

@@ -76,7 +76,7 @@ public final class SimulateCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--daemon-command", description = "command that starts the daemon, words separated by spaces "
-        + "(default: java -jar <this jar>)")
+        + "(default: scripts/tunerd of this checkout, else java -jar <this jar>)")
     String daemonCommand;
 
     @Option(names = "--assess-wait-ms", defaultValue = "5",

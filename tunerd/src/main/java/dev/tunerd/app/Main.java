@@ -52,6 +52,22 @@ public final class Main {
         return WebSocketChannel.connect(url, options);
     }
 
+    /**
+     * False when the command line is a daemon launch (it starts with an option, as NNI's {@code -m nni ...} and
+     * {@code --tuner ...} do) and asks for no help: then no subcommand can be meant and none is registered.
+     */
+    static boolean mayNameSubcommand(String[] args) {
+        if (args.length == 0 || !args[0].startsWith("-")) {
+            return true;
+        }
+        for (String a : args) {
+            if (a.equals("-h") || a.equals("--help")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
             StandardCharsets.UTF_8), true);
@@ -62,8 +78,10 @@ public final class Main {
         // the checkpoint journal:  wiring = wiring.withObserver(settings -> ...).withStartHook((s, state, t, a) -> ...);
         CommandLine cli = TunerdCli.commandLine(new DaemonCommand(wiring), out,
             new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
-        cli.addSubcommand("simulate", new SimulateCommand());
-        cli.addSubcommand("bench", new BenchCommand());
+        if (mayNameSubcommand(args)) { // building their picocli models is start-up time the daemon does not need
+            cli.addSubcommand("simulate", new SimulateCommand());
+            cli.addSubcommand("bench", new BenchCommand());
+        }
         int status = cli.execute(args);
         out.flush();
         err.flush();

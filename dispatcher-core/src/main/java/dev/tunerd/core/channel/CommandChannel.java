@@ -43,6 +43,15 @@ public interface CommandChannel extends AutoCloseable {
      */
     void close(boolean failed);
 
+    /**
+     * True when {@link #receive} can return the next command from input already received, without waiting for the
+     * manager. The reader hands commands over to the workers in batches while this is true, and always before a
+     * receive that may wait. The default, false, hands over every command at once.
+     */
+    default boolean hasBufferedCommand() {
+        return false;
+    }
+
     @Override
     default void close() {
         close(false);

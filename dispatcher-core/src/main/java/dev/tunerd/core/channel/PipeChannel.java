@@ -29,6 +29,7 @@ public final class PipeChannel implements CommandChannel {
     private final InputStream in;
     private final OutputStream out;
     private final FrameDecoder decoder;
+    private final int headerSize;
     private final FrameEncoder encoder;
     private final ByteBuffer buffer = ByteBuffer.allocate(READ_CHUNK).flip();
     private boolean closed;
@@ -37,6 +38,7 @@ public final class PipeChannel implements CommandChannel {
         this.in = in;
         this.out = out;
         this.decoder = new FrameDecoder(format);
+        this.headerSize = format.headerSize();
         this.encoder = new FrameEncoder(format);
     }
 
@@ -65,6 +67,28 @@ public final class PipeChannel implements CommandChannel {
             }
             buffer.limit(n);
         }
+    }
+
+    /** True when the read buffer holds a whole frame (or a malformed header, which receive reports at once). */
+    @Override
+    public boolean hasBufferedCommand() {
+        if (!decoder.atFrameBoundary() || buffer.remaining() < headerSize) {
+            return false;
+        }
+        long length = 0;
+        boolean digits = false;
+        for (int i = buffer.position() + 2; i < buffer.position() + headerSize; i++) {
+            byte b = buffer.get(i);
+            if (b == ' ' && !digits) {
+                continue;
+            }
+            if (b < '0' || b > '9') {
+                return true;
+            }
+            digits = true;
+            length = length * 10 + (b - '0');
+        }
+        return buffer.remaining() - headerSize >= length;
     }
 
     @Override

@@ -107,8 +107,12 @@ public final class Daemon {
                     outcome.complete(ExitCode.OK, "TE received");
                     return;
                 }
-                (isForAssessor(command) ? assessorWorker : defaultWorker).enqueue(command);
+                boolean batchFull = (isForAssessor(command) ? assessorWorker : defaultWorker).enqueue(command);
                 command = null;
+                if (batchFull || !channel.hasBufferedCommand()) { // hand over before waiting for the manager
+                    defaultWorker.publish();
+                    assessorWorker.publish();
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the daemon is ending; nothing more to read

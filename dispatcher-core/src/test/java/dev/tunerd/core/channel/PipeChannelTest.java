@@ -2,8 +2,10 @@ package dev.tunerd.core.channel;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.protocol.Command;
 import dev.tunerd.protocol.CommandType;
@@ -67,5 +69,29 @@ class PipeChannelTest {
         channel.close(false);
         channel.close(true);
         assertArrayEquals("KI000003\"A\"".getBytes(StandardCharsets.US_ASCII), out.toByteArray());
+    }
+
+    @Test
+    void aBufferedCommandIsAWholeFrameAlreadyRead() throws IOException {
+        byte[] wire = ("GE000000000000012" + "IN   00000000008{\"a\": 1}" + "PI00000000000000" + "GE00000000000001")
+            .getBytes(StandardCharsets.UTF_8);
+        PipeChannel channel = over(new ByteArrayInputStream(wire), new ByteArrayOutputStream(), 14);
+        assertFalse(channel.hasBufferedCommand(), "nothing read yet");
+        assertEquals("2", channel.receive().content());
+        assertTrue(channel.hasBufferedCommand(), "IN is in the buffer (leading spaces in its length)");
+        channel.receive();
+        assertTrue(channel.hasBufferedCommand(), "PI has an empty payload");
+        channel.receive();
+        assertFalse(channel.hasBufferedCommand(), "GE's payload has not arrived");
+
+        PipeChannel trickled = over(trickle(wire), new ByteArrayOutputStream(), 14);
+        trickled.receive();
+        assertFalse(trickled.hasBufferedCommand(), "one byte at a time: never a whole frame ahead");
+
+        PipeChannel garbage = over(new ByteArrayInputStream("PI00000000000000GE0000000x000001".getBytes(
+            StandardCharsets.US_ASCII)), new ByteArrayOutputStream(), 14);
+        garbage.receive();
+        assertTrue(garbage.hasBufferedCommand(), "a malformed header is reported by receive, without waiting");
+        assertThrows(FrameException.class, garbage::receive);
     }
 }

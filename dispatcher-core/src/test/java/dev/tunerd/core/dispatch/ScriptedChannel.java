@@ -45,6 +45,12 @@ final class ScriptedChannel implements CommandChannel {
         return (Command) next;
     }
 
+    /** Whatever the test fed is "buffered": the reader hands commands over in batches, as with a busy pipe. */
+    @Override
+    public boolean hasBufferedCommand() {
+        return !inbound.isEmpty();
+    }
+
     @Override
     public synchronized void send(Command command) {
         sent.add(command);

@@ -9,6 +9,8 @@ import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.NoArgs;
 import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -78,5 +80,53 @@ class ClassArgsBinderTest {
     void wrongTypesAndRangesAreRejectedNamingTheKey(String json, String expected) {
         var e = assertThrows(ConfigurationException.class, () -> bind(json));
         assertTrue(e.getMessage().startsWith("classArgs of TPE: ") && e.getMessage().contains(expected), e.getMessage());
+    }
+
+    /** Every other supported component type. */
+    record Others(int count, double rate, boolean flag, Float ratio, String name, List<Integer> sizes,
+                  List<Inner> inners, JsonValue extra, JsonObject options) {
+    }
+
+    private Others others(String json) {
+        return binder.bind("X", (JsonObject) Json.parse(json), Others.class);
+    }
+
+    @Test
+    void primitivesListsAndFreeJsonBind() {
+        Others o = others("{\"count\": 3, \"rate\": 2, \"flag\": true, \"ratio\": 0.5, \"name\": \"a\","
+            + " \"sizes\": [1, 2], \"inners\": [{\"gamma\": 0.5}], \"extra\": [1, 2.5, {\"a\": null}],"
+            + " \"options\": {\"b\": 1}}");
+        assertEquals(new Others(3, 2.0, true, 0.5f, "a", List.of(1, 2), List.of(new Inner(20, 0.5)),
+            Json.parse("[1, 2.5, {\"a\": null}]"), (JsonObject) Json.parse("{\"b\": 1}")), o);
+        assertEquals(new Others(0, 0.0, false, null, null, null, null, null, null), others("{\"name\": null}"),
+            "absent primitives are 0/false, null boxes stay null");
+        assertEquals("{\"count\":3,\"rate\":2.0,\"flag\":true,\"ratio\":0.5,\"name\":\"a\\\"b\",\"sizes\":[1,2],"
+            + "\"inners\":[{\"n_startup_jobs\":20,\"gamma\":0.5}],\"extra\":[1, 2.5],\"options\":null}",
+            binder.describe(new Others(3, 2, true, 0.5f, "a\"b", List.of(1, 2), List.of(new Inner(null, 0.5)),
+                Json.parse("[1, 2.5]"), null)));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "{\"count\": null}|key \"count\": null is not allowed for a int",
+        "{\"count\": 3000000000}|key \"count\": integer 3000000000 is out of the range of an int",
+        "{\"flag\": 1}|key \"flag\": expected true or false, got int 1",
+        "{\"name\": 1}|key \"name\": expected a string, got int 1",
+        "{\"rate\": \"1\"}|key \"rate\": expected a number, got str \"1\"",
+        "{\"sizes\": [1, 2.5]}|key \"sizes[1]\": expected an integer, got float 2.5",
+        "{\"sizes\": 1}|key \"sizes\": expected a list, got int 1",
+        "{\"inners\": [{\"gama\": 1}]}|unknown key \"inners[0].gama\"; accepted keys: gamma, n_startup_jobs",
+        "{\"options\": [1]}|key \"options\": expected JsonObject, got list [1]",
+    })
+    void otherTypesAreStrictToo(String json, String expected) {
+        var e = assertThrows(ConfigurationException.class, () -> others(json));
+        assertEquals("classArgs of X: " + expected, e.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"optimizeMode,optimize_mode", "nEiCandidates,n_ei_candidates", "seed,seed", "xMLParser,x_mlparser",
+        "_private,private"})
+    void keysAreJacksonsSnakeCase(String component, String key) {
+        assertEquals(key, ClassArgsBinder.snakeCase(component));
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonBool;
@@ -16,7 +17,6 @@ import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -41,6 +41,8 @@ public final class Json {
         .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
         .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
         .enable(JsonReadFeature.ALLOW_YAML_COMMENTS)
+        // correctly rounded like Double.parseDouble, several times faster on 17-digit metric values
+        .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
         .streamReadConstraints(StreamReadConstraints.builder()
             .maxStringLength(Integer.MAX_VALUE)
             .maxNestingDepth(1000)
@@ -57,6 +59,10 @@ public final class Json {
      * @throws JsonException naming the position and the problem
      */
     public static JsonValue parse(String text) {
+        JsonValue number = PlainNumbers.parse(text);
+        if (number != null) {
+            return number;
+        }
         try (JsonParser p = FACTORY.createParser(text)) {
             JsonToken first = p.nextToken();
             if (first == null) {
@@ -89,12 +95,12 @@ public final class Json {
     private static JsonValue read(JsonParser p, JsonToken t) throws IOException {
         switch (t) {
             case START_OBJECT: {
-                Map<String, JsonValue> members = new LinkedHashMap<>();
+                JsonObject.Builder members = JsonObject.builder();
                 for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
                     String name = p.currentName();
                     members.put(name, read(p, p.nextToken()));
                 }
-                return JsonObject.of(members);
+                return members.build();
             }
             case START_ARRAY: {
                 List<JsonValue> values = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.tunerd.simulator.manager;
 
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,15 +9,17 @@ import java.util.List;
 
 /**
  * How to start the daemon child: a command prefix to which the algorithm options are appended. By default the
- * running tunerd jar itself ({@code java -jar tunerd.jar}), found through the code source of this class, so that
- * {@code tunerd simulate} exercises exactly the binary that ships. Immutable.
+ * running tunerd jar itself, found through the code source of this class, started the way NNI starts it: through the
+ * launcher {@code scripts/tunerd} of the same checkout when there is one (its JVM flags and its class-data-sharing
+ * archive, which it creates on its first run after a build), else {@code java -jar tunerd.jar}. So
+ * {@code tunerd simulate} and {@code tunerd bench} measure exactly what ships. Immutable.
  *
  * @param prefix the program and its leading arguments
  */
 public record DaemonCommand(List<String> prefix) {
 
-    /** JVM options the launcher script uses too; {@code TUNERD_JAVA_OPTS} replaces them. */
-    private static final String DEFAULT_JVM_OPTS = "-XX:+UseSerialGC -Xshare:auto";
+    /** The launcher script's JVM options, for a jar without the script; {@code TUNERD_JAVA_OPTS} replaces them. */
+    private static final String DEFAULT_JVM_OPTS = "-XX:+UseSerialGC -Xss512k -XX:TieredStopAtLevel=1 -Xmn16m";
 
     public DaemonCommand {
         prefix = List.copyOf(prefix);
@@ -34,17 +37,24 @@ public record DaemonCommand(List<String> prefix) {
         return new DaemonCommand(Arrays.asList(trimmed.split("\\s+")));
     }
 
-    /** {@code java <opts> -jar <this jar>}, or the class path and main class when not running from a jar. */
+    /**
+     * {@code scripts/tunerd} when this runs from {@code tunerd/target/tunerd.jar} of a checkout that has it, else
+     * {@code java <opts> -jar <this jar>}, or the class path and main class when not running from a jar.
+     */
     public static DaemonCommand sameJar() {
+        Path jar = codeSource();
+        Path launcher = jar == null ? null : launcherOf(jar);
+        if (launcher != null) {
+            return new DaemonCommand(List.of(launcher.toString()));
+        }
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         String opts = System.getenv("TUNERD_JAVA_OPTS");
         cmd.addAll(Arrays.asList((opts == null ? DEFAULT_JVM_OPTS : opts).trim().split("\\s+")));
         cmd.removeIf(String::isEmpty);
-        Path location = codeSource();
-        if (location != null && location.toString().endsWith(".jar")) {
+        if (jar != null && jar.toString().endsWith(".jar")) {
             cmd.add("-jar");
-            cmd.add(location.toString());
+            cmd.add(jar.toString());
         } else {
             cmd.add("-cp");
             cmd.add(System.getProperty("java.class.path"));
@@ -71,6 +81,22 @@ public record DaemonCommand(List<String> prefix) {
             }
         }
         return cmd;
+    }
+
+    /** {@code <checkout>/scripts/tunerd} for {@code <checkout>/tunerd/target/tunerd.jar}, when it is executable. */
+    static Path launcherOf(Path jar) {
+        Path checkout = jar.toAbsolutePath().getParent();
+        for (String expected : new String[] {"target", "tunerd"}) {
+            if (checkout == null || checkout.getFileName() == null || !checkout.getFileName().toString().equals(expected)) {
+                return null;
+            }
+            checkout = checkout.getParent();
+        }
+        if (checkout == null || !jar.getFileName().toString().equals("tunerd.jar")) {
+            return null;
+        }
+        Path script = checkout.resolve("scripts").resolve("tunerd");
+        return Files.isRegularFile(script) && Files.isExecutable(script) ? script : null;
     }
 
     private static Path codeSource() {

@@ -4,8 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DaemonCommandTest {
 
@@ -25,5 +32,20 @@ class DaemonCommandTest {
             d.commandLine(new AlgorithmChoice("TPE", "{\"seed\": 1}"),
                 new AlgorithmChoice("Medianstop", "{\"start_step\": 5}")));
         assertThrows(IllegalArgumentException.class, () -> DaemonCommand.parse("   "));
+    }
+
+    @Test
+    void aJarInACheckoutIsStartedThroughTheCheckoutsLauncher(@TempDir Path checkout) throws IOException {
+        Path jar = Files.createDirectories(checkout.resolve("tunerd/target")).resolve("tunerd.jar");
+        Files.createFile(jar);
+        assertNull(DaemonCommand.launcherOf(jar), "no scripts/tunerd yet");
+        Path script = Files.createDirectories(checkout.resolve("scripts")).resolve("tunerd");
+        Files.createFile(script);
+        assertNull(DaemonCommand.launcherOf(jar), "not executable");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        assertEquals(script, DaemonCommand.launcherOf(jar));
+        Path elsewhere = Files.createDirectories(checkout.resolve("dist")).resolve("tunerd.jar");
+        Files.createFile(elsewhere);
+        assertNull(DaemonCommand.launcherOf(elsewhere), "a jar outside tunerd/target has no launcher");
     }
 }

@@ -1,17 +1,15 @@
 package dev.tunerd.tuners.medianstop;
 
-import java.util.Collections;
-import java.util.PriorityQueue;
-
 /**
  * The running averages of completed trials at one step, kept as two heaps split at the median so that adding a
  * value costs O(log n) and both medians NNI uses cost O(1): the lower one (sorted index {@code (n-1)/2}, used when
  * maximising) and the upper one ({@code n/2}, minimising). The lower heap holds the smallest {@code ceil(n/2)}
- * values. Values are ordered by {@link Double#compare}. Not thread-safe.
+ * values. Values are ordered by {@link Double#compare}; the heaps hold primitive doubles ({@link DoubleHeap}).
+ * Not thread-safe.
  */
 final class StepMedian {
-    private final PriorityQueue<Double> lower = new PriorityQueue<>(Collections.reverseOrder());
-    private final PriorityQueue<Double> upper = new PriorityQueue<>();
+    private final DoubleHeap lower = new DoubleHeap(true);
+    private final DoubleHeap upper = new DoubleHeap(false);
 
     void add(double value) {
         if (lower.isEmpty() || Double.compare(value, lower.peek()) <= 0) {
