@@ -37,6 +37,7 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     private final CheckpointSettings settings;
     private JournalSession session;
     private CheckpointException failure;
+    private long lastAssessorState = Long.MIN_VALUE;
 
     private CheckpointRecorder(CheckpointSettings settings, JournalSession session) {
         this.settings = settings;
@@ -113,6 +114,35 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
      */
     public void algorithmStateSaved(AlgorithmRole role, JsonValue state) {
         record(RecordType.ALGORITHM_STATE, StateCodec.algorithmState(role, state), false);
+    }
+
+    /** True while the journal is written: only then is the tuner's state worth taking. */
+    @Override
+    public boolean wantsTunerState() {
+        return isActive();
+    }
+
+    /**
+     * True while the journal is written and the last assessor state is at least
+     * {@link CheckpointSettings#maxUnforcedMillis()} old: an assessor's state (Medianstop's completed curves) grows with
+     * every trial, so it is saved at most that often, like the unforced records. A kill loses at most the curves
+     * completed in that interval (the trial ends themselves are in the journal).
+     */
+    @Override
+    public synchronized boolean wantsAssessorState() {
+        return isActive() && (lastAssessorState == Long.MIN_VALUE
+            || settings.clock().millis() - lastAssessorState >= settings.maxUnforcedMillis());
+    }
+
+    @Override
+    public void tunerStateSaved(JsonValue state) {
+        algorithmStateSaved(AlgorithmRole.TUNER, state);
+    }
+
+    @Override
+    public synchronized void assessorStateSaved(JsonValue state) {
+        lastAssessorState = settings.clock().millis();
+        algorithmStateSaved(AlgorithmRole.ASSESSOR, state);
     }
 
     /** Forces what is written and closes the journal. Never throws; a failure is logged. */

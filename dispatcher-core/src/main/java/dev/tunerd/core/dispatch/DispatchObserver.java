@@ -40,4 +40,34 @@ public interface DispatchObserver {
     /** Data was imported ({@code FD}), after normalisation. */
     default void dataImported(List<ImportedTrial> trials) {
     }
+
+    /**
+     * Whether {@link #tunerStateSaved} is wanted: the dispatcher takes the tuner's {@code Snapshotting.snapshot()} only
+     * when this is true, so an observer that keeps nothing costs nothing.
+     */
+    default boolean wantsTunerState() {
+        return false;
+    }
+
+    /**
+     * Whether {@link #assessorStateSaved} is wanted now; an observer may say no for a while after the last one (an
+     * assessor's state grows with every completed trial, so taking it after every trial end would cost quadratic time).
+     */
+    default boolean wantsAssessorState() {
+        return false;
+    }
+
+    /**
+     * The tuner's {@code Snapshotting.snapshot()}, taken after it generated parameter sets and before their
+     * {@link #parametersIssued} calls (so it is forced with them), under the tuner's lock.
+     */
+    default void tunerStateSaved(JsonValue state) {
+    }
+
+    /**
+     * The assessor's {@code Snapshotting.snapshot()}, taken on the assessor worker after a trial end was recorded (or,
+     * when {@link #wantsAssessorState} said no then, after a later assessor call).
+     */
+    default void assessorStateSaved(JsonValue state) {
+    }
 }

@@ -46,4 +46,24 @@ final class SerialObserver implements DispatchObserver {
     public synchronized void dataImported(List<ImportedTrial> trials) {
         delegate.dataImported(trials);
     }
+
+    @Override
+    public synchronized boolean wantsTunerState() {
+        return delegate.wantsTunerState();
+    }
+
+    @Override
+    public synchronized boolean wantsAssessorState() {
+        return delegate.wantsAssessorState();
+    }
+
+    @Override
+    public synchronized void tunerStateSaved(JsonValue state) {
+        delegate.tunerStateSaved(state);
+    }
+
+    @Override
+    public synchronized void assessorStateSaved(JsonValue state) {
+        delegate.assessorStateSaved(state);
+    }
 }
