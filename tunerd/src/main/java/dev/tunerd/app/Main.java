@@ -51,6 +51,7 @@ public final class Main {
             new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
         // subcommands, one line each:  cli.addSubcommand("simulate", new SimulateCommand());
         cli.addSubcommand("checkpoint", new CheckpointCommand());
+        TunerdCli.configureSubcommands(cli); // after the last subcommand
         int status = cli.execute(args);
         checkpoint.close();
         out.flush();

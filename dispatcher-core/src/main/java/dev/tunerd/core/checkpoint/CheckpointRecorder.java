@@ -91,6 +91,15 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
         record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(parameterId, parameters), true);
     }
 
+    /** Writes every set, forcing once after the last (so the tuner state saved before them is forced with them). */
+    @Override
+    public synchronized void parameterSetsIssued(List<Long> ids, List<JsonValue> sets) {
+        for (int i = 0; i < ids.size(); i++) {
+            record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(ids.get(i), sets.get(i)),
+                i == ids.size() - 1);
+        }
+    }
+
     @Override
     public void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
         record(RecordType.FINAL_RESULT, StateCodec.finalResult(parameterId, Optional.ofNullable(trialJobIdOrNull),

@@ -1,6 +1,7 @@
 package dev.tunerd.core.checkpoint;
 
 import dev.tunerd.core.dispatch.ResumePlan;
+import dev.tunerd.protocol.command.ResumedTrial;
 import dev.tunerd.spi.Assessor;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.Snapshotting;
@@ -20,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * gets the whole history through {@code importData}, as NNI does. The first {@code FD} loses the entries the journal
  * holds ({@link ResumeImportFilter}). An assessor implementing {@code Snapshotting} is restored from its saved state
  * (its completed curves); trial ends after that state are not replayed to it, since the journal does not hold the
- * intermediate results an assessor would need from them.
+ * intermediate results an assessor would need from them. Issued sets whose {@code TR} never reached the manager are
+ * found at the resume {@code AD} ({@link UnreceivedIssues}) and sent again under their own ids.
  *
  * <p>Not thread-safe: {@link #restoreAssessor} runs on main before the workers start, the rest on the default worker
  * (see {@link ResumePlan}).
@@ -30,6 +32,8 @@ public final class JournalResumePlan implements ResumePlan {
 
     private final RecoveredState recovered;
     private ResumeImportFilter firstImport;
+    private List<ImportedTrial> resumeImport = List.of();
+    private boolean unreceivedAsked;
 
     public JournalResumePlan(RecoveredState recovered) {
         this.recovered = Objects.requireNonNull(recovered, "recovered");
@@ -77,7 +81,18 @@ public final class JournalResumePlan implements ResumePlan {
         }
         List<ImportedTrial> fresh = firstImport.split(trials).fresh();
         firstImport = null;
+        resumeImport = List.copyOf(trials);
         return fresh;
+    }
+
+    /** The first call (the resume {@code AD}) finds them ({@link UnreceivedIssues}); later calls return nothing. */
+    @Override
+    public List<Unreceived> unreceived(List<ResumedTrial> resumed) {
+        if (unreceivedAsked) {
+            return List.of();
+        }
+        unreceivedAsked = true;
+        return UnreceivedIssues.find(recovered, resumeImport, resumed);
     }
 
     private void replayResult(Tuner tuner, RecordedResult r) {

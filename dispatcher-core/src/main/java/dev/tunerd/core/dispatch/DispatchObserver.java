@@ -29,6 +29,18 @@ public interface DispatchObserver {
     default void parametersIssued(long parameterId, JsonValue parameters) {
     }
 
+    /**
+     * Parameter sets issued together for one request ({@code ids.get(i)} with {@code sets.get(i)}); their {@code TR}s
+     * are written after this returns. One call lets a journal force them once, so a process killed in the middle
+     * cannot have recorded some of them and not the others for long. The default calls {@link #parametersIssued} for
+     * each.
+     */
+    default void parameterSetsIssued(List<Long> ids, List<JsonValue> sets) {
+        for (int i = 0; i < ids.size(); i++) {
+            parametersIssued(ids.get(i), sets.get(i));
+        }
+    }
+
     /** A final result reached the tuner (or was imported, for a trial of a previous run). */
     default void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
     }

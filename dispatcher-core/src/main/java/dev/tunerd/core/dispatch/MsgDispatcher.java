@@ -122,9 +122,7 @@ public final class MsgDispatcher {
         if (sets.size() > count) {
             throw new IllegalStateException("tuner returned " + sets.size() + " parameter sets for " + count + " ids");
         }
-        for (int i = 0; i < sets.size(); i++) {
-            issuer.send(ids.get(i), sets.get(i));
-        }
+        issuer.sendAll(ids.subList(0, sets.size()), sets);
         if (sets.size() < count) {
             // NNI also records "" for the first id here; we do not, so a result for that id keeps its parameters
             sink.send(OutboundCommands.noMoreTrialJobs(first));
@@ -155,6 +153,11 @@ public final class MsgDispatcher {
         observer.idsReserved(state.ledger().nextId());
         LOG.info("Resumed {} trials of the previous run; next parameter id {}", ad.resumed().size(),
             state.ledger().nextId());
+        for (ResumePlan.Unreceived u : resumePlan.unreceived(ad.resumed())) {
+            LOG.warn("Parameter id {} was issued before the restart but its trial job never reached the manager;"
+                + " sending it again", u.parameterId());
+            sink.send(OutboundCommands.newTrialJob(u.parameterId(), u.parameters()));
+        }
     }
 
     private void reportMetric(InboundCommand.ReportMetric me) {

@@ -33,6 +33,11 @@ final class SerialObserver implements DispatchObserver {
     }
 
     @Override
+    public synchronized void parameterSetsIssued(List<Long> ids, List<JsonValue> sets) {
+        delegate.parameterSetsIssued(ids, sets);
+    }
+
+    @Override
     public synchronized void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
         delegate.finalResultReceived(parameterId, trialJobIdOrNull, value);
     }
