@@ -45,6 +45,7 @@ final class ScriptedManager {
     private final Deque<Trial> waiting = new ArrayDeque<>();
     private final List<Finished> finished = new ArrayList<>();
     private final Set<String> acknowledged = new LinkedHashSet<>();
+    private final List<String> unconfirmed = new ArrayList<>(); // results sent to this process, no reply since
     private final List<Long> issuedIds = new ArrayList<>();
     private final List<String> issuedParameters = new ArrayList<>();
     private TunerdProcess process;
@@ -74,7 +75,7 @@ final class ScriptedManager {
             process.send(CommandType.ADD_CUSTOMIZED_TRIAL_JOB, Json.write(resumedTrials()));
         }
         process.send(CommandType.REQUEST_TRIAL_JOBS, Integer.toString(concurrency));
-        for (int i = 0; i < concurrency; i++) {
+        for (int i = 0; i < concurrency && !noMore; i++) { // k TRs, then NO when the tuner had fewer than asked
             accept(process.reply(Duration.ofSeconds(30)));
         }
         process.drain(Duration.ofMillis(resume ? 300 : 50)).forEach(this::accept); // sets sent again after AD
@@ -85,11 +86,9 @@ final class ScriptedManager {
         if (!finishNext()) {
             return false;
         }
-        String job = finished.get(finished.size() - 1).trial().jobId();
-        if (!noMore) { // the reply to this GE comes after the FINAL before it was handled (one default queue)
+        if (!noMore) {
             process.send(CommandType.REQUEST_TRIAL_JOBS, "1");
-            accept(process.reply(Duration.ofSeconds(30)));
-            acknowledged.add(job);
+            confirmedBy(process.reply(Duration.ofSeconds(30)));
         }
         return true;
     }
@@ -108,7 +107,8 @@ final class ScriptedManager {
 
     /** Kills the process (SIGKILL) and keeps every reply it wrote before dying, as the manager would. */
     void kill() throws Exception {
-        process.close();
+        process.kill();
+        unconfirmed.clear();
         process.exitCode(Duration.ofSeconds(10));
         process.drain(Duration.ofMillis(200)).forEach(this::accept);
     }
@@ -118,8 +118,7 @@ final class ScriptedManager {
         while (step()) {
             // one trial per step
         }
-        process.send(CommandType.TERMINATE, "");
-        assertEquals(0, process.exitCode(Duration.ofSeconds(10)), process.stderr());
+        terminate();
     }
 
     /** Runs {@code trials} trials, then terminates cleanly. */
@@ -127,6 +126,16 @@ final class ScriptedManager {
         for (int i = 0; i < trials && step(); i++) {
             // one trial per step
         }
+        terminate();
+    }
+
+    /**
+     * A last {@code GE} whose reply shows the results before it were handled (TE drops queued commands, as NNI's
+     * fast exit does), then {@code TE}.
+     */
+    private void terminate() throws Exception {
+        process.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+        confirmedBy(process.reply(Duration.ofSeconds(30)));
         process.send(CommandType.TERMINATE, "");
         assertEquals(0, process.exitCode(Duration.ofSeconds(10)), process.stderr());
     }
@@ -167,7 +176,15 @@ final class ScriptedManager {
         process.send(CommandType.TRIAL_END, "{\"trial_job_id\": \"" + t.jobId() + "\", \"event\": \"SUCCEEDED\","
             + " \"hyper_params\": \"{\\\"parameter_id\\\": " + t.parameterId() + "}\"}");
         finished.add(new Finished(t, value));
+        unconfirmed.add(t.jobId());
         return true;
+    }
+
+    /** A reply to a GE comes after the results sent before it were handled (one default queue): acknowledged. */
+    private void confirmedBy(Command reply) {
+        accept(reply);
+        acknowledged.addAll(unconfirmed);
+        unconfirmed.clear();
     }
 
     private void accept(Command reply) {

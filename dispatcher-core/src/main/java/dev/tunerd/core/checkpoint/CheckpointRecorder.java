@@ -91,13 +91,20 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
         record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(parameterId, parameters), true);
     }
 
-    /** Writes every set, forcing once after the last (so the tuner state saved before them is forced with them). */
+    /**
+     * Writes every set, then the tuner state that knows them, and forces once at the end, before any of their
+     * {@code TR}s may go out. A process killed before the state record leaves the sets recorded and the tuner's older
+     * state, which regenerates them (their {@code TR}s were never sent); killed after it, the sets are recorded and
+     * known to the tuner, and {@link UnreceivedIssues} has them sent again on resume.
+     */
     @Override
-    public synchronized void parameterSetsIssued(List<Long> ids, List<JsonValue> sets) {
+    public synchronized void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, Optional<JsonValue> tunerState) {
         for (int i = 0; i < ids.size(); i++) {
             record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(ids.get(i), sets.get(i)),
-                i == ids.size() - 1);
+                tunerState.isEmpty() && i == ids.size() - 1);
         }
+        tunerState.ifPresent(state -> record(RecordType.ALGORITHM_STATE,
+            StateCodec.algorithmState(AlgorithmRole.TUNER, state), true));
     }
 
     @Override

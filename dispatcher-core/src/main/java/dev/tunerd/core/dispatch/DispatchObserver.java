@@ -4,6 +4,7 @@ import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Observes what the dispatcher commits to, so that a checkpoint journal can make it durable. Each method is called
@@ -30,15 +31,17 @@ public interface DispatchObserver {
     }
 
     /**
-     * Parameter sets issued together for one request ({@code ids.get(i)} with {@code sets.get(i)}); their {@code TR}s
-     * are written after this returns. One call lets a journal force them once, so a process killed in the middle
-     * cannot have recorded some of them and not the others for long. The default calls {@link #parametersIssued} for
-     * each.
+     * Parameter sets issued together for one request ({@code ids.get(i)} with {@code sets.get(i)}), with the tuner's
+     * {@code Snapshotting.snapshot()} taken right after it generated them (when {@link #wantsTunerState} and the tuner
+     * can); their {@code TR}s are written after this returns. One call, so that a journal can write the sets and the
+     * state that knows them together and force them once. The default calls {@link #parametersIssued} for each set,
+     * then {@link #tunerStateSaved}.
      */
-    default void parameterSetsIssued(List<Long> ids, List<JsonValue> sets) {
+    default void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, Optional<JsonValue> tunerState) {
         for (int i = 0; i < ids.size(); i++) {
             parametersIssued(ids.get(i), sets.get(i));
         }
+        tunerState.ifPresent(this::tunerStateSaved);
     }
 
     /** A final result reached the tuner (or was imported, for a trial of a previous run). */
@@ -69,10 +72,7 @@ public interface DispatchObserver {
         return false;
     }
 
-    /**
-     * The tuner's {@code Snapshotting.snapshot()}, taken after it generated parameter sets and before their
-     * {@link #parametersIssued} calls (so it is forced with them), under the tuner's lock.
-     */
+    /** The tuner's {@code Snapshotting.snapshot()}, taken under the tuner's lock (see {@link #parameterSetsIssued}). */
     default void tunerStateSaved(JsonValue state) {
     }
 

@@ -118,24 +118,27 @@ public final class MsgDispatcher {
         for (int i = 0; i < count; i++) {
             ids.add(first + i);
         }
-        List<JsonValue> sets = tuner.withLock(t -> generateAndSave(t, List.copyOf(ids)));
-        if (sets.size() > count) {
-            throw new IllegalStateException("tuner returned " + sets.size() + " parameter sets for " + count + " ids");
-        }
-        issuer.sendAll(ids.subList(0, sets.size()), sets);
-        if (sets.size() < count) {
+        int issued = tuner.withLock(t -> generateAndIssue(t, List.copyOf(ids)));
+        if (issued < count) {
             // NNI also records "" for the first id here; we do not, so a result for that id keeps its parameters
             sink.send(OutboundCommands.noMoreTrialJobs(first));
         }
     }
 
-    /** Generates, then records the tuner's new state before any of the sets is issued (one fsync for both). */
-    private List<JsonValue> generateAndSave(Tuner t, List<Long> ids) {
+    /**
+     * Generates and issues, with the tuner's new state, as one step under the tuner lock: no trial end can come
+     * between the state and its record, and a journal writes the sets and the state that knows them together.
+     */
+    private int generateAndIssue(Tuner t, List<Long> ids) {
         List<JsonValue> sets = t.generateMultipleParameters(ids);
-        if (t instanceof Snapshotting s && observer.wantsTunerState()) {
-            observer.tunerStateSaved(s.snapshot());
+        if (sets.size() > ids.size()) {
+            throw new IllegalStateException("tuner returned " + sets.size() + " parameter sets for " + ids.size()
+                + " ids");
         }
-        return sets;
+        Optional<JsonValue> saved = t instanceof Snapshotting s && observer.wantsTunerState()
+            ? Optional.of(s.snapshot()) : Optional.empty();
+        issuer.sendAll(ids.subList(0, sets.size()), sets, saved);
+        return sets.size();
     }
 
     private void importData(List<ImportedTrial> trials) {

@@ -4,6 +4,7 @@ import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Calls a {@link DispatchObserver} one call at a time, whichever worker makes the change: the observer contract says
@@ -33,8 +34,9 @@ final class SerialObserver implements DispatchObserver {
     }
 
     @Override
-    public synchronized void parameterSetsIssued(List<Long> ids, List<JsonValue> sets) {
-        delegate.parameterSetsIssued(ids, sets);
+    public synchronized void parameterSetsIssued(List<Long> ids, List<JsonValue> sets,
+                                                 Optional<JsonValue> tunerState) {
+        delegate.parameterSetsIssued(ids, sets, tunerState);
     }
 
     @Override
