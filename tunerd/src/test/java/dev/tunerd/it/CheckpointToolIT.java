@@ -40,7 +40,7 @@ class CheckpointToolIT {
         assertTrue(t.stdout().startsWith("checkpoint:   " + experiments.resolve("exp-a/checkpoint/tunerd")), t.stdout());
         assertEquals("GridSearch", t.header("tuner"));
         assertEquals("minimize", t.header("optimize"));
-        assertEquals("3 (next id 4)", t.header("ids issued"), t.stdout()); // the last GE was answered NO, burning id 3
+        assertEquals("3 (next id 5)", t.header("ids issued"), t.stdout()); // two GEs answered NO burned ids 3 and 4
         assertEquals(3, t.rows().size(), t.stdout());
         t.rows().forEach(r -> assertEquals("SUCCEEDED", r[2], t.stdout()));
         assertNoLogLines(t.stdout());

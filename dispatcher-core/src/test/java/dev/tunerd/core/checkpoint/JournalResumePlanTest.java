@@ -99,6 +99,22 @@ class JournalResumePlanTest {
     }
 
     @Test
+    void aSetTheRestoredTunerIssuedAgainUnderALaterIdIsNotSentAgain() {
+        try (CheckpointRecorder r = CheckpointRecorder.open(ScriptedExperiment.settings(dir, CheckpointMode.REQUIRED),
+            RecoveredState.empty(), ExistingFiles.SET_ASIDE)) {
+            r.idsReserved(2);
+            r.parameterSetsIssued(List.of(0L), List.of(ScriptedExperiment.params(0)), Optional.of(JsonFloat.of(1)));
+            r.parameterSetsIssued(List.of(1L), List.of(ScriptedExperiment.params(1)), Optional.empty()); // killed here
+            r.idsReserved(3); // resumed from state 1: the same set again under id 2, its TR lost too
+            r.parameterSetsIssued(List.of(2L), List.of(ScriptedExperiment.params(1)), Optional.of(JsonFloat.of(2)));
+        }
+        JournalResumePlan plan = new JournalResumePlan(CheckpointReader.read(dir));
+        plan.freshImports(List.of());
+        assertEquals(List.of(new ResumePlan.Unreceived(0, ScriptedExperiment.params(0)),
+            new ResumePlan.Unreceived(2, ScriptedExperiment.params(1))), plan.unreceived(List.of()));
+    }
+
+    @Test
     void anIssuedSetTheManagerResumesIsNotSentAgain() {
         JournalResumePlan plan = new JournalResumePlan(journal());
         plan.freshImports(List.of());
