@@ -33,11 +33,15 @@ import org.slf4j.LoggerFactory;
  */
 public final class CheckpointRecorder implements DispatchObserver, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CheckpointRecorder.class);
+    /** An assessor state is taken at most once per this many times the cost of the last one. */
+    static final int ASSESSOR_COST_FACTOR = 20;
 
     private final CheckpointSettings settings;
     private JournalSession session;
     private CheckpointException failure;
     private long lastAssessorState = Long.MIN_VALUE;
+    private long assessorAskedAt;
+    private long lastAssessorCost;
 
     private CheckpointRecorder(CheckpointSettings settings, JournalSession session) {
         this.settings = settings;
@@ -139,15 +143,22 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     }
 
     /**
-     * True while the journal is written and the last assessor state is at least
-     * {@link CheckpointSettings#maxUnforcedMillis()} old: an assessor's state (Medianstop's completed curves) grows with
-     * every trial, so it is saved at most that often, like the unforced records. A kill loses at most the curves
-     * completed in that interval (the trial ends themselves are in the journal).
+     * True while the journal is written and the last assessor state is old enough: at least
+     * {@link CheckpointSettings#maxUnforcedMillis()}, and at least {@value #ASSESSOR_COST_FACTOR} times what taking
+     * and writing the last one cost (from this call answering true to {@link #assessorStateSaved} returning). An
+     * assessor's state (Medianstop's completed curves) grows with every trial, so this bounds the time spent on it to a
+     * few percent; a kill loses at most the curves completed in that interval (the trial ends themselves are in the
+     * journal).
      */
     @Override
     public synchronized boolean wantsAssessorState() {
-        return isActive() && (lastAssessorState == Long.MIN_VALUE
-            || settings.clock().millis() - lastAssessorState >= settings.maxUnforcedMillis());
+        long now = settings.clock().millis();
+        boolean due = isActive() && (lastAssessorState == Long.MIN_VALUE || now - lastAssessorState
+            >= Math.max(settings.maxUnforcedMillis(), ASSESSOR_COST_FACTOR * lastAssessorCost));
+        if (due) {
+            assessorAskedAt = now;
+        }
+        return due;
     }
 
     @Override
@@ -157,8 +168,9 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
 
     @Override
     public synchronized void assessorStateSaved(JsonValue state) {
-        lastAssessorState = settings.clock().millis();
         algorithmStateSaved(AlgorithmRole.ASSESSOR, state);
+        lastAssessorState = settings.clock().millis();
+        lastAssessorCost = Math.max(0, lastAssessorState - assessorAskedAt);
     }
 
     /** Forces what is written and closes the journal. Never throws; a failure is logged. */
