@@ -40,7 +40,7 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     private JournalSession session;
     private CheckpointException failure;
     private long lastAssessorState = Long.MIN_VALUE;
-    private long assessorAskedAt;
+    private long assessorAskedAt = Long.MIN_VALUE;
     private long lastAssessorCost;
 
     private CheckpointRecorder(CheckpointSettings settings, JournalSession session) {
@@ -170,7 +170,8 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     public synchronized void assessorStateSaved(JsonValue state) {
         algorithmStateSaved(AlgorithmRole.ASSESSOR, state);
         lastAssessorState = settings.clock().millis();
-        lastAssessorCost = Math.max(0, lastAssessorState - assessorAskedAt);
+        lastAssessorCost = assessorAskedAt == Long.MIN_VALUE ? 0 : Math.max(0, lastAssessorState - assessorAskedAt);
+        assessorAskedAt = Long.MIN_VALUE;
     }
 
     /** Forces what is written and closes the journal. Never throws; a failure is logged. */
