@@ -1,6 +1,7 @@
 package dev.tunerd.app;
 
 import dev.tunerd.core.channel.CommandChannel;
+import dev.tunerd.core.checkpoint.cli.CheckpointCommand;
 import dev.tunerd.core.channel.ws.WebSocketChannel;
 import dev.tunerd.core.channel.ws.WebSocketOptions;
 import dev.tunerd.core.cli.DaemonCommand;
@@ -74,15 +75,18 @@ public final class Main {
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         System.setOut(err);
         System.setErr(err);
-        DaemonWiring wiring = DaemonWiring.DEFAULT.withWebSocket(Main::connectWebSocket);
-        // the checkpoint journal:  wiring = wiring.withObserver(settings -> ...).withStartHook((s, state, t, a) -> ...);
+        CheckpointWiring checkpoint = new CheckpointWiring();
+        DaemonWiring wiring = checkpoint.applyTo(DaemonWiring.DEFAULT.withWebSocket(Main::connectWebSocket));
         CommandLine cli = TunerdCli.commandLine(new DaemonCommand(wiring), out,
             new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
         if (mayNameSubcommand(args)) { // building their picocli models is start-up time the daemon does not need
             cli.addSubcommand("simulate", new SimulateCommand());
             cli.addSubcommand("bench", new BenchCommand());
+            cli.addSubcommand("checkpoint", new CheckpointCommand());
+            TunerdCli.configureSubcommands(cli); // after the last subcommand
         }
         int status = cli.execute(args);
+        checkpoint.close();
         out.flush();
         err.flush();
         System.exit(status);

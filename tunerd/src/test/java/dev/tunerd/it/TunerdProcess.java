@@ -152,6 +152,14 @@ final class TunerdProcess implements AutoCloseable {
         return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
     }
 
+    /**
+     * SIGKILL, leaving the stdout pipe open so that every byte the process wrote before dying is still read
+     * ({@code Process.destroyForcibly} would close it and lose them).
+     */
+    void kill() {
+        process.toHandle().destroyForcibly();
+    }
+
     boolean isAlive() {
         return process.isAlive();
     }

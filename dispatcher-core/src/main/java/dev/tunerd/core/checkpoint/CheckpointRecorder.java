@@ -33,10 +33,15 @@ import org.slf4j.LoggerFactory;
  */
 public final class CheckpointRecorder implements DispatchObserver, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CheckpointRecorder.class);
+    /** An assessor state is taken at most once per this many times the cost of the last one. */
+    static final int ASSESSOR_COST_FACTOR = 20;
 
     private final CheckpointSettings settings;
     private JournalSession session;
     private CheckpointException failure;
+    private long lastAssessorState = Long.MIN_VALUE;
+    private long assessorAskedAt = Long.MIN_VALUE;
+    private long lastAssessorCost;
 
     private CheckpointRecorder(CheckpointSettings settings, JournalSession session) {
         this.settings = settings;
@@ -90,6 +95,22 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
         record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(parameterId, parameters), true);
     }
 
+    /**
+     * Writes every set, then the tuner state that knows them, and forces once at the end, before any of their
+     * {@code TR}s may go out. A process killed before the state record leaves the sets recorded and the tuner's older
+     * state, which regenerates them (their {@code TR}s were never sent); killed after it, the sets are recorded and
+     * known to the tuner, and {@link UnreceivedIssues} has them sent again on resume.
+     */
+    @Override
+    public synchronized void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, Optional<JsonValue> tunerState) {
+        for (int i = 0; i < ids.size(); i++) {
+            record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(ids.get(i), sets.get(i)),
+                tunerState.isEmpty() && i == ids.size() - 1);
+        }
+        tunerState.ifPresent(state -> record(RecordType.ALGORITHM_STATE,
+            StateCodec.algorithmState(AlgorithmRole.TUNER, state), true));
+    }
+
     @Override
     public void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
         record(RecordType.FINAL_RESULT, StateCodec.finalResult(parameterId, Optional.ofNullable(trialJobIdOrNull),
@@ -113,6 +134,44 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
      */
     public void algorithmStateSaved(AlgorithmRole role, JsonValue state) {
         record(RecordType.ALGORITHM_STATE, StateCodec.algorithmState(role, state), false);
+    }
+
+    /** True while the journal is written: only then is the tuner's state worth taking. */
+    @Override
+    public boolean wantsTunerState() {
+        return isActive();
+    }
+
+    /**
+     * True while the journal is written and the last assessor state is old enough: at least
+     * {@link CheckpointSettings#maxUnforcedMillis()}, and at least {@value #ASSESSOR_COST_FACTOR} times what taking
+     * and writing the last one cost (from this call answering true to {@link #assessorStateSaved} returning). An
+     * assessor's state (Medianstop's completed curves) grows with every trial, so this bounds the time spent on it to a
+     * few percent; a kill loses at most the curves completed in that interval (the trial ends themselves are in the
+     * journal).
+     */
+    @Override
+    public synchronized boolean wantsAssessorState() {
+        long now = settings.clock().millis();
+        boolean due = isActive() && (lastAssessorState == Long.MIN_VALUE || now - lastAssessorState
+            >= Math.max(settings.maxUnforcedMillis(), ASSESSOR_COST_FACTOR * lastAssessorCost));
+        if (due) {
+            assessorAskedAt = now;
+        }
+        return due;
+    }
+
+    @Override
+    public void tunerStateSaved(JsonValue state) {
+        algorithmStateSaved(AlgorithmRole.TUNER, state);
+    }
+
+    @Override
+    public synchronized void assessorStateSaved(JsonValue state) {
+        algorithmStateSaved(AlgorithmRole.ASSESSOR, state);
+        lastAssessorState = settings.clock().millis();
+        lastAssessorCost = assessorAskedAt == Long.MIN_VALUE ? 0 : Math.max(0, lastAssessorState - assessorAskedAt);
+        assessorAskedAt = Long.MIN_VALUE;
     }
 
     /** Forces what is written and closes the journal. Never throws; a failure is logged. */

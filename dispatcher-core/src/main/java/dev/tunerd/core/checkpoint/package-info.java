@@ -7,7 +7,9 @@
  *
  * <p>Threading: {@link dev.tunerd.core.checkpoint.CheckpointRecorder} is called by the dispatcher's worker threads
  * one at a time and serialises on itself; the reader and the summaries are stateless or immutable. Nothing here
- * prints: the {@code cli} sub-package holds the commands that do. Nothing here calls algorithm code: algorithm
- * snapshots are handed in by the thread that owns the algorithm.
+ * prints: the {@code cli} sub-package holds the commands that do. Algorithm snapshots are handed in by the thread that
+ * owns the algorithm; the only algorithm calls made here are those of
+ * {@link dev.tunerd.core.checkpoint.JournalResumePlan} on resume, on the thread the dispatcher makes them on (main for
+ * the assessor, the default worker under the tuner lock for the tuner).
  */
 package dev.tunerd.core.checkpoint;

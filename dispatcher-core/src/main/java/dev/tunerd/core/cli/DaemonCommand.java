@@ -1,5 +1,6 @@
 package dev.tunerd.core.cli;
 
+import dev.tunerd.core.checkpoint.CheckpointMode;
 import dev.tunerd.core.config.AlgorithmSpec;
 import dev.tunerd.core.config.ConfigurationException;
 import dev.tunerd.core.config.DaemonSettings;
@@ -83,6 +84,11 @@ public final class DaemonCommand implements Callable<Integer> {
             + "message, default).")
     String wsForm;
 
+    @Option(names = "--checkpoint-mode", paramLabel = "required|best-effort|off",
+        description = "What an unusable checkpoint does: stop the start-up or the run (required, the default when "
+            + "NNI_CHECKPOINT_DIRECTORY is set), log and continue without one (best-effort), or no checkpoint (off).")
+    String checkpointMode;
+
     @Option(names = "--list", description = "List the algorithms with their classArgs defaults, then exit.")
     boolean list;
 
@@ -161,7 +167,16 @@ public final class DaemonCommand implements Callable<Integer> {
         }
         var url = channel != null ? NniEnvironment.url(channel) : env.channelUrl();
         return new DaemonSettings(tunerSpec, assessorSpec, pluginPath, queueCapacity,
-            new FrameFormat(headerDigits, maxFrameBytes), url, wsForm(wsForm), env);
+            new FrameFormat(headerDigits, maxFrameBytes), url, wsForm(wsForm), env, checkpointMode(env));
+    }
+
+    private CheckpointMode checkpointMode(NniEnvironment env) {
+        try {
+            return CheckpointMode.resolve(Optional.ofNullable(checkpointMode).map(CheckpointMode::parse),
+                env.checkpointDirectory());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("--checkpoint-mode: " + e.getMessage(), e);
+        }
     }
 
     private static Optional<WsForm> wsForm(String value) {

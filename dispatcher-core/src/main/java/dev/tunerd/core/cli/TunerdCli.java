@@ -45,6 +45,20 @@ public final class TunerdCli {
         return cli;
     }
 
+    /**
+     * Gives every subcommand added since {@link #commandLine} the root's output streams and exit-code handling
+     * (picocli applies those settings only to the subcommands present when they are set). Call after the last
+     * {@code addSubcommand}; without it a subcommand would print to {@code System.out}, which {@code Main} points at
+     * stderr.
+     */
+    public static void configureSubcommands(CommandLine cli) {
+        cli.setOut(cli.getOut());
+        cli.setErr(cli.getErr());
+        cli.setExitCodeExceptionMapper(cli.getExitCodeExceptionMapper());
+        cli.setParameterExceptionHandler(cli.getParameterExceptionHandler());
+        cli.setExecutionExceptionHandler(cli.getExecutionExceptionHandler());
+    }
+
     static int exitCode(Throwable t) {
         if (t instanceof ConfigurationException || t instanceof CommandLine.ParameterException) {
             return ExitCode.USAGE.status();

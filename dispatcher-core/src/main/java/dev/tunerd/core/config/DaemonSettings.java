@@ -1,5 +1,6 @@
 package dev.tunerd.core.config;
 
+import dev.tunerd.core.checkpoint.CheckpointMode;
 import dev.tunerd.protocol.FrameFormat;
 import dev.tunerd.protocol.ws.WsForm;
 import java.net.URI;
@@ -19,10 +20,12 @@ import java.util.Optional;
  * @param channelUrl    a WebSocket URL ({@code --channel} or {@code NNI_TUNER_COMMAND_CHANNEL}); empty for the pipe
  * @param wsForm        the WebSocket message form; empty to detect it from the manager's first message
  * @param environment   the NNI environment variables
+ * @param checkpoint    the effective checkpoint mode ({@code --checkpoint-mode} resolved against
+ *                      {@code NNI_CHECKPOINT_DIRECTORY}); {@link CheckpointMode#OFF} whenever no directory is set
  */
 public record DaemonSettings(AlgorithmSpec tuner, Optional<AlgorithmSpec> assessor, List<Path> pluginPath,
                             int queueCapacity, FrameFormat frameFormat, Optional<URI> channelUrl,
-                            Optional<WsForm> wsForm, NniEnvironment environment) {
+                            Optional<WsForm> wsForm, NniEnvironment environment, CheckpointMode checkpoint) {
 
     public DaemonSettings {
         Objects.requireNonNull(tuner, "tuner");
@@ -35,5 +38,18 @@ public record DaemonSettings(AlgorithmSpec tuner, Optional<AlgorithmSpec> assess
         Objects.requireNonNull(channelUrl, "channelUrl");
         Objects.requireNonNull(wsForm, "wsForm");
         Objects.requireNonNull(environment, "environment");
+        Objects.requireNonNull(checkpoint, "checkpoint");
+        if (checkpoint != CheckpointMode.OFF && environment.checkpointDirectory().isEmpty()) {
+            throw new ConfigurationException("checkpoint mode " + checkpoint.optionName()
+                + " needs NNI_CHECKPOINT_DIRECTORY to be set");
+        }
+    }
+
+    /** Settings with the default checkpoint mode: required when NNI_CHECKPOINT_DIRECTORY is set, else off. */
+    public DaemonSettings(AlgorithmSpec tuner, Optional<AlgorithmSpec> assessor, List<Path> pluginPath,
+                          int queueCapacity, FrameFormat frameFormat, Optional<URI> channelUrl,
+                          Optional<WsForm> wsForm, NniEnvironment environment) {
+        this(tuner, assessor, pluginPath, queueCapacity, frameFormat, channelUrl, wsForm, environment,
+            CheckpointMode.resolve(Optional.empty(), environment.checkpointDirectory()));
     }
 }

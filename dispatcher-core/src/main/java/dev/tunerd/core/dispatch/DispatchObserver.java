@@ -4,6 +4,7 @@ import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Observes what the dispatcher commits to, so that a checkpoint journal can make it durable. Each method is called
@@ -29,6 +30,20 @@ public interface DispatchObserver {
     default void parametersIssued(long parameterId, JsonValue parameters) {
     }
 
+    /**
+     * Parameter sets issued together for one request ({@code ids.get(i)} with {@code sets.get(i)}), with the tuner's
+     * {@code Snapshotting.snapshot()} taken right after it generated them (when {@link #wantsTunerState} and the tuner
+     * can); their {@code TR}s are written after this returns. One call, so that a journal can write the sets and the
+     * state that knows them together and force them once. The default calls {@link #parametersIssued} for each set,
+     * then {@link #tunerStateSaved}.
+     */
+    default void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, Optional<JsonValue> tunerState) {
+        for (int i = 0; i < ids.size(); i++) {
+            parametersIssued(ids.get(i), sets.get(i));
+        }
+        tunerState.ifPresent(this::tunerStateSaved);
+    }
+
     /** A final result reached the tuner (or was imported, for a trial of a previous run). */
     default void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
     }
@@ -39,5 +54,32 @@ public interface DispatchObserver {
 
     /** Data was imported ({@code FD}), after normalisation. */
     default void dataImported(List<ImportedTrial> trials) {
+    }
+
+    /**
+     * Whether {@link #tunerStateSaved} is wanted: the dispatcher takes the tuner's {@code Snapshotting.snapshot()} only
+     * when this is true, so an observer that keeps nothing costs nothing.
+     */
+    default boolean wantsTunerState() {
+        return false;
+    }
+
+    /**
+     * Whether {@link #assessorStateSaved} is wanted now; an observer may say no for a while after the last one (an
+     * assessor's state grows with every completed trial, so taking it after every trial end would cost quadratic time).
+     */
+    default boolean wantsAssessorState() {
+        return false;
+    }
+
+    /** The tuner's {@code Snapshotting.snapshot()}, taken under the tuner's lock (see {@link #parameterSetsIssued}). */
+    default void tunerStateSaved(JsonValue state) {
+    }
+
+    /**
+     * The assessor's {@code Snapshotting.snapshot()}, taken on the assessor worker after a trial end was recorded (or,
+     * when {@link #wantsAssessorState} said no then, after a later assessor call).
+     */
+    default void assessorStateSaved(JsonValue state) {
     }
 }

@@ -11,6 +11,7 @@ public final class DispatchState {
     private final DispatchObserver observer;
     private final ReplySink sink;
     private final ParameterIssuer issuer;
+    private volatile ResumePlan resumePlan = ResumePlan.NONE;
 
     /**
      * @param observer told about every change before it is acknowledged; {@link DispatchObserver#NONE} for none
@@ -36,6 +37,18 @@ public final class DispatchState {
 
     ReplySink sink() {
         return sink;
+    }
+
+    /**
+     * Sets how the dispatcher continues a previous run (from the start hook, on main, before the dispatcher is
+     * built); {@link ResumePlan#NONE} by default.
+     */
+    public void planResume(ResumePlan plan) {
+        this.resumePlan = java.util.Objects.requireNonNull(plan, "plan");
+    }
+
+    ResumePlan resumePlan() {
+        return resumePlan;
     }
 
     /** The issuer of parameter sets for this state; give it to the tuner as its {@code ParameterSender}. */

@@ -8,6 +8,7 @@ import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 
 /**
  * A tuner whose calls never overlap: every call holds {@code tunerLock}. This is what keeps {@code trialEnd} (from the
@@ -21,6 +22,19 @@ final class GuardedTuner implements Tuner {
 
     GuardedTuner(Tuner tuner) {
         this.tuner = tuner;
+    }
+
+    /**
+     * Runs {@code action} on the tuner itself (not this wrapper) with the lock held, so that several calls, or a call
+     * and the record of its effect, form one step no other worker can come between.
+     */
+    <T> T withLock(Function<Tuner, T> action) {
+        tunerLock.lock();
+        try {
+            return action.apply(tuner);
+        } finally {
+            tunerLock.unlock();
+        }
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.tunerd.protocol.command.OutboundCommands;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.Assessor;
 import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.Snapshotting;
 import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.ArrayList;
@@ -28,13 +29,16 @@ public final class MsgDispatcher {
 
     private static final Logger LOG = LoggerFactory.getLogger(MsgDispatcher.class);
 
-    private final Tuner tuner;
+    private final GuardedTuner tuner;
     private final Assessor assessor;
     private final DispatchState state;
     private final DispatchObserver observer;
     private final ReplySink sink;
     private final ParameterIssuer issuer;
     private final boolean includeIntermediateResults;
+    private final ResumePlan resumePlan;
+    private boolean tunerRestored; // default worker only
+    private boolean assessorStateUnsaved; // assessor worker only
 
     /**
      * @param tuner    the tuner; wrapped here so its calls never overlap
@@ -50,6 +54,7 @@ public final class MsgDispatcher {
         this.sink = state.sink();
         this.issuer = state.issuer();
         this.includeIntermediateResults = includeIntermediateResults;
+        this.resumePlan = state.resumePlan();
     }
 
     /** Handles one command on the calling worker thread. */
@@ -90,6 +95,13 @@ public final class MsgDispatcher {
         LOG.info("Initial search space: {}", Json.writeAllowingNonFinite(in.searchSpace()));
         tuner.updateSearchSpace(in.searchSpace());
         observer.searchSpaceUpdated(in.searchSpace());
+        if (!tunerRestored) { // the saved state needs the search space (a grid position is a position in it)
+            tunerRestored = true;
+            tuner.withLock(t -> {
+                resumePlan.restoreTuner(t);
+                return null;
+            });
+        }
         sink.send(OutboundCommands.initialized());
     }
 
@@ -106,22 +118,37 @@ public final class MsgDispatcher {
         for (int i = 0; i < count; i++) {
             ids.add(first + i);
         }
-        List<JsonValue> sets = tuner.generateMultipleParameters(List.copyOf(ids));
-        if (sets.size() > count) {
-            throw new IllegalStateException("tuner returned " + sets.size() + " parameter sets for " + count + " ids");
-        }
-        for (int i = 0; i < sets.size(); i++) {
-            issuer.send(ids.get(i), sets.get(i));
-        }
-        if (sets.size() < count) {
+        int issued = tuner.withLock(t -> generateAndIssue(t, List.copyOf(ids)));
+        if (issued < count) {
             // NNI also records "" for the first id here; we do not, so a result for that id keeps its parameters
             sink.send(OutboundCommands.noMoreTrialJobs(first));
         }
     }
 
+    /**
+     * Generates and issues, with the tuner's new state, as one step under the tuner lock: no trial end can come
+     * between the state and its record, and a journal writes the sets and the state that knows them together.
+     */
+    private int generateAndIssue(Tuner t, List<Long> ids) {
+        List<JsonValue> sets = t.generateMultipleParameters(ids);
+        if (sets.size() > ids.size()) {
+            throw new IllegalStateException("tuner returned " + sets.size() + " parameter sets for " + ids.size()
+                + " ids");
+        }
+        Optional<JsonValue> saved = t instanceof Snapshotting s && observer.wantsTunerState()
+            ? Optional.of(s.snapshot()) : Optional.empty();
+        issuer.sendAll(ids.subList(0, sets.size()), sets, saved);
+        return sets.size();
+    }
+
     private void importData(List<ImportedTrial> trials) {
-        tuner.importData(trials);
-        observer.dataImported(trials);
+        List<ImportedTrial> fresh = resumePlan.freshImports(trials);
+        if (fresh.size() < trials.size()) {
+            LOG.info("Import data: {} of {} entries are already in the checkpoint and were not imported again",
+                trials.size() - fresh.size(), trials.size());
+        }
+        tuner.importData(fresh);
+        observer.dataImported(fresh);
     }
 
     private void resume(InboundCommand.AddCustomizedTrials ad) {
@@ -129,6 +156,11 @@ public final class MsgDispatcher {
         observer.idsReserved(state.ledger().nextId());
         LOG.info("Resumed {} trials of the previous run; next parameter id {}", ad.resumed().size(),
             state.ledger().nextId());
+        for (ResumePlan.Unreceived u : resumePlan.unreceived(ad.resumed())) {
+            LOG.warn("Parameter id {} was issued before the restart but its trial job never reached the manager;"
+                + " sending it again", u.parameterId());
+            sink.send(OutboundCommands.newTrialJob(u.parameterId(), u.parameters()));
+        }
     }
 
     private void reportMetric(InboundCommand.ReportMetric me) {
@@ -178,7 +210,9 @@ public final class MsgDispatcher {
         if (history.isEmpty()) {
             return;
         }
-        if (Assessments.isBad(assessor, me.trialJobId(), history.get())) {
+        boolean bad = Assessments.isBad(assessor, me.trialJobId(), history.get());
+        saveAssessorState();
+        if (bad) {
             sink.send(OutboundCommands.killTrialJob(me.trialJobId()));
             if (includeIntermediateResults) {
                 // NNI re-enqueues this metric as FINAL on the default queue; the tuner lock makes a direct call safe
@@ -198,17 +232,34 @@ public final class MsgDispatcher {
             LOG.warn("Duplicate trial end for trial {} (parameter id {}) ignored", en.trialJobId(), id);
             return;
         }
-        if (state.histories().end(en.trialJobId()) && assessor != null) {
+        boolean assessed = state.histories().end(en.trialJobId()) && assessor != null;
+        if (assessed) {
             assessor.trialEnd(en.trialJobId(), en.succeeded());
         }
         if (id != null && state.ledger().parameters(id) == null) {
             LOG.warn("Trial end for unknown parameter id {} (trial {}) not passed to the tuner", id, en.trialJobId());
+            observer.trialEnded(en.trialJobId(), id, en.event());
         } else if (id != null) {
             if (en.succeeded() && !state.ledger().hasFinal(id)) { // the FINAL may still be queued: it is delivered
                 LOG.info("Trial {} (parameter id {}) ended before its final result arrived", en.trialJobId(), id);
             }
-            tuner.trialEnd(id, en.succeeded());
+            tuner.withLock(t -> { // one step, so a tuner snapshot never holds this end without its record
+                t.trialEnd(id, en.succeeded());
+                observer.trialEnded(en.trialJobId(), id, en.event());
+                return null;
+            });
+        } else {
+            observer.trialEnded(en.trialJobId(), null, en.event());
         }
-        observer.trialEnded(en.trialJobId(), id, en.event());
+        assessorStateUnsaved |= assessed;
+        saveAssessorState(); // after the end's record: the snapshot covers it
+    }
+
+    /** Saves the assessor's state when a trial end changed it and the observer wants it now. */
+    private void saveAssessorState() {
+        if (assessorStateUnsaved && assessor instanceof Snapshotting s && observer.wantsAssessorState()) {
+            observer.assessorStateSaved(s.snapshot());
+            assessorStateUnsaved = false;
+        }
     }
 }

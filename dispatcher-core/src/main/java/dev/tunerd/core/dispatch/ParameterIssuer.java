@@ -2,7 +2,11 @@ package dev.tunerd.core.dispatch;
 
 import dev.tunerd.protocol.command.OutboundCommands;
 import dev.tunerd.spi.ParameterSender;
+import dev.tunerd.protocol.Command;
 import dev.tunerd.spi.json.JsonValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Issues a parameter set: records it in the {@link ParameterLedger}, tells the observer, then sends {@code TR}, in
@@ -33,5 +37,26 @@ public final class ParameterIssuer implements ParameterSender {
         ledger.issue(parameterId, parameters);
         observer.parametersIssued(parameterId, parameters);
         sink.send(tr);
+    }
+
+    /**
+     * Issues {@code sets} under {@code ids} (same sizes) as one step: all recorded, then observed in one call together
+     * with the tuner state that generated them, then one {@code TR} each.
+     *
+     * @throws IllegalArgumentException when an id was never reserved or was already issued
+     */
+    public synchronized void sendAll(List<Long> ids, List<JsonValue> sets, Optional<JsonValue> tunerState) {
+        if (ids.size() != sets.size()) {
+            throw new IllegalArgumentException(ids.size() + " ids for " + sets.size() + " parameter sets");
+        }
+        List<Command> replies = new ArrayList<>(ids.size());
+        for (int i = 0; i < ids.size(); i++) {
+            replies.add(OutboundCommands.newTrialJob(ids.get(i), sets.get(i))); // NaN fails before anything is recorded
+        }
+        for (int i = 0; i < ids.size(); i++) {
+            ledger.issue(ids.get(i), sets.get(i));
+        }
+        observer.parameterSetsIssued(List.copyOf(ids), List.copyOf(sets), tunerState);
+        replies.forEach(sink::send);
     }
 }

@@ -4,6 +4,7 @@ import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Calls a {@link DispatchObserver} one call at a time, whichever worker makes the change: the observer contract says
@@ -33,6 +34,12 @@ final class SerialObserver implements DispatchObserver {
     }
 
     @Override
+    public synchronized void parameterSetsIssued(List<Long> ids, List<JsonValue> sets,
+                                                 Optional<JsonValue> tunerState) {
+        delegate.parameterSetsIssued(ids, sets, tunerState);
+    }
+
+    @Override
     public synchronized void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
         delegate.finalResultReceived(parameterId, trialJobIdOrNull, value);
     }
@@ -45,5 +52,25 @@ final class SerialObserver implements DispatchObserver {
     @Override
     public synchronized void dataImported(List<ImportedTrial> trials) {
         delegate.dataImported(trials);
+    }
+
+    @Override
+    public synchronized boolean wantsTunerState() {
+        return delegate.wantsTunerState();
+    }
+
+    @Override
+    public synchronized boolean wantsAssessorState() {
+        return delegate.wantsAssessorState();
+    }
+
+    @Override
+    public synchronized void tunerStateSaved(JsonValue state) {
+        delegate.tunerStateSaved(state);
+    }
+
+    @Override
+    public synchronized void assessorStateSaved(JsonValue state) {
+        delegate.assessorStateSaved(state);
     }
 }

@@ -1,0 +1,106 @@
+package dev.tunerd.core.checkpoint;
+
+import dev.tunerd.core.dispatch.ResumePlan;
+import dev.tunerd.protocol.command.ResumedTrial;
+import dev.tunerd.spi.Assessor;
+import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.Snapshotting;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.json.JsonValue;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Continues a previous run from what its journal holds (docs/CHECKPOINT.md section 6). A tuner implementing
+ * {@link Snapshotting} with a saved state is restored and then fed the history recorded after that state (results
+ * as {@code receiveTrialResult}, trial ends as {@code trialEnd}, imports as {@code importData}); any other tuner
+ * gets the whole history through {@code importData}, as NNI does. The first {@code FD} loses the entries the journal
+ * holds ({@link ResumeImportFilter}). An assessor implementing {@code Snapshotting} is restored from its saved state
+ * (its completed curves); trial ends after that state are not replayed to it, since the journal does not hold the
+ * intermediate results an assessor would need from them. Issued sets whose {@code TR} never reached the manager are
+ * found at the resume {@code AD} ({@link UnreceivedIssues}) and sent again under their own ids.
+ *
+ * <p>Not thread-safe: {@link #restoreAssessor} runs on main before the workers start, the rest on the default worker
+ * (see {@link ResumePlan}).
+ */
+public final class JournalResumePlan implements ResumePlan {
+    private static final Logger LOG = LoggerFactory.getLogger(JournalResumePlan.class);
+
+    private final RecoveredState recovered;
+    private ResumeImportFilter firstImport;
+    private List<ImportedTrial> resumeImport = List.of();
+    private boolean unreceivedAsked;
+
+    public JournalResumePlan(RecoveredState recovered) {
+        this.recovered = Objects.requireNonNull(recovered, "recovered");
+        this.firstImport = new ResumeImportFilter(recovered);
+    }
+
+    @Override
+    public void restoreTuner(Tuner tuner) {
+        Optional<AlgorithmSnapshot> saved = recovered.algorithmSnapshot(AlgorithmRole.TUNER);
+        if (tuner instanceof Snapshotting s && saved.isPresent()) {
+            s.restore(saved.get().state());
+            Replay replay = recovered.replayAfter(saved.get());
+            replay.results().forEach(r -> replayResult(tuner, r));
+            replay.ended().forEach(e -> e.parameterId().ifPresent(id -> tuner.trialEnd(id,
+                "SUCCEEDED".equals(e.event()))));
+            if (!replay.imported().isEmpty()) {
+                tuner.importData(replay.imported());
+            }
+            LOG.info("checkpoint: tuner restored from its saved state, then {} results, {} trial ends and {} imported"
+                + " entries recorded after it", replay.results().size(), replay.ended().size(),
+                replay.imported().size());
+            return;
+        }
+        List<ImportedTrial> history = recovered.historyForImport();
+        if (!history.isEmpty()) {
+            tuner.importData(history);
+            LOG.info("checkpoint: tuner has no saved state; {} recorded results imported", history.size());
+        }
+    }
+
+    /** Restores the assessor's saved state, when it has one and can take it; {@code assessor} may be null. */
+    public void restoreAssessor(Assessor assessor) {
+        Optional<AlgorithmSnapshot> saved = recovered.algorithmSnapshot(AlgorithmRole.ASSESSOR);
+        if (assessor instanceof Snapshotting s && saved.isPresent()) {
+            s.restore(saved.get().state());
+            LOG.info("checkpoint: assessor restored from its saved state");
+        }
+    }
+
+    /** The first call removes what the journal already holds; later calls (the user importing) pass everything. */
+    @Override
+    public List<ImportedTrial> freshImports(List<ImportedTrial> trials) {
+        if (firstImport == null) {
+            return trials;
+        }
+        List<ImportedTrial> fresh = firstImport.split(trials).fresh();
+        firstImport = null;
+        resumeImport = List.copyOf(trials);
+        return fresh;
+    }
+
+    /** The first call (the resume {@code AD}) finds them ({@link UnreceivedIssues}); later calls return nothing. */
+    @Override
+    public List<Unreceived> unreceived(List<ResumedTrial> resumed) {
+        if (unreceivedAsked) {
+            return List.of();
+        }
+        unreceivedAsked = true;
+        return UnreceivedIssues.find(recovered, resumeImport, resumed);
+    }
+
+    private void replayResult(Tuner tuner, RecordedResult r) {
+        JsonValue params = recovered.issuedParameters().get(r.parameterId());
+        if (params == null) {
+            LOG.warn("checkpoint: result for parameter id {} has no recorded parameters; not replayed", r.parameterId());
+            return;
+        }
+        tuner.receiveTrialResult(new TrialResult(r.parameterId(), params, r.value(), false, r.trialJobId()));
+    }
+}

@@ -1,0 +1,125 @@
+package dev.tunerd.core.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.tunerd.protocol.Command;
+import dev.tunerd.protocol.CommandType;
+import dev.tunerd.protocol.command.InboundCommands;
+import dev.tunerd.protocol.command.ResumedTrial;
+import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.Snapshotting;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the dispatcher does for a checkpoint: the tuner's state travels with the sets it generated (one observer call,
+ * before any TR), and a {@link ResumePlan} restores the tuner after the first IN, filters the first FD and has
+ * unreceived sets sent again at AD.
+ */
+class ResumeAndSnapshotTest {
+
+    private final List<String> events = new ArrayList<>();
+    private final RecordingSink sink = new RecordingSink(events);
+    private final CountingTuner tuner = new CountingTuner();
+
+    private final DispatchObserver observer = new DispatchObserver() {
+        @Override
+        public boolean wantsTunerState() {
+            return true;
+        }
+
+        @Override
+        public void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, Optional<JsonValue> tunerState) {
+            synchronized (events) {
+                events.add("issued " + ids + " state " + tunerState.map(Object::toString).orElse("-"));
+            }
+        }
+    };
+
+    private static void send(MsgDispatcher d, CommandType type, String content) {
+        d.handle(InboundCommands.parse(new Command(type, content)));
+    }
+
+    @Test
+    void theTunerStateIsObservedWithItsSetsBeforeAnyTrialIsSent() {
+        MsgDispatcher d = new MsgDispatcher(tuner, null, new DispatchState(observer, sink), false);
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "2");
+        assertEquals(List.of("issued [0, 1] state 2", "send TR", "send TR"), events);
+    }
+
+    @Test
+    void aResumePlanRestoresAfterTheFirstInFiltersTheFirstImportAndResendsAtAd() {
+        List<String> plan = new ArrayList<>();
+        DispatchState state = new DispatchState(DispatchObserver.NONE, sink);
+        state.planResume(new ResumePlan() {
+            @Override
+            public void restoreTuner(Tuner t) {
+                plan.add("restore after " + ((CountingTuner) t).spaces + " space(s)");
+            }
+
+            @Override
+            public List<ImportedTrial> freshImports(List<ImportedTrial> trials) {
+                return trials.subList(1, trials.size());
+            }
+
+            @Override
+            public List<Unreceived> unreceived(List<ResumedTrial> resumed) {
+                return List.of(new Unreceived(3, JsonObject.builder().put("x", 3).build()));
+            }
+        });
+        MsgDispatcher d = new MsgDispatcher(tuner, null, state, false);
+        send(d, CommandType.INITIALIZE, "{}");
+        send(d, CommandType.UPDATE_SEARCH_SPACE, "{}");
+        send(d, CommandType.IMPORT_DATA, "[{\"parameter\": {\"x\": 1}, \"value\": 1}, {\"parameter\": {\"x\": 2},"
+            + " \"value\": 2}]");
+        send(d, CommandType.ADD_CUSTOMIZED_TRIAL_JOB, "[]");
+        assertEquals(List.of("restore after 1 space(s)"), plan);
+        assertEquals(1, tuner.imported);
+        assertEquals(new Command(CommandType.NEW_TRIAL_JOB, "{\"parameter_id\": 3, \"parameter_source\": \"algorithm\","
+            + " \"parameters\": {\"x\": 3}, \"parameter_index\": 0}"), sink.sent().get(1));
+    }
+
+    /** Generates {"x": id}; its state is how many sets it generated. */
+    private static final class CountingTuner implements Tuner, Snapshotting {
+        int generated;
+        int spaces;
+        int imported;
+
+        @Override
+        public void updateSearchSpace(JsonObject searchSpace) {
+            spaces++;
+        }
+
+        @Override
+        public JsonValue generateParameters(long parameterId) {
+            generated++;
+            return JsonObject.builder().put("x", parameterId).build();
+        }
+
+        @Override
+        public void receiveTrialResult(TrialResult result) {
+        }
+
+        @Override
+        public void importData(List<ImportedTrial> trials) {
+            imported += trials.size();
+        }
+
+        @Override
+        public JsonValue snapshot() {
+            return JsonInt.of(generated);
+        }
+
+        @Override
+        public void restore(JsonValue state) {
+            generated = (int) ((JsonInt) state).value();
+        }
+    }
+}
