@@ -97,9 +97,16 @@ public final class EvolutionTuner implements Tuner, Snapshotting {
 
     @Override
     public void receiveTrialResult(TrialResult result) {
+        if (book.isDone(result.parameterId())) {
+            LOG.log(Level.WARNING, "Evolution: ignoring a second result for parameter id {0}", result.parameterId());
+            return;
+        }
         JsonObject params = book.finish(result.parameterId());
+        if (params == null && result.parameters() instanceof JsonObject p) {
+            params = p; // its trial already ended (the end came first): the result still counts
+        }
         if (params == null) {
-            LOG.log(Level.WARNING, "Evolution: ignoring a result for parameter id {0}, which is not in flight",
+            LOG.log(Level.WARNING, "Evolution: ignoring a result for parameter id {0}, which it cannot use",
                 result.parameterId());
             return;
         }
@@ -112,7 +119,7 @@ public final class EvolutionTuner implements Tuner, Snapshotting {
 
     @Override
     public void trialEnd(long parameterId, boolean success) {
-        JsonObject params = book.finish(parameterId);
+        JsonObject params = book.end(parameterId);
         if (params != null && !success && population != null) {
             population.addRandom();
         }

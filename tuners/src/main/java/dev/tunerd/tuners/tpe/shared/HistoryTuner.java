@@ -101,14 +101,16 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
     @Override
     public void receiveTrialResult(TrialResult result) {
         long id = result.parameterId();
-        if (book.isDone(id) && book.inFlight(id) == null) {
+        if (book.isDone(id)) {
             log.log(Level.WARNING, "{0}: ignoring a second final result for parameter id {1}", algorithm(), id);
             return;
         }
         double loss = mode.toLoss(result.scalar());
         JsonObject params = book.finish(id);
         if (params == null && result.parameters() instanceof JsonObject p) {
-            log.log(Level.INFO, "{0}: result for unknown parameter id {1}; using its parameters", algorithm(), id);
+            // its trial already ended (the end came first), or an id from before a restart
+            log.log(Level.DEBUG, "{0}: result for parameter id {1}, not in flight; using its parameters",
+                algorithm(), id);
             params = p;
         }
         if (params != null) {
@@ -118,7 +120,7 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
 
     @Override
     public void trialEnd(long parameterId, boolean success) {
-        if (book.finish(parameterId) != null && !success) {
+        if (book.end(parameterId) != null && !success) {
             log.log(Level.DEBUG, "{0}: trial {1} ended without a result", algorithm(), parameterId);
         }
     }

@@ -27,13 +27,21 @@ public final class TrialBook {
         return running.get(id);
     }
 
-    /** Marks {@code id} finished (result received or trial ended); returns its parameters when it was in flight. */
+    /** Marks {@code id} as having its result; returns its parameters when it was still in flight. */
     public JsonObject finish(long id) {
         done.add(id);
         return running.remove(id);
     }
 
-    /** Whether {@code id} already finished. */
+    /**
+     * The trial of {@code id} ended: it is no longer in flight, but its result may still come (the manager may send
+     * the end first) and is then taken with the parameters the dispatcher passes along.
+     */
+    public JsonObject end(long id) {
+        return running.remove(id);
+    }
+
+    /** Whether the result of {@code id} was already received. */
     public boolean isDone(long id) {
         return done.contains(id);
     }

@@ -101,6 +101,26 @@ public abstract class ModelTunerContractTest {
         assertTrue(t.generateParameters(3) instanceof JsonObject);
     }
 
+    /**
+     * The manager may report a trial's end before its final result (NNI's EN and FINAL travel on different queues):
+     * the result must still count. Same seed, same results, only the order of result and end differs: the tuner must
+     * go on with the same suggestions.
+     */
+    @Test
+    void aResultThatArrivesAfterItsTrialEndStillCounts() throws Exception {
+        Tuner resultFirst = started(21, MIXED);
+        Tuner endFirst = started(21, MIXED);
+        for (long id = 0; id < 40; id++) {
+            JsonObject p = (JsonObject) resultFirst.generateParameters(id);
+            assertEquals(p, endFirst.generateParameters(id), "suggestion " + id);
+            TrialResult result = new TrialResult(id, p, JsonFloat.of(loss(p)), false, Optional.empty());
+            resultFirst.receiveTrialResult(result);
+            resultFirst.trialEnd(id, true);
+            endFirst.trialEnd(id, true);
+            endFirst.receiveTrialResult(result);
+        }
+    }
+
     @Test
     void importSkipsWhatDoesNotFitAndSearchSpaceUpdatesKeepWorking() throws Exception {
         Tuner t = started(9, MIXED);
