@@ -59,8 +59,8 @@ public final class Daemon {
         this.settings = settings;
         this.defaultWorker = new Worker("tunerd-default", "default", settings.queueCapacity(), dispatcher::handle,
             this::fail);
-        this.assessorWorker = new Worker("tunerd-assessor", "assessor", settings.queueCapacity(), dispatcher::handle,
-            this::fail);
+        this.assessorWorker = new Worker("tunerd-assessor", "assessor", settings.queueCapacity(),
+            dispatcher::handleOnAssessorQueue, this::fail);
         this.reader = new Thread(this::read, "tunerd-reader");
         this.reader.setDaemon(true);
     }
@@ -86,7 +86,10 @@ public final class Daemon {
         return end.code();
     }
 
-    /** EN and PERIODICAL metrics go to the assessor queue, everything else to the default queue (spec 4.1). */
+    /**
+     * EN and PERIODICAL metrics go to the assessor queue, everything else to the default queue (spec 4.1); EN also
+     * goes to the default queue, for its tuner half (see {@link MsgDispatcher}).
+     */
     static boolean isForAssessor(InboundCommand command) {
         return command instanceof InboundCommand.TrialEnd
             || command instanceof InboundCommand.ReportMetric me && me.metricType() == MetricType.PERIODICAL;
@@ -108,6 +111,9 @@ public final class Daemon {
                     return;
                 }
                 boolean batchFull = (isForAssessor(command) ? assessorWorker : defaultWorker).enqueue(command);
+                if (command instanceof InboundCommand.TrialEnd) {
+                    batchFull |= defaultWorker.enqueue(command); // the tuner half, behind the trial's FINAL
+                }
                 command = null;
                 if (batchFull || !channel.hasBufferedCommand()) { // hand over before waiting for the manager
                     defaultWorker.publish();

@@ -18,8 +18,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The command handlers of NNI's {@code MsgDispatcher} (spec sections 3 and 4), one method per command, with the
- * deliberate improvements listed in {@code docs/CLI.md}. Everything that is not a trial result or trial end goes
- * through {@link #handle} on the default worker; {@code ME PERIODICAL} and {@code EN} on the assessor worker.
+ * deliberate improvements listed in the README. The default worker calls {@link #handle}, the assessor worker
+ * {@link #handleOnAssessorQueue} ({@code ME PERIODICAL} and {@code EN}).
+ *
+ * <p>{@code EN} is handled in two halves: the reader queues it on both queues. The assessor half (the assessor's
+ * {@code trialEnd}) runs on the assessor worker, as in NNI; the tuner half (the tuner's {@code trialEnd}) runs on the
+ * default worker, behind every command the manager sent before the {@code EN}, so the tuner sees a trial's final
+ * result before its end whenever the manager sent them in that order. In NNI the tuner half also runs on the assessor
+ * thread and often overtakes the result, which tuners then lose or crash on.
  *
  * <p>Thread-safe for that use: tuner calls are serialised by {@link GuardedTuner}; the assessor is only called from
  * the assessor worker; the ledger, histories and observer are synchronized. Exceptions propagate to the worker,
@@ -72,7 +78,7 @@ public final class MsgDispatcher {
         } else if (command instanceof InboundCommand.AddCustomizedTrials ad) {
             resume(ad);
         } else if (command instanceof InboundCommand.TrialEnd en) {
-            trialEnd(en);
+            tunerTrialEnd(en);
         } else if (command instanceof InboundCommand.Ping) {
             LOG.debug("Ping ignored");
         } else if (command instanceof InboundCommand.Misdirected m) {
@@ -80,6 +86,15 @@ public final class MsgDispatcher {
                 + " (a dispatcher-to-manager command was received from the manager)");
         } else {
             throw new IllegalStateException(command.type().code() + " is handled by the reader, not a worker");
+        }
+    }
+
+    /** Handles one command of the assessor queue: a PERIODICAL metric, or the assessor half of an {@code EN}. */
+    public void handleOnAssessorQueue(InboundCommand command) {
+        if (command instanceof InboundCommand.TrialEnd en) {
+            assessorTrialEnd(en);
+        } else {
+            handle(command);
         }
     }
 
@@ -222,7 +237,21 @@ public final class MsgDispatcher {
         }
     }
 
-    private void trialEnd(InboundCommand.TrialEnd en) {
+    /** The assessor half of {@code EN}: the assessor forgets the trial (if it assessed it). Assessor worker. */
+    private void assessorTrialEnd(InboundCommand.TrialEnd en) {
+        Long id = en.parameterId();
+        if (id != null && state.ledger().isRecovered(id)) {
+            return; // a trial of the previous run: neither algorithm is told (spec 4.7)
+        }
+        if (state.histories().end(en.trialJobId()) && assessor != null) {
+            assessor.trialEnd(en.trialJobId(), en.succeeded());
+            assessorStateUnsaved = true;
+            saveAssessorState();
+        }
+    }
+
+    /** The tuner half of {@code EN}, on the default worker: queued behind the trial's FINAL if it was sent first. */
+    private void tunerTrialEnd(InboundCommand.TrialEnd en) {
         Long id = en.parameterId();
         if (id != null && state.ledger().isRecovered(id)) {
             LOG.debug("Trial end of {} (parameter id {} of the previous run) ignored", en.trialJobId(), id);
@@ -232,15 +261,11 @@ public final class MsgDispatcher {
             LOG.warn("Duplicate trial end for trial {} (parameter id {}) ignored", en.trialJobId(), id);
             return;
         }
-        boolean assessed = state.histories().end(en.trialJobId()) && assessor != null;
-        if (assessed) {
-            assessor.trialEnd(en.trialJobId(), en.succeeded());
-        }
         if (id != null && state.ledger().parameters(id) == null) {
             LOG.warn("Trial end for unknown parameter id {} (trial {}) not passed to the tuner", id, en.trialJobId());
             observer.trialEnded(en.trialJobId(), id, en.event());
         } else if (id != null) {
-            if (en.succeeded() && !state.ledger().hasFinal(id)) { // the FINAL may still be queued: it is delivered
+            if (en.succeeded() && !state.ledger().hasFinal(id)) { // a FINAL sent later is still delivered
                 LOG.info("Trial {} (parameter id {}) ended before its final result arrived", en.trialJobId(), id);
             }
             tuner.withLock(t -> { // one step, so a tuner snapshot never holds this end without its record
@@ -251,8 +276,6 @@ public final class MsgDispatcher {
         } else {
             observer.trialEnded(en.trialJobId(), null, en.event());
         }
-        assessorStateUnsaved |= assessed;
-        saveAssessorState(); // after the end's record: the snapshot covers it
     }
 
     /** Saves the assessor's state when a trial end changed it and the observer wants it now. */

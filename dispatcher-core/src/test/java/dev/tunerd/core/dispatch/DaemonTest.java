@@ -167,6 +167,47 @@ class DaemonTest {
         assertEquals(2 * n, tuner.calls.get());
     }
 
+    /**
+     * The manager sends a trial's FINAL before its EN; EN's tuner half goes through the default queue behind it, so
+     * the tuner sees every result before its trial's end (in NNI the end often overtakes the result, and tuners lose
+     * it or crash).
+     */
+    @Test
+    void theTunerSeesEachFinalBeforeItsTrialEnd() throws Exception {
+        ScriptedTuner tuner = new ScriptedTuner(1000);
+        int n = 300;
+        channel.feed(cmd(CommandType.REQUEST_TRIAL_JOBS, String.valueOf(n)));
+        Thread feeder = new Thread(() -> {
+            try {
+                while (channel.sent().size() < n) {
+                    Thread.sleep(5);
+                }
+                for (int i = 0; i < n; i++) {
+                    channel.feed(cmd(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": " + i + ", \"trial_job_id\": \"T"
+                        + i + "\", \"type\": \"FINAL\", \"value\": \"1\"}"));
+                    channel.feed(cmd(CommandType.TRIAL_END, "{\"trial_job_id\": \"T" + i + "\", \"event\": \"SUCCEEDED\","
+                        + " \"hyper_params\": \"{\\\"parameter_id\\\": " + i + "}\"}"));
+                }
+                channel.feed(cmd(CommandType.REQUEST_TRIAL_JOBS, "1")); // behind every FINAL and tuner half
+                while (channel.sent().size() < n + 1) {
+                    Thread.sleep(5);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            channel.feed(cmd(CommandType.TERMINATE, ""));
+        });
+        feeder.start();
+        assertEquals(ExitCode.OK, run(tuner, 1000));
+        feeder.join();
+        List<String> calls = List.copyOf(tuner.calls);
+        for (int i = 0; i < n; i++) {
+            int result = calls.indexOf("result " + i);
+            int end = calls.indexOf("trialEnd " + i + " true");
+            assertTrue(result >= 0 && end > result, "trial " + i + ": result at " + result + ", end at " + end);
+        }
+    }
+
     /** Counts calls that start while another is still inside the tuner; each call yields to invite a race. */
     private static final class OverlapDetectingTuner extends ScriptedTuner {
         final java.util.concurrent.atomic.AtomicInteger inside = new java.util.concurrent.atomic.AtomicInteger();

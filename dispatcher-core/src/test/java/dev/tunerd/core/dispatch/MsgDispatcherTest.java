@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tunerd.protocol.Command;
 import dev.tunerd.protocol.CommandType;
 import dev.tunerd.protocol.command.CommandException;
+import dev.tunerd.protocol.command.InboundCommand;
 import dev.tunerd.protocol.command.InboundCommands;
 import dev.tunerd.spi.AssessResult;
 import dev.tunerd.spi.Assessor;
@@ -34,7 +35,13 @@ class MsgDispatcherTest {
     }
 
     private static void send(MsgDispatcher d, CommandType type, String content) {
-        d.handle(InboundCommands.parse(new Command(type, content)));
+        InboundCommand command = InboundCommands.parse(new Command(type, content));
+        if (Daemon.isForAssessor(command)) { // as the reader routes it: EN goes to both queues, assessor half first
+            d.handleOnAssessorQueue(command);
+        }
+        if (!Daemon.isForAssessor(command) || command instanceof InboundCommand.TrialEnd) {
+            d.handle(command);
+        }
     }
 
     private static String metric(Object id, String trial, String type, int seq, String value) {
