@@ -24,6 +24,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -33,15 +34,17 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * BENCHMARKS.md section 2: one suggestion (ask + tell) on the 6-D Hartmann space after n completed trials, for a
- * tuner found by name through {@link ServiceLoader} with its default classArgs. The history is imported
- * ({@code FD}) at the start of every iteration, so it grows only by the operations of one iteration (a few hundred
- * at n = 5000). Run e.g. {@code java -jar benchmarks.jar SuggestionLatency -p tuner=TPE -p history=100,1000,5000}.
+ * tuner found by name through {@link ServiceLoader} with its default classArgs. Every iteration starts from a new
+ * tuner with n trials imported ({@code FD}) and times one batch of {@value #BATCH} suggestions, so the history stays
+ * between n and n + {@value #BATCH} (a timed loop would add thousands of trials per iteration and measure a much
+ * larger n). The score is the mean time of one suggestion. Run e.g.
+ * {@code java -jar benchmarks.jar SuggestionLatency -p tuner=TPE -p history=100,1000,5000}.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.SampleTime)
+@BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
+@Warmup(iterations = 40)
+@Measurement(iterations = 60)
 @Fork(1)
 public class SuggestionLatencyBenchmark {
 
@@ -72,13 +75,19 @@ public class SuggestionLatencyBenchmark {
         nextId = 0;
     }
 
+    static final int BATCH = 50;
+
     @Benchmark
+    @OperationsPerInvocation(BATCH)
     public JsonValue askAndTell() throws NoMoreTrialsException {
-        long id = nextId++;
-        JsonValue p = instance.generateParameters(id);
-        instance.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(Hartmann6.value((JsonObject) p)), false,
-            Optional.empty()));
-        instance.trialEnd(id, true);
+        JsonValue p = null;
+        for (int i = 0; i < BATCH; i++) {
+            long id = nextId++;
+            p = instance.generateParameters(id);
+            instance.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(Hartmann6.value((JsonObject) p)), false,
+                Optional.empty()));
+            instance.trialEnd(id, true);
+        }
         return p;
     }
 
