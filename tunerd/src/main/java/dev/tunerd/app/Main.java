@@ -24,7 +24,7 @@ import picocli.CommandLine;
 /**
  * Entry point of the runnable jar and the only place that calls {@link System#exit}.
  *
- * <p>stdout carries protocol frames only: {@code System.out} is pointed at stderr before anything else runs, so a
+ * <p>stdout carries protocol frames only: the {@code System} output stream is pointed at stderr before anything else runs, so a
  * stray print from a library or plugin cannot corrupt the stream. The real stdout is reached through
  * {@link FileDescriptor#out} by the pipe channel, and by picocli for {@code --help}, {@code --version} and
  * {@code --list}.

@@ -42,7 +42,7 @@ public final class PipeChannel implements CommandChannel {
         this.encoder = new FrameEncoder(format);
     }
 
-    /** The process's own stdin and stdout, bypassing {@code System.in}/{@code System.out} (which may be redirected). */
+    /** The process's own stdin and stdout, bypassing the {@code System} streams (which may be redirected). */
     public static PipeChannel standardStreams(FrameFormat format) {
         return new PipeChannel(new FileInputStream(FileDescriptor.in), new FileOutputStream(FileDescriptor.out), format);
     }

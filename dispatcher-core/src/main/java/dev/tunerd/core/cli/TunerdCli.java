@@ -48,7 +48,7 @@ public final class TunerdCli {
     /**
      * Gives every subcommand added since {@link #commandLine} the root's output streams and exit-code handling
      * (picocli applies those settings only to the subcommands present when they are set). Call after the last
-     * {@code addSubcommand}; without it a subcommand would print to {@code System.out}, which {@code Main} points at
+     * {@code addSubcommand}; without it a subcommand would print to the {@code System} output stream, which {@code Main} points at
      * stderr.
      */
     public static void configureSubcommands(CommandLine cli) {
