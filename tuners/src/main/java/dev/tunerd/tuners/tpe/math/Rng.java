@@ -1,33 +1,32 @@
 package dev.tunerd.tuners.tpe.math;
 
+import dev.tunerd.tuners.common.SeededRandom;
+
 /**
- * A small seeded random generator (SplitMix64) whose whole state is one {@code long}, so that a tuner can put it in
- * a snapshot and continue with exactly the same draws after a restore. Statistical quality is ample for sampling
- * hyper-parameters; it is not a cryptographic generator. Not thread-safe.
+ * The draws the model-based tuners need (uniform, bounded int, normal, weighted index, geometric) on top of the
+ * module's seeded SplitMix64 generator ({@link SeededRandom}), whose whole state is one {@code long}: a tuner puts
+ * {@link #state()} in a snapshot and continues with exactly the same draws after a restore. Not thread-safe.
  */
 public final class Rng {
-    private static final double DOUBLE_UNIT = 0x1.0p-53;
-    private long state;
+    private final SeededRandom generator;
 
+    /** A generator whose state is {@code seed} itself (the seed is not mixed first). */
     public Rng(long seed) {
-        this.state = seed;
+        this.generator = SeededRandom.fromState(seed);
     }
 
     /** The state to store in a snapshot; {@code new Rng(state())} continues the same sequence. */
     public long state() {
-        return state;
+        return generator.state();
     }
 
     public long nextLong() {
-        long z = (state += 0x9E3779B97F4A7C15L);
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+        return generator.nextLong();
     }
 
     /** Uniform in [0, 1). */
     public double nextDouble() {
-        return (nextLong() >>> 11) * DOUBLE_UNIT;
+        return generator.nextDouble();
     }
 
     /** Uniform in [0, bound); {@code bound} must be positive. */
