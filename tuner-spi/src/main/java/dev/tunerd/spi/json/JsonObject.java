@@ -76,11 +76,19 @@ public final class JsonObject implements JsonValue {
         return members.toString();
     }
 
-    /** Builds a {@link JsonObject} in insertion order. Not thread-safe. */
+    /**
+     * Builds a {@link JsonObject} in insertion order. {@link #build} hands its map to the object without copying it;
+     * a {@code put} after that copies it first, so built objects never change. Not thread-safe.
+     */
     public static final class Builder {
-        private final Map<String, JsonValue> members = new LinkedHashMap<>();
+        private Map<String, JsonValue> members = new LinkedHashMap<>();
+        private boolean handedOver;
 
         public Builder put(String key, JsonValue value) {
+            if (handedOver) {
+                members = new LinkedHashMap<>(members);
+                handedOver = false;
+            }
             members.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
             return this;
         }
@@ -98,7 +106,8 @@ public final class JsonObject implements JsonValue {
         }
 
         public JsonObject build() {
-            return new JsonObject(new LinkedHashMap<>(members));
+            handedOver = true;
+            return new JsonObject(members);
         }
     }
 }
