@@ -9,6 +9,7 @@ import dev.tunerd.core.cli.DaemonWiring;
 import dev.tunerd.core.cli.TunerdCli;
 import dev.tunerd.core.config.ConfigurationException;
 import dev.tunerd.core.config.DaemonSettings;
+import dev.tunerd.core.logging.LoggingSetup;
 import dev.tunerd.simulator.BenchCommand;
 import dev.tunerd.simulator.SimulateCommand;
 import java.io.FileDescriptor;
@@ -70,6 +71,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        LoggingSetup.initializeInBackground(); // overlaps the command-line parsing below (2 cores or more)
         PrintWriter out = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
             StandardCharsets.UTF_8), true);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);

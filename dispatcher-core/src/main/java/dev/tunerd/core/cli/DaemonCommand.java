@@ -118,6 +118,7 @@ public final class DaemonCommand implements Callable<Integer> {
         if (cdsTraining) {
             return CdsTraining.run(spec.commandLine().getOut());
         }
+        LoggingSetup.awaitInitialization(); // so that a failure below is logged by a real logger, not a substitute
         DaemonSettings settings = settings();
         LoggingSetup.configure(settings.environment().logDirectory(), settings.environment().logLevel());
         try {

@@ -29,6 +29,11 @@ final class BatchQueue<E> {
         this.capacity = capacity;
     }
 
+    /** The most elements the queue holds. */
+    int capacity() {
+        return capacity;
+    }
+
     /**
      * Appends {@code batch} in order, waiting while the queue is full (never drops).
      *

@@ -72,7 +72,7 @@ final class Worker {
             fullWaits++;
             if (Long.toString(fullWaits).matches("10*")) { // 1st, 10th, 100th, ... time: a trend, not a flood
                 LOG.warn("{} queue was full ({} commands); the reader waited (wait number {})", queueName,
-                    queue.size(), fullWaits);
+                    queue.capacity(), fullWaits);
             }
         }
     }

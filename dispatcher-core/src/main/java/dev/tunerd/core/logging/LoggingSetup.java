@@ -19,11 +19,53 @@ import org.slf4j.LoggerFactory;
 /**
  * Configures Logback programmatically: NNI's line format ({@link NniLayout}) to stderr always, and to
  * {@code $NNI_LOG_DIRECTORY/dispatcher.log} (append, directory created if missing) when the variable is set. Never to
- * stdout. Call from the main thread before other threads start.
+ * stdout. Call {@link #configure} from the main thread before the daemon's threads start.
+ *
+ * <p>Start-up: Logback's own initialisation (class loading, and a security-policy check that parses the JDK's policy
+ * file) takes some 50 ms; {@link #initializeInBackground} runs it on a thread of its own while the main thread parses
+ * the command line, and {@link #configure} waits for it. A logger taken on another thread meanwhile is one of SLF4J's
+ * substitutes, which forwards to the real logger once the initialisation is done.
  */
 public final class LoggingSetup {
 
+    private static final Object LOCK = new Object();
+    private static Thread initializer; // guarded by LOCK
+
     private LoggingSetup() {
+    }
+
+    /** Starts Logback's initialisation in the background (once); {@link #configure} waits for it to end. */
+    public static void initializeInBackground() {
+        synchronized (LOCK) {
+            if (initializer == null) {
+                initializer = new Thread(LoggerFactory::getILoggerFactory, "tunerd-log-init");
+                initializer.setDaemon(true);
+                initializer.start();
+            }
+        }
+    }
+
+    /** Waits for {@link #initializeInBackground}'s work, if it was started; afterwards every logger is a real one. */
+    public static void awaitInitialization() {
+        Thread t;
+        synchronized (LOCK) {
+            t = initializer;
+        }
+        if (t == null) {
+            return;
+        }
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The start-up configuration (before settings are known): stderr at INFO. Used by the Logback configurator. */
@@ -37,6 +79,7 @@ public final class LoggingSetup {
      * @throws ConfigurationException when the log directory cannot be created
      */
     public static void configure(Optional<Path> logDirectory, NniEnvironment.LogLevel level) {
+        awaitInitialization();
         if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
             return; // another SLF4J binding (tests may use one); leave it alone
         }
