@@ -1,12 +1,9 @@
 package dev.tunerd.it;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs {@code scripts/tunerd checkpoint ...} and keeps its exit code, stdout and stderr apart. Test harness.
@@ -18,17 +15,10 @@ import java.util.concurrent.TimeUnit;
 record CheckpointTool(int exitCode, String stdout, String stderr) {
 
     static CheckpointTool run(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(TunerdProcess.launcher(), "checkpoint"));
+        List<String> cmd = new ArrayList<>(List.of("checkpoint"));
         cmd.addAll(List.of(args));
-        Path out = Files.createTempFile("tunerd-ckpt-out", ".txt");
-        Path err = Files.createTempFile("tunerd-ckpt-err", ".txt");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("tunerd checkpoint " + String.join(" ", args) + " did not end within 60 s");
-        }
-        return new CheckpointTool(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-            Files.readString(err, StandardCharsets.UTF_8));
+        LauncherRun r = LauncherRun.launcher(Duration.ofSeconds(60), cmd);
+        return new CheckpointTool(r.exitCode(), r.stdout(), r.stderr());
     }
 
     /** The value of a {@code name:} header line of {@code inspect}. */
