@@ -78,6 +78,12 @@ public final class FrameDecoder {
             }
             type = parseType();
             payloadLength = (int) parseLength();
+            if (in.hasArray() && in.remaining() >= payloadLength) { // the whole payload is here: no copy to hold it
+                String content = utf8(in.array(), in.arrayOffset() + in.position(), payloadLength, type);
+                in.position(in.position() + payloadLength);
+                headerFilled = 0;
+                return new Command(type, content);
+            }
             // grown as bytes arrive: a header alone never makes the decoder allocate its whole length
             payload = new byte[Math.min(payloadLength, INITIAL_PAYLOAD_CAPACITY)];
             payloadFilled = 0;
@@ -93,7 +99,7 @@ public final class FrameDecoder {
         if (payloadFilled < payloadLength) {
             return null;
         }
-        Command command = new Command(type, utf8(payload, type));
+        Command command = new Command(type, utf8(payload, 0, payloadLength, type));
         payload = null;
         headerFilled = 0;
         return command;
@@ -151,28 +157,28 @@ public final class FrameDecoder {
         return sb.toString();
     }
 
-    private static String utf8(byte[] bytes, CommandType type) {
-        if (bytes.length == 0) {
+    private static String utf8(byte[] bytes, int offset, int length, CommandType type) {
+        if (length == 0) {
             return "";
         }
-        if (isAscii(bytes)) { // nearly every frame: ASCII is valid UTF-8 and decodes byte for byte, without a decoder
-            return new String(bytes, StandardCharsets.ISO_8859_1);
+        if (isAscii(bytes, offset, length)) { // nearly every frame: ASCII is valid UTF-8 and decodes byte for byte
+            return new String(bytes, offset, length, StandardCharsets.ISO_8859_1);
         }
         try {
             return StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT)
-                .decode(ByteBuffer.wrap(bytes))
+                .decode(ByteBuffer.wrap(bytes, offset, length))
                 .toString();
         } catch (CharacterCodingException e) {
-            throw new FrameException("payload of " + type.code() + " frame (" + bytes.length
+            throw new FrameException("payload of " + type.code() + " frame (" + length
                 + " bytes) is not valid UTF-8", e);
         }
     }
 
-    private static boolean isAscii(byte[] bytes) {
-        for (byte b : bytes) {
-            if (b < 0) {
+    private static boolean isAscii(byte[] bytes, int offset, int length) {
+        for (int i = offset; i < offset + length; i++) {
+            if (bytes[i] < 0) {
                 return false;
             }
         }

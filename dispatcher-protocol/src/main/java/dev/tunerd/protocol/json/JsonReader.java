@@ -33,6 +33,10 @@ final class JsonReader {
 
     static final int MAX_DEPTH = 1000;
     private static final int MAX_LONG_DIGITS = 18; // every 18-digit decimal fits a long
+    /** Names of the members of the commands (ME, EN, TR, IN), read once per command or more. */
+    private static final String[] KNOWN_KEYS = {"parameter_id", "trial_job_id", "type", "sequence", "value", "event",
+        "hyper_params", "parameters", "parameter", "parameter_source", "parameter_index", "_type", "_value", "_name",
+        "default"};
 
     private final String text;
     private final int end;
@@ -117,7 +121,7 @@ final class JsonReader {
                     : "expected a property name in double quotes, got " + describe(text.charAt(pos)));
             }
             pos++;
-            String key = readString();
+            String key = readKey();
             skipSpace();
             expect(':', "after a property name");
             skipSpace();
@@ -171,6 +175,33 @@ final class JsonReader {
         if (++depth > MAX_DEPTH) {
             throw error("nesting deeper than " + MAX_DEPTH + " levels");
         }
+    }
+
+    /**
+     * A property name, as {@link #readString}; the protocol's own names come back as the one shared {@code String}
+     * (no copy, and its hash code already computed for the map it goes into).
+     */
+    private String readKey() {
+        int start = pos;
+        int close = start;
+        while (close < end && text.charAt(close) != '"') {
+            char c = text.charAt(close);
+            if (c == '\\' || c < 0x20) {
+                return readString();
+            }
+            close++;
+        }
+        if (close >= end) {
+            return readString(); // fails, naming the unterminated string
+        }
+        int length = close - start;
+        pos = close + 1;
+        for (String known : KNOWN_KEYS) {
+            if (known.length() == length && text.regionMatches(start, known, 0, length)) {
+                return known;
+            }
+        }
+        return text.substring(start, close);
     }
 
     /** The string whose opening quote was just consumed; leaves {@code pos} after the closing quote. */

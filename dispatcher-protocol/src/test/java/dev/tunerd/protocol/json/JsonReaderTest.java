@@ -137,7 +137,8 @@ class JsonReaderTest {
         "-9223372036854775808", "0.1", "-0.0", "1e-05", "1E5", "2.5e+300", "1e400", "-1e-400", "0.30000000000000004",
         "4.9e-324", "1.7976931348623157e308", "123456789012345678901234567890.5", "[]", "{}", "[[], {}]",
         "{\"a\": {\"b\": [1, 2.0, \"3\", null, true, false]}}", "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u0041\\u00e9\"",
-        " # c\n [1, // two\n 2 /* three */, 3]  "})
+        " # c\n [1, // two\n 2 /* three */, 3]  ",
+        "{\"ty\\u0070e\": 1, \"value\": 2, \"valu\": 3, \"values\": 4}"})
     void edgeCasesReadAsTheOracleReadsThem(String text) {
         assertSameValue(viaJackson(text), Json.parse(text), text);
     }
