@@ -6,6 +6,7 @@ import dev.tunerd.core.channel.ws.WebSocketChannel;
 import dev.tunerd.core.channel.ws.WebSocketOptions;
 import dev.tunerd.core.cli.DaemonCommand;
 import dev.tunerd.core.cli.DaemonWiring;
+import dev.tunerd.core.cli.StartupWarmup;
 import dev.tunerd.core.cli.TunerdCli;
 import dev.tunerd.core.config.ConfigurationException;
 import dev.tunerd.core.config.DaemonSettings;
@@ -71,7 +72,10 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        LoggingSetup.initializeInBackground(); // overlaps the command-line parsing below (2 cores or more)
+        boolean daemonLaunch = !mayNameSubcommand(args);
+        if (daemonLaunch) { // overlaps the command-line parsing below (2 cores or more)
+            LoggingSetup.initializeInBackground(new StartupWarmup());
+        }
         PrintWriter out = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
             StandardCharsets.UTF_8), true);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
@@ -81,7 +85,7 @@ public final class Main {
         DaemonWiring wiring = checkpoint.applyTo(DaemonWiring.DEFAULT.withWebSocket(Main::connectWebSocket));
         CommandLine cli = TunerdCli.commandLine(new DaemonCommand(wiring), out,
             new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
-        if (mayNameSubcommand(args)) { // building their picocli models is start-up time the daemon does not need
+        if (!daemonLaunch) { // building their picocli models is start-up time the daemon does not need
             cli.addSubcommand("simulate", new SimulateCommand());
             cli.addSubcommand("bench", new BenchCommand());
             cli.addSubcommand("checkpoint", new CheckpointCommand());

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -29,35 +30,47 @@ import org.slf4j.LoggerFactory;
 public final class LoggingSetup {
 
     private static final Object LOCK = new Object();
-    private static Thread initializer; // guarded by LOCK
+    private static CountDownLatch initialized; // guarded by LOCK
 
     private LoggingSetup() {
     }
 
-    /** Starts Logback's initialisation in the background (once); {@link #configure} waits for it to end. */
-    public static void initializeInBackground() {
+    /**
+     * Starts Logback's initialisation on a background thread (once), which then runs {@code alsoThen} (other start-up
+     * work, or nothing); {@link #configure} waits for the logging part only.
+     */
+    public static void initializeInBackground(Runnable alsoThen) {
         synchronized (LOCK) {
-            if (initializer == null) {
-                initializer = new Thread(LoggerFactory::getILoggerFactory, "tunerd-log-init");
-                initializer.setDaemon(true);
-                initializer.start();
+            if (initialized == null) {
+                CountDownLatch done = new CountDownLatch(1);
+                initialized = done;
+                Thread t = new Thread(() -> {
+                    try {
+                        LoggerFactory.getILoggerFactory();
+                    } finally {
+                        done.countDown();
+                    }
+                    alsoThen.run();
+                }, "tunerd-start-up");
+                t.setDaemon(true);
+                t.start();
             }
         }
     }
 
-    /** Waits for {@link #initializeInBackground}'s work, if it was started; afterwards every logger is a real one. */
+    /** Waits for {@link #initializeInBackground}'s logging part, if it was started; then every logger is real. */
     public static void awaitInitialization() {
-        Thread t;
+        CountDownLatch done;
         synchronized (LOCK) {
-            t = initializer;
+            done = initialized;
         }
-        if (t == null) {
+        if (done == null) {
             return;
         }
         boolean interrupted = false;
         while (true) {
             try {
-                t.join();
+                done.await();
                 break;
             } catch (InterruptedException e) {
                 interrupted = true;
