@@ -1,7 +1,6 @@
 package dev.tunerd.core.dispatch;
 
 import dev.tunerd.spi.json.JsonValue;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -32,7 +31,7 @@ public final class AssessorHistories {
         }
         History h = histories.computeIfAbsent(trialJobId, k -> new History());
         h.put(sequence, value);
-        return h.prefix.size() < sequence ? Optional.empty() : Optional.of(List.copyOf(h.prefix));
+        return h.prefix.size() < sequence ? Optional.empty() : Optional.of(h.prefix.snapshot());
     }
 
     /**
@@ -51,7 +50,7 @@ public final class AssessorHistories {
 
     /** One trial's values: the contiguous prefix, and values waiting beyond a gap. */
     private static final class History {
-        private final List<JsonValue> prefix = new ArrayList<>();
+        private final PrefixSnapshots prefix = new PrefixSnapshots();
         private final TreeMap<Integer, JsonValue> beyondGap = new TreeMap<>();
 
         void put(int sequence, JsonValue value) {
@@ -61,7 +60,7 @@ public final class AssessorHistories {
             }
             beyondGap.put(sequence, value);
             for (JsonValue next = beyondGap.remove(prefix.size()); next != null; next = beyondGap.remove(prefix.size())) {
-                prefix.add(next);
+                prefix.append(next);
             }
         }
     }
