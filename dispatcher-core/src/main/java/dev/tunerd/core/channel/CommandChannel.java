@@ -2,6 +2,7 @@ package dev.tunerd.core.channel;
 
 import dev.tunerd.protocol.Command;
 import java.io.IOException;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -36,6 +37,13 @@ public interface CommandChannel extends AutoCloseable {
 
     /** Sends one command, whole, and flushes it. */
     void send(Command command) throws IOException;
+
+    /** Sends the commands in order and flushes; the default sends them one by one. */
+    default void sendAll(List<Command> commands) throws IOException {
+        for (Command c : commands) {
+            send(c);
+        }
+    }
 
     /**
      * Ends the channel. {@code failed} tells a normal end (WebSocket: {@code _bye_} and close code 4000) from a failure

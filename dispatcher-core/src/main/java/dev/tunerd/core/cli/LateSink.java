@@ -2,6 +2,7 @@ package dev.tunerd.core.cli;
 
 import dev.tunerd.core.dispatch.ReplySink;
 import dev.tunerd.protocol.Command;
+import java.util.List;
 
 /**
  * A reply sink bound to the channel after the algorithms exist: NNI creates the algorithms before it connects
@@ -24,5 +25,15 @@ final class LateSink implements ReplySink {
                 + " (an algorithm sent parameters from its constructor)");
         }
         t.send(command);
+    }
+
+    @Override
+    public void sendAll(List<Command> commands) {
+        ReplySink t = target;
+        if (t == null) {
+            throw new IllegalStateException("cannot send " + commands.size() + " commands before the channel is open"
+                + " (an algorithm sent parameters from its constructor)");
+        }
+        t.sendAll(commands);
     }
 }

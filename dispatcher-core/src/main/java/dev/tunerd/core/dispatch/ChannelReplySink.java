@@ -4,6 +4,7 @@ import dev.tunerd.core.channel.CommandChannel;
 import dev.tunerd.protocol.Command;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +32,25 @@ public final class ChannelReplySink implements ReplySink {
             channel.send(command);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot send " + command.type().code() + " to the manager: " + e.getMessage(), e);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    @Override
+    public void sendAll(List<Command> commands) {
+        if (commands.isEmpty()) {
+            return;
+        }
+        if (LOG.isDebugEnabled()) {
+            commands.forEach(c -> LOG.debug("Sending command {}", c));
+        }
+        writeLock.lock();
+        try {
+            channel.sendAll(commands);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot send " + commands.size() + " commands to the manager: "
+                + e.getMessage(), e);
         } finally {
             writeLock.unlock();
         }

@@ -57,6 +57,6 @@ public final class ParameterIssuer implements ParameterSender {
             ledger.issue(ids.get(i), sets.get(i));
         }
         observer.parameterSetsIssued(List.copyOf(ids), List.copyOf(sets), tunerState);
-        replies.forEach(sink::send);
+        sink.sendAll(replies);
     }
 }

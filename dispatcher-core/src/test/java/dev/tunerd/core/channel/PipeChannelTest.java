@@ -15,6 +15,8 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -69,6 +71,29 @@ class PipeChannelTest {
         channel.close(false);
         channel.close(true);
         assertArrayEquals("KI000003\"A\"".getBytes(StandardCharsets.US_ASCII), out.toByteArray());
+    }
+
+    @Test
+    void aBatchGoesOutAsTheSameFramesInOneWrite() throws IOException {
+        List<Command> batch = List.of(new Command(CommandType.NEW_TRIAL_JOB, "{\"parameter_id\": 0}"),
+            new Command(CommandType.NEW_TRIAL_JOB, "{\"parameter_id\": 1}"), new Command(CommandType.NO_MORE_TRIAL_JOBS,
+            "{\"parameter_id\": 2}"));
+        ByteArrayOutputStream oneByOne = new ByteArrayOutputStream();
+        PipeChannel single = over(new ByteArrayInputStream(new byte[0]), oneByOne, 14);
+        for (Command c : batch) {
+            single.send(c);
+        }
+        List<Integer> writes = new ArrayList<>();
+        ByteArrayOutputStream together = new ByteArrayOutputStream() {
+            @Override
+            public synchronized void write(byte[] b, int off, int len) {
+                writes.add(len);
+                super.write(b, off, len);
+            }
+        };
+        over(new ByteArrayInputStream(new byte[0]), together, 14).sendAll(batch);
+        assertArrayEquals(oneByOne.toByteArray(), together.toByteArray());
+        assertEquals(List.of(oneByOne.size()), writes);
     }
 
     @Test
