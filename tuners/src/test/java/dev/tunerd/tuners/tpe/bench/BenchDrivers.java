@@ -10,6 +10,7 @@ import dev.tunerd.tuners.anneal.AnnealTuner;
 import dev.tunerd.tuners.anneal.Exploration;
 import dev.tunerd.tuners.evolution.EvolutionClassArgs;
 import dev.tunerd.tuners.evolution.EvolutionTuner;
+import dev.tunerd.tuners.random.RandomTuner;
 import dev.tunerd.tuners.tpe.TpeArgs;
 import dev.tunerd.tuners.tpe.TpeClassArgs;
 import dev.tunerd.tuners.tpe.TpeTuner;
@@ -44,6 +45,7 @@ final class BenchDrivers {
             new EvolutionClassArgs(OptimizeMode.MINIMIZE, 32, seed)), space));
         m.put("TPE-tuner", (space, seed) -> new TunerDriver(new TpeTuner(AlgorithmContext.standalone(),
             new TpeClassArgs(OptimizeMode.MINIMIZE, seed, TpeArgs.defaults())), space));
+        m.put("Random-tuner", (space, seed) -> new TunerDriver(new RandomTuner(seed), space));
         m.put("Anneal-tuner", (space, seed) -> new TunerDriver(new AnnealTuner(AlgorithmContext.standalone(),
             new AnnealClassArgs(OptimizeMode.MINIMIZE, seed)), space));
         return m;

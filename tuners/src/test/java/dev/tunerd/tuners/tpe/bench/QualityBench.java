@@ -22,6 +22,13 @@ public final class QualityBench {
     static final int SEEDS = Integer.getInteger("bench.seeds", 20);
     static final int TRIALS = 200;
     static final long SEED_BASE = Long.getLong("bench.seedBase", 0L);
+    /**
+     * {@code -Dbench.daemonSeeds=true}: the seeds and baseline of {@code tunerd bench quality} (seed s, plus the seed
+     * base, for every problem; Random is NNI's Random tuner with that seed), so a whole tuner driven here
+     * ({@code Anneal-tuner}, {@code TPE-tuner}) reproduces the daemon's figures exactly. Off: seed
+     * {@code s * 7919 + problem + base} and the {@code Random} kernel driver.
+     */
+    static final boolean DAEMON_SEEDS = Boolean.getBoolean("bench.daemonSeeds");
     static final int[] BUDGETS = {50, 100, 200};
 
     private QualityBench() {
@@ -56,7 +63,7 @@ public final class QualityBench {
             BenchProblem pr = problems[p];
             SearchSpace space = pr.space();
             for (int s = 0; s < SEEDS; s++) {
-                Driver d = factory.apply(space, (long) s * 7919 + p + SEED_BASE);
+                Driver d = factory.apply(space, DAEMON_SEEDS ? s + SEED_BASE : (long) s * 7919 + p + SEED_BASE);
                 double bestSoFar = Double.POSITIVE_INFINITY;
                 int b = 0;
                 for (int t = 1; t <= TRIALS; t++) {
@@ -81,14 +88,15 @@ public final class QualityBench {
         boolean mixed = list.remove("--mixed");
         BenchProblem[] problems = mixed ? new BenchProblem[] {new MixedProblem()} : Problem.all();
         Map<String, BiFunction<SearchSpace, Long, Driver>> all = BenchDrivers.all();
-        double[][][] random = run(all.get("Random"), problems);
+        String baseline = DAEMON_SEEDS ? "Random-tuner" : "Random";
+        double[][][] random = run(all.get(baseline), problems);
         List<String> names = list.isEmpty() ? List.of("Random", "TPE") : list;
         for (String name : names) {
             if (!all.containsKey(name)) {
                 throw new IllegalArgumentException("unknown tuner " + name + "; known: " + all.keySet());
             }
             long t0 = System.nanoTime();
-            double[][][] r = name.equals("Random") ? random : run(all.get(name), problems);
+            double[][][] r = name.equals(baseline) ? random : run(all.get(name), problems);
             report(name, problems, r, random, (System.nanoTime() - t0) / 1e9);
         }
     }
