@@ -1,7 +1,10 @@
 package dev.tunerd.tuners.tpe.bench;
 
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.anneal.AnnealAdditions;
 import dev.tunerd.tuners.anneal.Exploration;
+import dev.tunerd.tuners.anneal.Restarts;
+import dev.tunerd.tuners.anneal.SpreadLimit;
 import dev.tunerd.tuners.tpe.TpeArgs;
 import dev.tunerd.tuners.tpe.kernel.TpeSettings;
 import java.util.Arrays;
@@ -49,6 +52,20 @@ public final class QualityBench {
         Exploration d = Exploration.DEFAULT;
         return new Exploration(dbl("anneal.share", d.share()), Integer.getInteger("anneal.after", d.after()),
             dbl("anneal.wide", d.wideFactor()));
+    }
+
+    /**
+     * Anneal's additions, each overridable for tuning: {@link #exploration()}, the scout chain
+     * ({@code -Dscout.share=0.2 -Dscout.after=20 -Dscout.length=40 -Dscout.patience=10}) and the spread limit
+     * ({@code -Dspread.best=10 -Dspread.after=20}).
+     */
+    static AnnealAdditions annealAdditions() {
+        Restarts r = Restarts.DEFAULT;
+        SpreadLimit l = SpreadLimit.DEFAULT;
+        return new AnnealAdditions(exploration(), new Restarts(dbl("scout.share", r.share()),
+            Integer.getInteger("scout.after", r.after()), Integer.getInteger("scout.length", r.length()),
+            Integer.getInteger("scout.patience", r.patience())), new SpreadLimit(
+            Integer.getInteger("spread.best", l.best()), Integer.getInteger("spread.after", l.after())));
     }
 
     static double dbl(String key, double dflt) {
