@@ -5,7 +5,7 @@ import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.tpe.math.Rng;
 import dev.tunerd.tuners.tpe.shared.InternalSampler;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -22,153 +22,163 @@ import java.util.List;
  * <p>tunerd addition ({@link Exploration}, on by default in NNI's {@code Anneal}): with probability
  * {@code share}, once {@code after} trials completed, a suggestion is exploratory: one parameter drawn at random,
  * and each other with probability 1/d, takes a much wider neighbourhood around the same chosen trial (by default
- * the whole range: a prior draw); the rest is drawn as above. {@link Exploration#NONE} reproduces hyperopt exactly,
- * draw for draw. Not thread-safe.
+ * the whole range: a prior draw); the rest is drawn as above. While the best has not improved for a while, a share
+ * of the suggestions belong to a scout ({@link Restarts}): a second annealing chain over its own trials that starts
+ * again from the prior every few of them; the main chain sees every trial. And a uniform-family window is no wider
+ * than the spread of the best trials' values ({@link SpreadLimit}). {@link AnnealAdditions#NONE} reproduces hyperopt
+ * exactly, draw for draw. Not thread-safe.
  */
 public final class AnnealSampler implements InternalSampler {
     private static final double AVG_BEST_IDX = 2.0;
     private static final double SHRINK_COEF = 0.1;
     /** NNI's HyperoptTuner only lies once more than 20 trials were issued. */
     private static final int LIAR_AFTER = 20;
+    /** Scout suggestions remembered until their result comes (older ones are forgotten: trials that never report). */
+    private static final int MAX_PENDING = 64;
     private final SearchSpace space;
     private final List<ParameterSpec> params;
     private final Rng rng;
-    private final List<double[]> vectors = new ArrayList<>();
-    private double[] losses = new double[16];
-    private int[] byLoss = new int[16];
-    private final int[] observedCount;
+    private final AnnealPool main;
+    private final AnnealPool scout;
+    private final List<double[]> pendingScout = new ArrayList<>();
 
     private final Liar liar;
     private final Exploration exploration;
+    private final Restarts restarts;
+    private final SpreadLimit spread;
+    /** Completed trials (of the main chain) when its best loss last improved. */
+    private int lastImprovement;
 
     /** NNI's {@code parallel_optimize} with its {@code constant_liar_type}: what trials in flight count as. */
     public enum Liar { NONE, MIN, MAX, MEAN }
 
     public AnnealSampler(SearchSpace space, Rng rng) {
-        this(space, rng, Liar.NONE, Exploration.DEFAULT);
+        this(space, rng, Liar.NONE, AnnealAdditions.DEFAULT);
     }
 
     /**
      * @param liar NONE: trials in flight are ignored (NNI's HyperoptTuner never shows them to hyperopt); else once more
      *             than 20 trials were issued they are observed with the min/max/mean loss during a suggestion
-     * @param exploration tunerd's exploratory suggestions; {@link Exploration#NONE} for hyperopt's algorithm as is
+     * @param additions tunerd's additions; {@link AnnealAdditions#NONE} for hyperopt's algorithm as is
      */
-    public AnnealSampler(SearchSpace space, Rng rng, Liar liar, Exploration exploration) {
+    public AnnealSampler(SearchSpace space, Rng rng, Liar liar, AnnealAdditions additions) {
         this.space = space;
         this.params = space.parameters();
         this.rng = rng;
         this.liar = liar;
-        this.exploration = exploration;
-        this.observedCount = new int[params.size()];
+        this.exploration = additions.exploration();
+        this.restarts = additions.restarts();
+        this.spread = additions.spread();
+        this.main = new AnnealPool(params.size());
+        this.scout = new AnnealPool(params.size());
     }
 
     @Override
     public double[] suggest(List<double[]> running) {
-        if (liar == Liar.NONE || running.isEmpty() || vectors.size() + running.size() <= LIAR_AFTER) {
-            return draw();
+        if (scouting()) {
+            return scoutDraw();
         }
-        double lie = lie();
-        running.forEach(r -> observe(r, lie));
+        if (liar == Liar.NONE || running.isEmpty() || main.size() + running.size() <= LIAR_AFTER) {
+            return draw(main, exploring());
+        }
+        double lie = main.lie(liar);
+        running.forEach(r -> main.add(r, lie));
         try {
-            return draw();
+            return draw(main, exploring());
         } finally {
             for (int k = 0; k < running.size(); k++) {
-                removeLast();
+                main.removeLast();
             }
         }
     }
 
-    private double lie() {
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        double sum = 0;
-        int n = vectors.size();
-        for (int i = 0; i < n; i++) {
-            min = Math.min(min, losses[i]);
-            max = Math.max(max, losses[i]);
-            sum += losses[i];
-        }
-        return liar == Liar.MIN ? min : liar == Liar.MAX ? max : sum / n;
+    /** Whether this suggestion is the scout's: a share of them while the best has not improved for a while. */
+    private boolean scouting() {
+        return restarts.share() > 0 && main.size() >= restarts.after()
+            && main.size() - lastImprovement >= restarts.patience() && rng.nextDouble() < restarts.share();
     }
 
-    private void removeLast() {
-        int last = vectors.size() - 1;
-        double[] v = vectors.remove(last);
-        int pos = 0;
-        while (byLoss[pos] != last) {
-            pos++;
-        }
-        System.arraycopy(byLoss, pos + 1, byLoss, pos, last - pos);
-        for (int i = 0; i < v.length; i++) {
-            if (!Double.isNaN(v[i])) {
-                observedCount[i]--;
-            }
-        }
+    private boolean exploring() {
+        return exploration.share() > 0 && main.size() >= exploration.after() && rng.nextDouble() < exploration.share();
     }
 
-    private double[] draw() {
+    private double[] scoutDraw() {
+        if (scout.size() >= restarts.length()) {
+            scout.clear();
+        }
+        double[] x = draw(scout, false);
+        if (pendingScout.size() == MAX_PENDING) {
+            pendingScout.remove(0);
+        }
+        pendingScout.add(x.clone());
+        return x;
+    }
+
+    private double[] draw(AnnealPool pool, boolean explore) {
         double[] out = space.newInternal();
         List<Integer> chosen = new ArrayList<>(2);
         int d = params.size();
-        boolean explore = exploration.share() > 0 && vectors.size() >= exploration.after()
-            && rng.nextDouble() < exploration.share();
         int first = explore ? rng.nextInt(d) : -1;
         for (int i = 0; i < d; i++) {
             if (!space.isActive(i, out)) {
                 continue;
             }
-            int trial = observedCount[i] == 0 ? -1 : pickTrial(i, chosen);
+            int observed = pool.observed(i);
+            int trial = observed == 0 ? -1 : pool.pickTrial(i, chosen, rng, AVG_BEST_IDX);
             boolean wide = explore && (i == first || rng.nextDouble() < 1.0 / d);
-            int t = wide ? (int) (observedCount[i] * exploration.wideFactor()) : observedCount[i];
-            out[i] = trial < 0 ? prior(params.get(i)) : near(params.get(i), vectors.get(trial)[i], shrink(t));
+            int t = wide ? (int) (observed * exploration.wideFactor()) : observed;
+            ParameterSpec p = params.get(i);
+            double shrink = shrink(t);
+            if (!wide && trial >= 0 && limitsSpread(p, pool)) {
+                shrink = spread.limit(shrink, pool.spread(i, spread.best()) / (p.high() - p.low()));
+            }
+            out[i] = trial < 0 ? prior(p) : near(p, pool.value(trial, i), shrink);
         }
         return out;
     }
 
+    private boolean limitsSpread(ParameterSpec p, AnnealPool pool) {
+        return spread.best() > 0 && !p.categorical() && !p.normal() && p.high() > p.low()
+            && pool.size() >= Math.max(spread.best(), spread.after());
+    }
+
     @Override
     public void observe(double[] internal, double loss) {
-        int n = vectors.size();
-        if (n == losses.length) {
-            losses = Arrays.copyOf(losses, n * 2);
-            byLoss = Arrays.copyOf(byLoss, n * 2);
+        if (loss < main.bestLoss()) {
+            lastImprovement = main.size();
         }
-        vectors.add(internal.clone());
-        double l = Double.isNaN(loss) ? Double.POSITIVE_INFINITY : loss;
-        losses[n] = l;
-        int pos = n;
-        while (pos > 0 && Double.compare(losses[byLoss[pos - 1]], l) > 0) {
-            byLoss[pos] = byLoss[pos - 1];
-            pos--;
-        }
-        byLoss[pos] = n;
-        for (int i = 0; i < internal.length; i++) {
-            if (!Double.isNaN(internal[i])) {
-                observedCount[i]++;
+        main.add(internal, loss);
+        for (Iterator<double[]> it = pendingScout.iterator(); it.hasNext(); ) {
+            if (sameSuggestion(it.next(), internal)) {
+                it.remove();
+                scout.add(internal, loss);
+                return;
             }
         }
+    }
+
+    /**
+     * Whether an observed vector is a remembered scout suggestion: equal activity everywhere and equal values of
+     * the continuous parameters up to the round trip through the user's format (quantised and categorical values
+     * may be rounded or re-mapped on the way, so they are not compared).
+     */
+    private boolean sameSuggestion(double[] suggested, double[] observed) {
+        for (int i = 0; i < suggested.length; i++) {
+            boolean a = Double.isNaN(suggested[i]);
+            if (a != Double.isNaN(observed[i])) {
+                return false;
+            }
+            ParameterSpec p = params.get(i);
+            if (!a && !p.categorical() && !p.isQuantized()
+                && Math.abs(suggested[i] - observed[i]) > 1e-9 * (1 + Math.abs(suggested[i]))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static double shrink(int observations) {
         return 1.0 / (1.0 + observations * SHRINK_COEF);
-    }
-
-    /** A trial chosen earlier in this suggestion that has parameter i, else a new draw among those that have it. */
-    private int pickTrial(int i, List<Integer> chosen) {
-        for (int trial : chosen) {
-            if (!Double.isNaN(vectors.get(trial)[i])) {
-                return trial;
-            }
-        }
-        int rank = Math.min(rng.nextGeometricFailures(1.0 / AVG_BEST_IDX), observedCount[i] - 1);
-        int seen = 0;
-        for (int r = 0; r < vectors.size(); r++) {
-            int trial = byLoss[r];
-            if (!Double.isNaN(vectors.get(trial)[i]) && seen++ == rank) {
-                chosen.add(trial);
-                return trial;
-            }
-        }
-        throw new IllegalStateException("no observation of parameter " + i);
     }
 
     private double prior(ParameterSpec p) {

@@ -7,8 +7,8 @@ import dev.tunerd.tuners.tpe.shared.HistoryTuner;
 import dev.tunerd.tuners.tpe.shared.InternalSampler;
 
 /**
- * NNI's Anneal tuner: hyperopt's annealing search ({@link AnnealSampler}, with tunerd's {@link Exploration#DEFAULT}
- * exploratory suggestions) and the shared bookkeeping of
+ * NNI's Anneal tuner: hyperopt's annealing search ({@link AnnealSampler}, with tunerd's
+ * {@link AnnealAdditions#DEFAULT}: exploratory suggestions, a scout chain, a spread-limited window) and the shared bookkeeping of
  * {@link HistoryTuner} (import, dedup of finite spaces, tolerant result handling, snapshots). Not thread-safe (the
  * dispatcher serialises calls).
  */
@@ -23,7 +23,7 @@ public final class AnnealTuner extends HistoryTuner {
 
     @Override
     protected InternalSampler newSampler(SearchSpace space, Rng rng) {
-        return new AnnealSampler(space, rng, liar, Exploration.DEFAULT);
+        return new AnnealSampler(space, rng, liar, AnnealAdditions.DEFAULT);
     }
 
     @Override

@@ -20,7 +20,7 @@ class AnnealSamplerTest {
         SearchSpace.ALL_TYPES);
 
     private static AnnealSampler observedAt(SearchSpace space, double value, int times, long seed) {
-        AnnealSampler s = new AnnealSampler(space, new Rng(seed), AnnealSampler.Liar.MIN, Exploration.NONE);
+        AnnealSampler s = new AnnealSampler(space, new Rng(seed), AnnealSampler.Liar.MIN, AnnealAdditions.NONE);
         for (int i = 0; i < times; i++) {
             s.observe(new double[] {value}, 1.0);
         }
@@ -53,8 +53,10 @@ class AnnealSamplerTest {
 
     @Test
     void exploratorySuggestionsDrawAQuarterOfTheValuesFromTheWholeRangeOnceTwentyTrialsCompleted() {
-        AnnealSampler early = new AnnealSampler(UNIT, new Rng(5), AnnealSampler.Liar.NONE, Exploration.DEFAULT);
-        AnnealSampler late = new AnnealSampler(UNIT, new Rng(6), AnnealSampler.Liar.NONE, Exploration.DEFAULT);
+        AnnealSampler early = new AnnealSampler(UNIT, new Rng(5), AnnealSampler.Liar.NONE,
+            new AnnealAdditions(Exploration.DEFAULT, Restarts.NONE, SpreadLimit.NONE));
+        AnnealSampler late = new AnnealSampler(UNIT, new Rng(6), AnnealSampler.Liar.NONE,
+            new AnnealAdditions(Exploration.DEFAULT, Restarts.NONE, SpreadLimit.NONE));
         for (int i = 0; i < 90; i++) {
             if (i < 19) {
                 early.observe(new double[] {0.3}, 1.0);

@@ -4,12 +4,13 @@ import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.anneal.AnnealAdditions;
 import dev.tunerd.tuners.anneal.AnnealClassArgs;
 import dev.tunerd.tuners.anneal.AnnealSampler;
 import dev.tunerd.tuners.anneal.AnnealTuner;
-import dev.tunerd.tuners.anneal.Exploration;
 import dev.tunerd.tuners.evolution.EvolutionClassArgs;
 import dev.tunerd.tuners.evolution.EvolutionTuner;
+import dev.tunerd.tuners.random.RandomTuner;
 import dev.tunerd.tuners.tpe.TpeArgs;
 import dev.tunerd.tuners.tpe.TpeClassArgs;
 import dev.tunerd.tuners.tpe.TpeTuner;
@@ -36,14 +37,15 @@ final class BenchDrivers {
         m.put("TPE-NNI", (space, seed) -> sampler(tpe(space, seed, new TpeSettings(20, 24, 25, 1.0, 0.25, 0, 0.2,
             1024, 1.0, 0, TpeSettings.Liar.BEST))));
         m.put("Anneal", (space, seed) -> sampler(new AnnealSampler(space, new Rng(seed), AnnealSampler.Liar.NONE,
-            QualityBench.exploration())));
+            QualityBench.annealAdditions())));
         // hyperopt's annealing as NNI runs it, without tunerd's exploratory suggestions
         m.put("Anneal-hyperopt", (space, seed) -> sampler(new AnnealSampler(space, new Rng(seed),
-            AnnealSampler.Liar.NONE, Exploration.NONE)));
+            AnnealSampler.Liar.NONE, AnnealAdditions.NONE)));
         m.put("Evolution", (space, seed) -> new TunerDriver(new EvolutionTuner(AlgorithmContext.standalone(),
             new EvolutionClassArgs(OptimizeMode.MINIMIZE, 32, seed)), space));
         m.put("TPE-tuner", (space, seed) -> new TunerDriver(new TpeTuner(AlgorithmContext.standalone(),
             new TpeClassArgs(OptimizeMode.MINIMIZE, seed, TpeArgs.defaults())), space));
+        m.put("Random-tuner", (space, seed) -> new TunerDriver(new RandomTuner(seed), space));
         m.put("Anneal-tuner", (space, seed) -> new TunerDriver(new AnnealTuner(AlgorithmContext.standalone(),
             new AnnealClassArgs(OptimizeMode.MINIMIZE, seed)), space));
         return m;

@@ -1,7 +1,10 @@
 package dev.tunerd.tuners.tpe.bench;
 
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.anneal.AnnealAdditions;
 import dev.tunerd.tuners.anneal.Exploration;
+import dev.tunerd.tuners.anneal.Restarts;
+import dev.tunerd.tuners.anneal.SpreadLimit;
 import dev.tunerd.tuners.tpe.TpeArgs;
 import dev.tunerd.tuners.tpe.kernel.TpeSettings;
 import java.util.Arrays;
@@ -22,6 +25,13 @@ public final class QualityBench {
     static final int SEEDS = Integer.getInteger("bench.seeds", 20);
     static final int TRIALS = 200;
     static final long SEED_BASE = Long.getLong("bench.seedBase", 0L);
+    /**
+     * {@code -Dbench.daemonSeeds=true}: the seeds and baseline of {@code tunerd bench quality} (seed s, plus the seed
+     * base, for every problem; Random is NNI's Random tuner with that seed), so a whole tuner driven here
+     * ({@code Anneal-tuner}, {@code TPE-tuner}) reproduces the daemon's figures exactly. Off: seed
+     * {@code s * 7919 + problem + base} and the {@code Random} kernel driver.
+     */
+    static final boolean DAEMON_SEEDS = Boolean.getBoolean("bench.daemonSeeds");
     static final int[] BUDGETS = {50, 100, 200};
 
     private QualityBench() {
@@ -44,6 +54,20 @@ public final class QualityBench {
             dbl("anneal.wide", d.wideFactor()));
     }
 
+    /**
+     * Anneal's additions, each overridable for tuning: {@link #exploration()}, the scout chain
+     * ({@code -Dscout.share=0.2 -Dscout.after=20 -Dscout.length=40 -Dscout.patience=10}) and the spread limit
+     * ({@code -Dspread.best=10 -Dspread.after=20}).
+     */
+    static AnnealAdditions annealAdditions() {
+        Restarts r = Restarts.DEFAULT;
+        SpreadLimit l = SpreadLimit.DEFAULT;
+        return new AnnealAdditions(exploration(), new Restarts(dbl("scout.share", r.share()),
+            Integer.getInteger("scout.after", r.after()), Integer.getInteger("scout.length", r.length()),
+            Integer.getInteger("scout.patience", r.patience())), new SpreadLimit(
+            Integer.getInteger("spread.best", l.best()), Integer.getInteger("spread.after", l.after())));
+    }
+
     static double dbl(String key, double dflt) {
         String v = System.getProperty(key);
         return v == null ? dflt : Double.parseDouble(v);
@@ -56,7 +80,7 @@ public final class QualityBench {
             BenchProblem pr = problems[p];
             SearchSpace space = pr.space();
             for (int s = 0; s < SEEDS; s++) {
-                Driver d = factory.apply(space, (long) s * 7919 + p + SEED_BASE);
+                Driver d = factory.apply(space, DAEMON_SEEDS ? s + SEED_BASE : (long) s * 7919 + p + SEED_BASE);
                 double bestSoFar = Double.POSITIVE_INFINITY;
                 int b = 0;
                 for (int t = 1; t <= TRIALS; t++) {
@@ -81,14 +105,15 @@ public final class QualityBench {
         boolean mixed = list.remove("--mixed");
         BenchProblem[] problems = mixed ? new BenchProblem[] {new MixedProblem()} : Problem.all();
         Map<String, BiFunction<SearchSpace, Long, Driver>> all = BenchDrivers.all();
-        double[][][] random = run(all.get("Random"), problems);
+        String baseline = DAEMON_SEEDS ? "Random-tuner" : "Random";
+        double[][][] random = run(all.get(baseline), problems);
         List<String> names = list.isEmpty() ? List.of("Random", "TPE") : list;
         for (String name : names) {
             if (!all.containsKey(name)) {
                 throw new IllegalArgumentException("unknown tuner " + name + "; known: " + all.keySet());
             }
             long t0 = System.nanoTime();
-            double[][][] r = name.equals("Random") ? random : run(all.get(name), problems);
+            double[][][] r = name.equals(baseline) ? random : run(all.get(name), problems);
             report(name, problems, r, random, (System.nanoTime() - t0) / 1e9);
         }
     }

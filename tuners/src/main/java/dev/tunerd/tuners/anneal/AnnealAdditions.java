@@ -1,0 +1,22 @@
+package dev.tunerd.tuners.anneal;
+
+/**
+ * tunerd's additions to hyperopt's annealing, each of which can be switched off. Immutable and thread-safe.
+ *
+ * @param exploration occasional exploratory suggestions that re-draw a few parameters of the chosen trial widely
+ * @param restarts    the scout chain that restarts from the prior while the run stagnates
+ * @param spread      the per-parameter limit of the neighbourhood by the spread of the best trials
+ */
+public record AnnealAdditions(Exploration exploration, Restarts restarts, SpreadLimit spread) {
+    /** hyperopt's annealing as NNI runs it, draw for draw. */
+    public static final AnnealAdditions NONE = new AnnealAdditions(Exploration.NONE, Restarts.NONE, SpreadLimit.NONE);
+    /** What NNI's {@code Anneal} runs in tunerd (docs/MODEL_TUNERS.md). */
+    public static final AnnealAdditions DEFAULT = new AnnealAdditions(Exploration.DEFAULT, Restarts.DEFAULT,
+        SpreadLimit.DEFAULT);
+
+    public AnnealAdditions {
+        java.util.Objects.requireNonNull(exploration, "exploration");
+        java.util.Objects.requireNonNull(restarts, "restarts");
+        java.util.Objects.requireNonNull(spread, "spread");
+    }
+}
