@@ -64,7 +64,10 @@ public final class SimulatedManager {
         while (finished.size() < settings.trials() && !exhausted) {
             drainAvailable();
             startQueued();
-            if (events.isEmpty()) {
+            // virtual time stands still while a request is unanswered: a real trial runs far longer than a
+            // suggestion takes, so every TR is in before the trials already running report again (and the run
+            // does not depend on how fast this machine is)
+            if (events.isEmpty() || ledger.outstanding() > 0) {
                 exhausted = !awaitDaemon();
             } else {
                 advance(events.poll());
