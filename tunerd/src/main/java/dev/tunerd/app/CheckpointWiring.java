@@ -32,7 +32,14 @@ import org.slf4j.LoggerFactory;
  * the daemon returned. Not thread-safe.
  */
 final class CheckpointWiring implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(CheckpointWiring.class);
+    /**
+     * Taken when first used, not when the class loads: {@code Main} creates this object before the command line is
+     * parsed, and a static logger would initialise Logback on the main thread, ahead of the start-up thread that
+     * does it in parallel ({@code LoggingSetup.initializeInBackground}).
+     */
+    private static Logger log() {
+        return LoggerFactory.getLogger(CheckpointWiring.class);
+    }
 
     private CheckpointStartup startup;
 
@@ -71,7 +78,7 @@ final class CheckpointWiring implements AutoCloseable {
         JournalResumePlan plan = new JournalResumePlan(startup.recovered());
         plan.restoreAssessor(assessor);
         state.planResume(plan);
-        LOG.info("checkpoint: resuming with {} issued ids, {} results; next parameter id {}",
+        log().info("checkpoint: resuming with {} issued ids, {} results; next parameter id {}",
             startup.recovered().issuedParameters().size(), startup.recovered().results().size(), next);
     }
 
