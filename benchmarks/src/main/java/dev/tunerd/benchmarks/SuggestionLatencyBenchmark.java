@@ -59,6 +59,12 @@ public class SuggestionLatencyBenchmark {
     @Param({"100", "1000", "5000"})
     public int history;
 
+    /**
+     * The tuners log every import at INFO (java.util.logging here): thousands of set-ups would print thousands of
+     * lines between the timed suggestions. Held in a field so that the level set on it is not collected away.
+     */
+    private static final java.util.logging.Logger TUNER_LOG = java.util.logging.Logger.getLogger("dev.tunerd");
+
     private final SplittableRandom random = new SplittableRandom(1);
     private JsonObject space;
     private Tuner instance;
@@ -67,6 +73,7 @@ public class SuggestionLatencyBenchmark {
 
     @Setup(Level.Trial)
     public void space() {
+        TUNER_LOG.setLevel(java.util.logging.Level.WARNING);
         JsonObject.Builder b = JsonObject.builder();
         for (int i = 0; i < 6; i++) {
             b.put("x" + i, Json.parse("{\"_type\": \"uniform\", \"_value\": [0.0, 1.0]}"));
