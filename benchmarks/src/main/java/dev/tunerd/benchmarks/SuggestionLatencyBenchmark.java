@@ -24,7 +24,6 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -34,19 +33,25 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * BENCHMARKS.md section 2: one suggestion (ask + tell) on the 6-D Hartmann space after n completed trials, for a
- * tuner found by name through {@link ServiceLoader} with its default classArgs. Every iteration starts from a new
- * tuner with n trials imported ({@code FD}) and times one batch of {@value #BATCH} suggestions, so the history stays
- * between n and n + {@value #BATCH} (a timed loop would add thousands of trials per iteration and measure a much
- * larger n). The score is the mean time of one suggestion. Run e.g.
+ * tuner found by name through {@link ServiceLoader} with its default classArgs. Every invocation is one suggestion,
+ * timed on its own ({@link Mode#SampleTime}: JMH reports the mean as the score and the median as {@code p0.50}).
+ *
+ * <p>The history is held at n: a tuner is built with n fresh random results imported ({@code FD}), makes one
+ * untimed suggestion (its first after the import, which sizes its buffers once in a real run too), and then serves
+ * {@value #WINDOW} timed suggestions before the untimed set-up replaces it with a new one, so every timed suggestion
+ * sees between n + 1 and n + {@value #WINDOW} completed trials. (A timed loop over one tuner would add thousands of
+ * trials per iteration and measure a much larger n.) Run e.g.
  * {@code java -jar benchmarks.jar SuggestionLatency -p tuner=TPE -p history=100,1000,5000}.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.SingleShotTime)
+@BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 40)
-@Measurement(iterations = 60)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 10, time = 2)
 @Fork(1)
 public class SuggestionLatencyBenchmark {
+    /** Timed suggestions per tuner before it is replaced by a fresh one with n results. */
+    static final int WINDOW = 10;
 
     @Param({"TPE"})
     public String tuner;
@@ -54,18 +59,36 @@ public class SuggestionLatencyBenchmark {
     @Param({"100", "1000", "5000"})
     public int history;
 
+    /**
+     * The tuners log every import at INFO (java.util.logging here): thousands of set-ups would print thousands of
+     * lines between the timed suggestions. Held in a field so that the level set on it is not collected away.
+     */
+    private static final java.util.logging.Logger TUNER_LOG = java.util.logging.Logger.getLogger("dev.tunerd");
+
     private final SplittableRandom random = new SplittableRandom(1);
+    private JsonObject space;
     private Tuner instance;
     private long nextId;
+    private int served;
 
-    @Setup(Level.Iteration)
-    public void setUp() throws ReflectiveOperationException {
-        instance = create(tuner);
-        JsonObject.Builder space = JsonObject.builder();
+    @Setup(Level.Trial)
+    public void space() {
+        TUNER_LOG.setLevel(java.util.logging.Level.WARNING);
+        JsonObject.Builder b = JsonObject.builder();
         for (int i = 0; i < 6; i++) {
-            space.put("x" + i, Json.parse("{\"_type\": \"uniform\", \"_value\": [0.0, 1.0]}"));
+            b.put("x" + i, Json.parse("{\"_type\": \"uniform\", \"_value\": [0.0, 1.0]}"));
         }
-        instance.updateSearchSpace(space.build());
+        space = b.build();
+    }
+
+    /** Untimed: replaces the tuner after {@value #WINDOW} suggestions, so the history stays at n. */
+    @Setup(Level.Invocation)
+    public void holdHistoryAtN() throws ReflectiveOperationException, NoMoreTrialsException {
+        if (instance != null && served < WINDOW) {
+            return;
+        }
+        instance = create(tuner);
+        instance.updateSearchSpace(space);
         List<ImportedTrial> past = new ArrayList<>(history);
         for (int i = 0; i < history; i++) {
             JsonObject p = point();
@@ -73,21 +96,18 @@ public class SuggestionLatencyBenchmark {
         }
         instance.importData(past);
         nextId = 0;
+        askAndTell();
+        served = 0;
     }
 
-    static final int BATCH = 50;
-
     @Benchmark
-    @OperationsPerInvocation(BATCH)
     public JsonValue askAndTell() throws NoMoreTrialsException {
-        JsonValue p = null;
-        for (int i = 0; i < BATCH; i++) {
-            long id = nextId++;
-            p = instance.generateParameters(id);
-            instance.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(Hartmann6.value((JsonObject) p)), false,
-                Optional.empty()));
-            instance.trialEnd(id, true);
-        }
+        long id = nextId++;
+        JsonValue p = instance.generateParameters(id);
+        instance.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(Hartmann6.value((JsonObject) p)), false,
+            Optional.empty()));
+        instance.trialEnd(id, true);
+        served++;
         return p;
     }
 

@@ -11,8 +11,10 @@ import java.util.Arrays;
  * on the observed option and {@code a / (1 + K a)} on each other one. The prior component is uniform on the cube
  * and over the options.
  *
- * <p>Refitted in place for every suggestion: the arrays grow but are never reallocated per call, and the density
- * evaluation is a tight loop over primitive arrays with one {@code exp} per component. Not thread-safe.
+ * <p>Refitted in place for every suggestion: the arrays grow but are never reallocated per call. The densities are
+ * evaluated dimension by dimension over arrays stored column by column (one contiguous run of components per
+ * dimension), loops the JIT compiles to vector instructions, with one {@code exp} per component that is not
+ * negligible. Not thread-safe.
  */
 public final class ParzenEstimator {
     /** Components more than this far below the largest log term add less than 1e-17 relative: skipped. */
@@ -23,17 +25,20 @@ public final class ParzenEstimator {
     private final int numericDims;
     private final double[] sigma;
     private final double[] invSigma;
+    /** Component centres, row-major (component by component), for sampling. */
     private double[] mus = new double[0];
     private double[] logNorm = new double[0];
+    /** Per dimension and component, the log of the weight and normalisation of its marginal: column-major. */
     private double[] marginalNorm = new double[0];
-    /** Centres divided by the bandwidth of their dimension (categorical: the option index). */
+    /** Centres divided by the bandwidth of their dimension (categorical: the option index): column-major. */
     private double[] scaledMus = new double[0];
-    private final double[] scaledPoint;
-    private final double[] marginalMax;
-    private final double[] sums;
-    private double[] marginalScratch = new double[0];
+    /** Row stride of the column-major arrays: the capacity in components. */
+    private int stride;
+    private final double[] kernelConst;
     private double[] weights = new double[0];
     private double[] scratch = new double[0];
+    private double[] quadScratch = new double[0];
+    private double[] catScratch = new double[0];
     private int components;
     private double totalWeight;
     private double priorWeight;
@@ -58,9 +63,7 @@ public final class ParzenEstimator {
         this.invSigma = new double[dims];
         this.logHit = new double[dims];
         this.logMiss = new double[dims];
-        this.scaledPoint = new double[dims];
-        this.marginalMax = new double[dims];
-        this.sums = new double[dims];
+        this.kernelConst = new double[dims];
     }
 
     public int numericDims() {
@@ -107,10 +110,10 @@ public final class ParzenEstimator {
             }
         }
         logPrior = Math.log(prior) - logTotal + catPriorLog;
-        double[] kernelConst = scaledPoint;
         for (int j = 0; j < dims; j++) {
             kernelConst[j] = categorical[j] ? 0 : Math.log(sigma[j]) + Normal.LOG_SQRT_2PI;
         }
+        int s = stride;
         for (int k = 0; k < count; k++) {
             double logW = (w[k] == 1.0 ? 0.0 : Math.log(w[k])) - logTotal;
             double ln = logW;
@@ -122,8 +125,8 @@ public final class ParzenEstimator {
                     ln -= dimNorm;
                     m -= dimNorm;
                 }
-                marginalNorm[base + j] = m;
-                scaledMus[base + j] = categorical[j] ? centres[base + j] : centres[base + j] * invSigma[j];
+                marginalNorm[j * s + k] = m;
+                scaledMus[j * s + k] = categorical[j] ? centres[base + j] : centres[base + j] * invSigma[j];
             }
             logNorm[k] = ln;
         }
@@ -132,38 +135,57 @@ public final class ParzenEstimator {
     /** The log density at {@code x} (one value per dimension: unit coordinate or option index). */
     public double logDensity(double[] x) {
         int n = components;
-        double max = logPrior;
-        double[] t = scratch;
-        double[] xs = scaledPoint;
+        int s = stride;
+        double[] quad = quadScratch;
+        double[] cat = catScratch;
+        boolean firstNumeric = true;
+        boolean firstCategorical = true;
         for (int j = 0; j < dims; j++) {
-            xs[j] = categorical[j] ? x[j] : x[j] * invSigma[j];
-        }
-        if (numericDims == dims) {
-            for (int k = 0; k < n; k++) {
-                int base = k * dims;
-                double quad = 0;
-                for (int j = 0; j < dims; j++) {
-                    double z = xs[j] - scaledMus[base + j];
-                    quad += z * z;
+            int col = j * s;
+            if (categorical[j]) {
+                double xj = x[j];
+                double hit = logHit[j];
+                double miss = logMiss[j];
+                if (firstCategorical) {
+                    for (int k = 0; k < n; k++) {
+                        cat[k] = scaledMus[col + k] == xj ? hit : miss;
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        cat[k] += scaledMus[col + k] == xj ? hit : miss;
+                    }
                 }
-                double v = logNorm[k] - 0.5 * quad;
+                firstCategorical = false;
+            } else {
+                double xj = x[j] * invSigma[j];
+                if (firstNumeric) {
+                    for (int k = 0; k < n; k++) {
+                        double z = xj - scaledMus[col + k];
+                        quad[k] = z * z;
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        double z = xj - scaledMus[col + k];
+                        quad[k] += z * z;
+                    }
+                }
+                firstNumeric = false;
+            }
+        }
+        if (firstNumeric) {
+            Arrays.fill(quad, 0, n, 0.0);
+        }
+        double[] t = scratch;
+        double max = logPrior;
+        if (firstCategorical) {
+            for (int k = 0; k < n; k++) {
+                double v = logNorm[k] - 0.5 * quad[k];
                 t[k] = v;
                 max = Math.max(max, v);
             }
         } else {
             for (int k = 0; k < n; k++) {
-                int base = k * dims;
-                double quad = 0;
-                double cat = 0;
-                for (int j = 0; j < dims; j++) {
-                    if (categorical[j]) {
-                        cat += scaledMus[base + j] == xs[j] ? logHit[j] : logMiss[j];
-                    } else {
-                        double z = xs[j] - scaledMus[base + j];
-                        quad += z * z;
-                    }
-                }
-                double v = logNorm[k] - 0.5 * quad + cat;
+                double v = logNorm[k] - 0.5 * quad[k] + cat[k];
                 t[k] = v;
                 max = Math.max(max, v);
             }
@@ -186,42 +208,39 @@ public final class ParzenEstimator {
      */
     public void logMarginals(double[] x, double[] out, int limit) {
         int n = Math.min(components, limit);
-        double[] t = marginalScratch;
-        double[] max = marginalMax;
+        int s = stride;
+        double[] t = scratch;
+        double logPriorShare = Math.log(priorWeight / totalWeight);
         for (int j = 0; j < dims; j++) {
-            max[j] = Math.log(priorWeight / totalWeight) + (categorical[j] ? -Math.log(categories[j]) : 0);
-            out[j] = max[j];
-            scaledPoint[j] = categorical[j] ? x[j] : x[j] * invSigma[j];
-        }
-        for (int k = 0; k < n; k++) {
-            int base = k * dims;
-            for (int j = 0; j < dims; j++) {
-                double v;
-                if (categorical[j]) {
-                    v = scaledMus[base + j] == scaledPoint[j] ? logHit[j] : logMiss[j];
-                } else {
-                    double z = scaledPoint[j] - scaledMus[base + j];
-                    v = -0.5 * z * z;
+            int col = j * s;
+            double prior = logPriorShare + (categorical[j] ? -Math.log(categories[j]) : 0);
+            double max = prior;
+            if (categorical[j]) {
+                double xj = x[j];
+                double hit = logHit[j];
+                double miss = logMiss[j];
+                for (int k = 0; k < n; k++) {
+                    double v = (scaledMus[col + k] == xj ? hit : miss) + marginalNorm[col + k];
+                    t[k] = v;
+                    max = Math.max(max, v);
                 }
-                v += marginalNorm[base + j];
-                t[base + j] = v;
-                max[j] = Math.max(max[j], v);
+            } else {
+                double xj = x[j] * invSigma[j];
+                for (int k = 0; k < n; k++) {
+                    double z = xj - scaledMus[col + k];
+                    double v = -0.5 * z * z + marginalNorm[col + k];
+                    t[k] = v;
+                    max = Math.max(max, v);
+                }
             }
-        }
-        for (int j = 0; j < dims; j++) {
-            sums[j] = Math.exp(out[j] - max[j]);
-        }
-        for (int k = 0; k < n; k++) {
-            int base = k * dims;
-            for (int j = 0; j < dims; j++) {
-                double d = t[base + j] - max[j];
+            double sum = Math.exp(prior - max);
+            for (int k = 0; k < n; k++) {
+                double d = t[k] - max;
                 if (d > -NEGLIGIBLE) {
-                    sums[j] += Normal.expNonPositive(d);
+                    sum += Normal.expNonPositive(d);
                 }
             }
-        }
-        for (int j = 0; j < dims; j++) {
-            out[j] = max[j] + Math.log(sums[j]);
+            out[j] = max + Math.log(sum);
         }
     }
 
@@ -298,10 +317,12 @@ public final class ParzenEstimator {
             mus = Arrays.copyOf(mus, cap * dims);
             marginalNorm = new double[cap * dims];
             scaledMus = new double[cap * dims];
-            marginalScratch = new double[cap * dims];
+            stride = cap;
             logNorm = new double[cap];
             weights = new double[cap];
             scratch = new double[cap];
+            quadScratch = new double[cap];
+            catScratch = new double[cap];
         }
     }
 }

@@ -2,6 +2,8 @@ package dev.tunerd.tuners.tpe.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tunerd.tuners.tpe.math.Normal;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The estimator's arithmetic on cases small enough to compute by hand. */
@@ -65,5 +67,52 @@ class ParzenEstimatorTest {
             sum += Math.exp(e.logDensity(new double[] {(i + 0.5) / steps})) / steps;
         }
         assertEquals(1.0, sum, 1e-4);
+    }
+
+    @Test
+    void densitiesMatchTheDirectSumAfterRefitsThatGrowTheArrays() {
+        boolean[] categorical = {false, true, false};
+        int[] categories = {0, 3, 0};
+        double[] sigma = {0.07, 0, 0.2};
+        ParzenEstimator e = new ParzenEstimator(categorical, categories);
+        SplittableRandom random = new SplittableRandom(5);
+        for (int count : new int[] {2, 7, 40, 5}) {
+            double[] centres = new double[count * 3];
+            double[] w = new double[count];
+            for (int k = 0; k < count; k++) {
+                centres[k * 3] = random.nextDouble();
+                centres[k * 3 + 1] = random.nextInt(3);
+                centres[k * 3 + 2] = random.nextDouble();
+                w[k] = 0.1 + random.nextDouble();
+            }
+            double a = 0.4;
+            e.fit(centres, w, count, 0.8, sigma, a);
+            for (int probe = 0; probe < 20; probe++) {
+                double[] x = {random.nextDouble(), random.nextInt(3), random.nextDouble()};
+                double total = 0.8;
+                for (double wk : w) {
+                    total += wk;
+                }
+                double joint = 0.8 / 3;
+                double[] marginal = {0.8, 0.8 / 3, 0.8};
+                for (int k = 0; k < count; k++) {
+                    double[] factor = new double[3];
+                    for (int j = 0; j < 3; j++) {
+                        double mu = centres[k * 3 + j];
+                        factor[j] = categorical[j] ? (mu == x[j] ? 1 + a : a) / (1 + 3 * a)
+                            : Math.exp(-0.5 * Math.pow((x[j] - mu) / sigma[j], 2)) / (sigma[j] * Math.sqrt(2 * Math.PI))
+                                / (Normal.cdf((1 - mu) / sigma[j]) - Normal.cdf(-mu / sigma[j]));
+                        marginal[j] += w[k] * factor[j];
+                    }
+                    joint += w[k] * factor[0] * factor[1] * factor[2];
+                }
+                assertEquals(Math.log(joint / total), e.logDensity(x), 1e-6);
+                double[] out = new double[3];
+                e.logMarginals(x, out, Integer.MAX_VALUE);
+                for (int j = 0; j < 3; j++) {
+                    assertEquals(Math.log(marginal[j] / total), out[j], 1e-6, "dimension " + j);
+                }
+            }
+        }
     }
 }
