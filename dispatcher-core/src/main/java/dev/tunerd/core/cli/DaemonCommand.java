@@ -20,79 +20,33 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * The top-level {@code tunerd} command: runs the dispatcher daemon (or lists the algorithms). Thin: it turns flags,
  * environment and exp_params into one {@link DaemonSettings} and hands it to {@link DaemonRunner}. Subcommands
- * ({@code simulate}, {@code bench}, {@code checkpoint}) are added by the application (see {@link TunerdCli}).
+ * ({@code simulate}, {@code bench}, {@code checkpoint}) are added by the application (see {@link TunerdCli}). Its
+ * options are declared in {@link DaemonCommandSpec} (picocli's programmatic model, cheaper to build at start-up).
  * Not thread-safe; used once on the main thread.
  */
-@Command(name = "tunerd", mixinStandardHelpOptions = true, versionProvider = TunerdVersion.class,
-    sortOptions = false, usageHelpAutoWidth = true,
-    description = "A drop-in replacement for NNI's tuner/assessor dispatcher: framed commands on stdin/stdout.",
-    footer = {"", "Environment: NNI_MODE, NNI_CHECKPOINT_DIRECTORY, NNI_LOG_DIRECTORY, NNI_LOG_LEVEL, "
-        + "NNI_INCLUDE_INTERMEDIATE_RESULTS, NNI_TUNER_COMMAND_CHANNEL. Exit codes: 0 end, 1 algorithm failure, "
-        + "2 usage, 3 protocol, 4 channel I/O, 5 invalid search space (docs/CLI.md)."})
 public final class DaemonCommand implements Callable<Integer> {
 
-    @Spec
+    // set by picocli through the model of DaemonCommandSpec (package-private for it)
     CommandSpec spec;
-
-    @Option(names = "--tuner", paramLabel = "NAME", description = "Tuner name or alias (case-insensitive).")
     String tuner;
-
-    @Option(names = "--tuner-args", paramLabel = "JSON", description = "Tuner classArgs as a JSON object.")
     String tunerArgs;
-
-    @Option(names = "--assessor", paramLabel = "NAME", description = "Assessor name or alias (case-insensitive).")
     String assessor;
-
-    @Option(names = "--assessor-args", paramLabel = "JSON", description = "Assessor classArgs as a JSON object.")
     String assessorArgs;
-
-    @Option(names = "--exp_params", paramLabel = "BASE64", description = "NNI's experiment config (the NNI launch form).")
     String expParams;
-
-    @Option(names = "-m", paramLabel = "MODULE", hidden = true, description = "Accepted for `python -m nni`; must be nni.")
     String module;
-
-    @Option(names = "--plugin-path", paramLabel = "DIR", description = "Directory of plugin jars (repeatable).")
     List<Path> pluginPath = new ArrayList<>();
-
-    @Option(names = "--queue-capacity", paramLabel = "N", defaultValue = "" + Daemon.Settings.DEFAULT_QUEUE_CAPACITY,
-        description = "Capacity of each command queue (default: ${DEFAULT-VALUE}); a full queue makes the reader wait.")
     int queueCapacity;
-
-    @Option(names = "--max-frame-bytes", paramLabel = "N", defaultValue = "" + FrameFormat.DEFAULT_MAX_FRAME_BYTES,
-        description = "Largest accepted frame payload in bytes (default: ${DEFAULT-VALUE}).")
     long maxFrameBytes;
-
-    @Option(names = "--header-digits", paramLabel = "6|14", defaultValue = "14",
-        description = "Digits of the frame length: 14 (NNI 1.6+, default) or 6 (NNI 1.5 and older).")
     int headerDigits;
-
-    @Option(names = "--channel", paramLabel = "URL",
-        description = "Connect to the manager's WebSocket (ws://...) instead of using stdin/stdout.")
     String channel;
-
-    @Option(names = "--ws-form", paramLabel = "auto|json|raw", defaultValue = "auto",
-        description = "WebSocket message form: json (NNI 3.0), raw (NNI 2.8-2.10) or auto (detect from the first "
-            + "message, default).")
     String wsForm;
-
-    @Option(names = "--checkpoint-mode", paramLabel = "required|best-effort|off",
-        description = "What an unusable checkpoint does: stop the start-up or the run (required, the default when "
-            + "NNI_CHECKPOINT_DIRECTORY is set), log and continue without one (best-effort), or no checkpoint (off).")
     String checkpointMode;
-
-    @Option(names = "--list", description = "List the algorithms with their classArgs defaults, then exit.")
     boolean list;
-
-    @Option(names = "--cds-training", hidden = true, description = "Run an in-memory session (for a CDS archive).")
     boolean cdsTraining;
 
     private final DaemonWiring wiring;

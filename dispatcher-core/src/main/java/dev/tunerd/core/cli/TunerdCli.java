@@ -22,7 +22,7 @@ public final class TunerdCli {
      * @param err  where errors print (stderr)
      */
     public static CommandLine commandLine(DaemonCommand root, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(root);
+        CommandLine cli = new CommandLine(DaemonCommandSpec.of(root));
         cli.setOut(out);
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(TunerdCli::exitCode);
