@@ -3,8 +3,15 @@ package dev.tunerd.core.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tunerd.core.checkpoint.CheckpointMode;
+import dev.tunerd.core.config.DaemonSettings;
+import dev.tunerd.protocol.FrameFormat;
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.protocol.ws.WsForm;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -51,5 +58,34 @@ class DaemonCommandTest {
         assertTrue(out.toString().startsWith("tunerd "), out.toString());
         assertEquals(0, run(Map.of(), "--help"));
         assertTrue(out.toString().contains("--exp_params"), out.toString());
+    }
+
+    /** Each option of the programmatic model reaches the settings; left out, the defaults of the help text apply. */
+    @Test
+    void everyOptionReachesTheSettings() {
+        DaemonCommand cmd = new DaemonCommand(DaemonWiring.DEFAULT, Map.of());
+        TunerdCli.commandLine(cmd, new PrintWriter(out), new PrintWriter(err)).parseArgs("--tuner", "TPE",
+            "--tuner-args", "{\"seed\": 3}", "--assessor", "Medianstop", "--assessor-args", "{\"start_step\": 5}",
+            "--plugin-path", "/a", "--plugin-path", "/b", "--queue-capacity", "7", "--max-frame-bytes", "99",
+            "--header-digits", "6", "--channel", "ws://localhost:9/x", "--ws-form", "raw", "--checkpoint-mode", "off",
+            "-m", "nni");
+        DaemonSettings s = cmd.settings();
+        assertEquals("TPE", s.tuner().name().orElseThrow());
+        assertEquals("{\"seed\": 3}", Json.write(s.tuner().classArgs()));
+        assertEquals("Medianstop", s.assessor().orElseThrow().name().orElseThrow());
+        assertEquals(List.of(Path.of("/a"), Path.of("/b")), s.pluginPath());
+        assertEquals(7, s.queueCapacity());
+        assertEquals(new FrameFormat(6, 99), s.frameFormat());
+        assertEquals("ws://localhost:9/x", s.channelUrl().orElseThrow().toString());
+        assertEquals(WsForm.RAW, s.wsForm().orElseThrow());
+        assertEquals(CheckpointMode.OFF, s.checkpoint());
+
+        DaemonCommand defaults = new DaemonCommand(DaemonWiring.DEFAULT, Map.of());
+        TunerdCli.commandLine(defaults, new PrintWriter(out), new PrintWriter(err)).parseArgs("--tuner", "Random");
+        DaemonSettings d = defaults.settings();
+        assertEquals(List.of(), d.pluginPath());
+        assertEquals(dev.tunerd.core.dispatch.Daemon.Settings.DEFAULT_QUEUE_CAPACITY, d.queueCapacity());
+        assertEquals(FrameFormat.DEFAULT, d.frameFormat());
+        assertTrue(d.wsForm().isEmpty() && d.assessor().isEmpty() && d.channelUrl().isEmpty());
     }
 }
