@@ -5,6 +5,7 @@ import dev.tunerd.simulator.bench.QualityReport;
 import dev.tunerd.simulator.bench.RegretStats;
 import dev.tunerd.simulator.bench.StartupBench;
 import dev.tunerd.simulator.bench.ThroughputBench;
+import dev.tunerd.simulator.bench.ThroughputReplay;
 import dev.tunerd.simulator.manager.DaemonCommand;
 import dev.tunerd.simulator.manager.SimulationException;
 import dev.tunerd.simulator.problem.Problems;
@@ -136,20 +137,28 @@ public final class BenchCommand implements Callable<Integer> {
 
         @Override
         String measure() throws IOException, InterruptedException, SimulationException {
-            ThroughputBench.Result r = ThroughputBench.run(new ThroughputBench.Plan(trials, metrics, daemon(),
-                "{\"start_step\": " + startStep + "}"));
+            ThroughputBench.Plan plan = new ThroughputBench.Plan(trials, metrics, daemon(),
+                "{\"start_step\": " + startStep + "}");
+            ThroughputBench.Result r = ThroughputBench.run(plan);
+            ThroughputReplay.Result replay = ThroughputReplay.run(plan, r.recording());
             return String.format(Locale.ROOT, """
                 throughput: %d commands (%d trials x (%d + 1 + 1) + IN + GE), Random + Medianstop start_step %d
+                recorded stream replayed (section 3's method: written from process start, as fast as the pipe takes it)
                   whole process (start to exit)   %.3f s   %,.0f commands/s   (NNI 3.0: 28.3 s, 3,700/s; target >= 185,000/s)
+                  start to ID                     %.1f ms
+                  peak resident memory (VmHWM)    %.1f MiB
+                interactive (the manager waits for ID, then for every TR, before it writes the metrics)
+                  whole process (start to exit)   %.3f s   %,.0f commands/s
                   start to ID                     %.1f ms
                   GE %d -> first TR / last TR     %.3f ms / %.3f ms
                   stream written -> all processed %.3f s
                   GE 1 after the stream -> TR     %.3f ms
-                  trials stopped early (KI)       %d
+                  trials stopped early (KI)       %d (replay: %d)
                   peak resident memory (VmHWM)    %.1f MiB
-                """, r.commands(), trials, metrics, startStep, r.wallNanos() / 1e9, r.commandsPerSecond(),
+                """, r.commands(), trials, metrics, startStep, replay.wallNanos() / 1e9, replay.commandsPerSecond(),
+                replay.startNanos() / 1e6, replay.peakKib() / 1024.0, r.wallNanos() / 1e9, r.commandsPerSecond(),
                 r.startupNanos() / 1e6, trials, r.firstTrialNanos() / 1e6, r.allTrialsNanos() / 1e6,
-                r.drainNanos() / 1e9, r.barrierNanos() / 1e6, r.kills(), r.peakKib() / 1024.0);
+                r.drainNanos() / 1e9, r.barrierNanos() / 1e6, r.kills(), replay.kills(), r.peakKib() / 1024.0);
         }
     }
 

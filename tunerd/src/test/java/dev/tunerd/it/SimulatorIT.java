@@ -92,7 +92,13 @@ class SimulatorIT {
             "10"));
         assertEquals(0, r.exitCode(), r.describe());
         assertTrue(r.stderr().contains("722 commands"), r.describe()); // 60 x (10 + 1 + 1) + IN + GE
-        assertTrue(r.stderr().contains("commands/s"), r.describe());
+        assertTrue(r.stderr().contains("recorded stream replayed"), r.describe());
+        assertTrue(r.stderr().contains("interactive"), r.describe());
+        // the replay got the same TRs as its recording (it fails otherwise) and Medianstop stopped the same trials
+        java.util.regex.Matcher kills = java.util.regex.Pattern.compile("stopped early \\(KI\\)\\s+(\\d+) \\(replay: "
+            + "(\\d+)\\)").matcher(r.stderr());
+        assertTrue(kills.find(), r.describe());
+        assertEquals(kills.group(1), kills.group(2), r.describe());
     }
 
     @Test

@@ -1,5 +1,8 @@
 package dev.tunerd.simulator.bench;
 
+import dev.tunerd.protocol.Command;
+import dev.tunerd.protocol.FrameEncoder;
+import dev.tunerd.protocol.FrameFormat;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.simulator.manager.AlgorithmChoice;
 import dev.tunerd.simulator.manager.DaemonCommand;
@@ -10,6 +13,7 @@ import dev.tunerd.simulator.manager.ProcStatus;
 import dev.tunerd.simulator.manager.SimulationException;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonString;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +35,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class ThroughputBench {
 
     private static final long TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(300);
-    private static final String SPACE = "{\"x\": {\"_type\": \"uniform\", \"_value\": [0.0, 1.0]}, "
+    static final String SENTINEL = "sentinel";
+    static final String SPACE = "{\"x\": {\"_type\": \"uniform\", \"_value\": [0.0, 1.0]}, "
         + "\"y\": {\"_type\": \"choice\", \"_value\": [16, 32, 64]}}";
 
     /**
@@ -64,11 +69,22 @@ public final class ThroughputBench {
      * @param drainNanos      first metric written to the sentinel's KI
      * @param peakKib         the child's peak resident memory (VmHWM)
      * @param kills           stream trials that got a KI (Medianstop repeats KI for every later metric)
+     * @param recording       every byte this run wrote before TE, and the TRs it got, for {@link ThroughputReplay}
      */
     public record Result(long commands, long wallNanos, long startupNanos, long firstTrialNanos, long allTrialsNanos,
-                         long barrierNanos, long drainNanos, long peakKib, int kills) {
+                         long barrierNanos, long drainNanos, long peakKib, int kills, Recording recording) {
         public double commandsPerSecond() {
             return commands / (wallNanos / 1e9);
+        }
+    }
+
+    /**
+     * What an interactive run wrote to the daemon before TE (IN, GE, the metric stream, the barrier GE and the
+     * sentinel's metrics), and the contents of the TRs it got back, in order (the barrier's last).
+     */
+    public record Recording(byte[] stream, List<String> trialContents) {
+        public Recording {
+            trialContents = List.copyOf(trialContents);
         }
     }
 
@@ -100,11 +116,12 @@ public final class ThroughputBench {
     private static Result drive(Plan plan, DaemonProcess d, AtomicLong peak, ThroughputStream stream,
                                 byte[][] metrics)
             throws IOException, InterruptedException, SimulationException {
-        d.send(ManagerMessages.initialize(Json.parseObject(SPACE, "space")));
+        Recorder rec = new Recorder(d);
+        rec.send(ManagerMessages.initialize(Json.parseObject(SPACE, "space")));
         long startup = expect(d, "ID").receivedNanos() - d.startNanos();
         long geSent = System.nanoTime();
-        d.send(ManagerMessages.requestTrials(plan.trials()));
-        List<String> contents = new ArrayList<>(plan.trials());
+        rec.send(ManagerMessages.requestTrials(plan.trials()));
+        List<String> contents = new ArrayList<>(plan.trials() + 1);
         long firstTr = 0;
         long lastTr = 0;
         while (contents.size() < plan.trials()) {
@@ -114,25 +131,26 @@ public final class ThroughputBench {
             firstTr = contents.size() == 1 ? lastTr : firstTr;
         }
         long streamStart = System.nanoTime();
-        for (int i = 0; i < contents.size(); i++) {
+        for (int i = 0; i < plan.trials(); i++) {
             long id = parameterId(contents.get(i));
-            d.writeFrames(id == i ? metrics[i] : stream.metricFrames(i, id));
-            d.writeFrames(stream.endFrame(i, contents.get(i)));
+            rec.writeFrames(id == i ? metrics[i] : stream.metricFrames(i, id));
+            rec.writeFrames(stream.endFrame(i, contents.get(i)));
         }
         long barrierSent = System.nanoTime();
-        d.send(ManagerMessages.requestTrials(1));
+        rec.send(ManagerMessages.requestTrials(1));
         Set<String> killed = new HashSet<>();
         Inbound in;
         while (!(in = next(d, "the TR answering the barrier GE 1")).command().type().code().equals("TR")) {
             countKill(in, killed);
         }
         long barrier = in.receivedNanos() - barrierSent;
+        contents.add(in.command().content());
         String sentinelId = Json.write(Json.parseObject(in.command().content(), "TR").get("parameter_id"));
-        for (int s = 0; s < plan.metrics(); s++) {
-            d.write(ThroughputStream.metric(sentinelId, "sentinel", "PERIODICAL", s, -1e9));
+        for (Command m : sentinelMetrics(sentinelId, plan.metrics())) {
+            rec.write(m);
         }
         d.flush();
-        while (!isKillOf(in = next(d, "the KI of the sentinel trial"), "sentinel")) {
+        while (!isKillOf(in = next(d, "the KI of the sentinel trial"), SENTINEL)) {
             countKill(in, killed);
         }
         long drain = in.receivedNanos() - streamStart;
@@ -140,33 +158,77 @@ public final class ThroughputBench {
         d.send(ManagerMessages.terminate());
         Integer exit = d.awaitExit(60, TimeUnit.SECONDS);
         long wall = System.nanoTime() - d.startNanos();
+        requireCleanExit(d, exit);
+        return new Result(plan.commands(), wall, startup, firstTr, lastTr, barrier, drain, Math.max(hwm, peak.get()),
+            killed.size(), new Recording(rec.bytes(), contents));
+    }
+
+    /** The metrics of the sentinel trial: hopeless values that Medianstop must stop, behind everything else. */
+    static List<Command> sentinelMetrics(String parameterId, int count) {
+        List<Command> out = new ArrayList<>(count);
+        for (int s = 0; s < count; s++) {
+            out.add(ThroughputStream.metric(parameterId, SENTINEL, "PERIODICAL", s, -1e9));
+        }
+        return out;
+    }
+
+    static void requireCleanExit(DaemonProcess d, Integer exit) throws SimulationException {
         if (exit == null || exit != 0) {
             throw new SimulationException("the daemon " + (exit == null ? "did not exit" : "exited with " + exit)
                 + " after TE" + lastWords(d));
         }
-        return new Result(plan.commands(), wall, startup, firstTr, lastTr, barrier, drain, Math.max(hwm, peak.get()),
-            killed.size());
+    }
+
+    /** Writes to the daemon and keeps a copy of every byte, for the replay. */
+    private static final class Recorder {
+        private final DaemonProcess d;
+        private final FrameEncoder encoder = new FrameEncoder(FrameFormat.DEFAULT);
+        private final ByteArrayOutputStream copy = new ByteArrayOutputStream(1 << 24);
+
+        Recorder(DaemonProcess d) {
+            this.d = d;
+        }
+
+        void write(Command c) throws IOException {
+            byte[] frame = encoder.encode(c);
+            copy.writeBytes(frame);
+            d.writeFrames(frame);
+        }
+
+        void send(Command c) throws IOException {
+            write(c);
+            d.flush();
+        }
+
+        void writeFrames(byte[] frames) throws IOException {
+            copy.writeBytes(frames);
+            d.writeFrames(frames);
+        }
+
+        byte[] bytes() {
+            return copy.toByteArray();
+        }
     }
 
     private static long parameterId(String trialContent) {
         return Json.parseObject(trialContent, "TR content").get("parameter_id") instanceof JsonInt n ? n.value() : -1;
     }
 
-    private static void countKill(Inbound in, Set<String> killed) {
+    static void countKill(Inbound in, Set<String> killed) {
         if (isKill(in) && Json.parse(in.command().content()) instanceof JsonString s) {
             killed.add(s.value());
         }
     }
 
-    private static boolean isKill(Inbound in) {
+    static boolean isKill(Inbound in) {
         return in.command().type().code().equals("KI");
     }
 
-    private static boolean isKillOf(Inbound in, String job) {
+    static boolean isKillOf(Inbound in, String job) {
         return isKill(in) && Json.parse(in.command().content()).equals(JsonString.of(job));
     }
 
-    private static Inbound next(DaemonProcess d, String what) throws InterruptedException, SimulationException {
+    static Inbound next(DaemonProcess d, String what) throws InterruptedException, SimulationException {
         Inbound in = d.poll(TIMEOUT_NANOS);
         if (in == null || in.isEndOfStream()) {
             throw new SimulationException("the daemon " + (in == null ? "went silent" : "closed its output")
@@ -178,7 +240,7 @@ public final class ThroughputBench {
         return in;
     }
 
-    private static Inbound expect(DaemonProcess d, String code) throws InterruptedException, SimulationException {
+    static Inbound expect(DaemonProcess d, String code) throws InterruptedException, SimulationException {
         Inbound in = next(d, code);
         if (!in.command().type().code().equals(code)) {
             throw new SimulationException("expected " + code + ", the daemon sent " + in.command());
@@ -186,12 +248,12 @@ public final class ThroughputBench {
         return in;
     }
 
-    private static String lastWords(DaemonProcess d) {
+    static String lastWords(DaemonProcess d) {
         String tail = d.logTail(1500);
         return tail.isEmpty() ? "" : "; end of its log:\n" + tail;
     }
 
-    private static Thread startSampler(long pid, AtomicLong peak) {
+    static Thread startSampler(long pid, AtomicLong peak) {
         Thread t = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 long v = ProcStatus.readKib(pid, "VmHWM");

@@ -1,9 +1,11 @@
 package dev.tunerd.simulator.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.simulator.manager.FakeDaemons;
+import dev.tunerd.simulator.manager.SimulationException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -19,6 +21,23 @@ class BenchAgainstFakeDaemonTest {
         assertEquals(2 + 20 * 12, r.commands());
         assertEquals(20, r.kills(), "the fake kills every trial at its third metric");
         assertTrue(r.wallNanos() > r.startupNanos() && r.commandsPerSecond() > 0);
+    }
+
+    @Test
+    void theRecordedStreamReplaysAndADivergingReplyIsCaught() throws Exception {
+        ThroughputBench.Plan plan = new ThroughputBench.Plan(20, 10, FakeDaemons.command(), "{\"start_step\": 5}");
+        ThroughputBench.Result r = ThroughputBench.run(plan);
+        assertEquals(21, r.recording().trialContents().size(), "20 trials and the barrier");
+        ThroughputReplay.Result replay = ThroughputReplay.run(plan, r.recording());
+        assertEquals(r.kills(), replay.kills());
+        assertEquals(r.commands(), replay.commands());
+        assertTrue(replay.wallNanos() > replay.startNanos());
+
+        java.util.List<String> tampered = new java.util.ArrayList<>(r.recording().trialContents());
+        tampered.set(3, tampered.get(3).replace("parameter_id", "parameter_ID"));
+        ThroughputBench.Recording wrong = new ThroughputBench.Recording(r.recording().stream(), tampered);
+        SimulationException e = assertThrows(SimulationException.class, () -> ThroughputReplay.run(plan, wrong));
+        assertTrue(e.getMessage().contains("diverged from its recording at TR 3"), e.getMessage());
     }
 
     @Test
