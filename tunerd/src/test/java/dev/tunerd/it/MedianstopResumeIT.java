@@ -1,6 +1,8 @@
 package dev.tunerd.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.protocol.Command;
 import dev.tunerd.protocol.CommandType;
@@ -67,6 +69,10 @@ class MedianstopResumeIT {
             }
             List<Command> replies = resumed.drain(Duration.ofSeconds(2));
             assertEquals(List.of(new Command(CommandType.KILL_TRIAL_JOB, "\"B\"")), replies, resumed.stderr());
+            // the journal was loaded: NNI's "Load checkpoint ignored by tuner" line would say the opposite
+            String log = resumed.stderr();
+            assertTrue(log.contains("checkpoint: resuming with"), log);
+            assertFalse(log.contains("Load checkpoint ignored"), log);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.tunerd.core.cli;
 
+import dev.tunerd.core.checkpoint.CheckpointMode;
 import dev.tunerd.core.channel.CommandChannel;
 import dev.tunerd.core.channel.PipeChannel;
 import dev.tunerd.core.config.AlgorithmSpec;
@@ -54,7 +55,8 @@ public final class DaemonRunner {
         // which algorithms run, as read from exp_params: the one line that tells a launcher-shim user what tunerd got
         LOG.info("Tuner: {}; assessor: {}", describe(settings.tuner()),
             settings.assessor().map(DaemonRunner::describe).orElse("none"));
-        if (settings.environment().resume()) {
+        if (settings.environment().resume() && settings.checkpoint() == CheckpointMode.OFF) {
+            // NNI's line, true here: without a journal nothing is restored (with one, the journal says what it did)
             LOG.info("Load checkpoint ignored by tuner, checkpoint path: {}",
                 settings.environment().checkpointDirectory().map(Object::toString).orElse("None"));
         }
