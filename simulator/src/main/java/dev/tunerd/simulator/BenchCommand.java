@@ -135,12 +135,39 @@ public final class BenchCommand implements Callable<Integer> {
         @Option(names = "--start-step", defaultValue = "5", description = "Medianstop start_step")
         int startStep;
 
+        @Option(names = "--runs", defaultValue = "1",
+            description = "runs of both modes; with more than one, the medians and ranges are printed too "
+                + "(default: ${DEFAULT-VALUE})")
+        int runs;
+
         @Override
         String measure() throws IOException, InterruptedException, SimulationException {
+            if (runs < 1) {
+                throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
+            }
             ThroughputBench.Plan plan = new ThroughputBench.Plan(trials, metrics, daemon(),
                 "{\"start_step\": " + startStep + "}");
-            ThroughputBench.Result r = ThroughputBench.run(plan);
-            ThroughputReplay.Result replay = ThroughputReplay.run(plan, r.recording());
+            double[] replayed = new double[runs];
+            double[] interactive = new double[runs];
+            ThroughputBench.Result r = null;
+            ThroughputReplay.Result replay = null;
+            for (int i = 0; i < runs; i++) {
+                r = ThroughputBench.run(plan);
+                replay = ThroughputReplay.run(plan, r.recording());
+                replayed[i] = replay.wallNanos() / 1e9;
+                interactive[i] = r.wallNanos() / 1e9;
+            }
+            return last(r, replay) + (runs == 1 ? "" : String.format(Locale.ROOT, """
+                over %d runs, whole process: replayed median %.3f s = %,.0f commands/s (%.3f to %.3f s); \
+                interactive median %.3f s = %,.0f commands/s (%.3f to %.3f s)
+                """, runs, RegretStats.median(replayed), r.commands() / RegretStats.median(replayed),
+                Arrays.stream(replayed).min().orElse(0), Arrays.stream(replayed).max().orElse(0),
+                RegretStats.median(interactive), r.commands() / RegretStats.median(interactive),
+                Arrays.stream(interactive).min().orElse(0), Arrays.stream(interactive).max().orElse(0)));
+        }
+
+        /** The figures of the last run, both modes. */
+        private String last(ThroughputBench.Result r, ThroughputReplay.Result replay) {
             return String.format(Locale.ROOT, """
                 throughput: %d commands (%d trials x (%d + 1 + 1) + IN + GE), Random + Medianstop start_step %d
                 recorded stream replayed (section 3's method: written from process start, as fast as the pipe takes it)
