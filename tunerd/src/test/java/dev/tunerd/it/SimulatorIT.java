@@ -89,11 +89,12 @@ class SimulatorIT {
     @Test
     void benchThroughputProcessesAShortStreamAndReportsIt() throws Exception {
         LauncherRun r = LauncherRun.launcher(TIMEOUT, List.of("bench", "throughput", "--trials", "60", "--metrics",
-            "10"));
+            "10", "--runs", "2"));
         assertEquals(0, r.exitCode(), r.describe());
         assertTrue(r.stderr().contains("722 commands"), r.describe()); // 60 x (10 + 1 + 1) + IN + GE
         assertTrue(r.stderr().contains("recorded stream replayed"), r.describe());
         assertTrue(r.stderr().contains("interactive"), r.describe());
+        assertTrue(r.stderr().contains("over 2 runs, whole process: replayed median"), r.describe());
         // the replay got the same TRs as its recording (it fails otherwise) and Medianstop stopped the same trials
         java.util.regex.Matcher kills = java.util.regex.Pattern.compile("stopped early \\(KI\\)\\s+(\\d+) \\(replay: "
             + "(\\d+)\\)").matcher(r.stderr());
