@@ -122,9 +122,11 @@ final class DaemonCommandSpec {
         }
 
         @Override
+        @SuppressWarnings("unchecked")
         public <T> T set(T value) {
+            T previous = (T) get.get();
             set.accept(value);
-            return null;
+            return previous;
         }
     }
 }
