@@ -19,21 +19,20 @@ final class LateSink implements ReplySink {
 
     @Override
     public void send(Command command) {
-        ReplySink t = target;
-        if (t == null) {
-            throw new IllegalStateException("cannot send " + command.type().code() + " before the channel is open"
-                + " (an algorithm sent parameters from its constructor)");
-        }
-        t.send(command);
+        bound(command.type().code()).send(command);
     }
 
     @Override
     public void sendAll(List<Command> commands) {
+        bound(commands.size() + " commands").sendAll(commands);
+    }
+
+    private ReplySink bound(String what) {
         ReplySink t = target;
         if (t == null) {
-            throw new IllegalStateException("cannot send " + commands.size() + " commands before the channel is open"
+            throw new IllegalStateException("cannot send " + what + " before the channel is open"
                 + " (an algorithm sent parameters from its constructor)");
         }
-        t.sendAll(commands);
+        return t;
     }
 }

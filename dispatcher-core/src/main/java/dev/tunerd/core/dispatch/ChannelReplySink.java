@@ -27,14 +27,7 @@ public final class ChannelReplySink implements ReplySink {
     @Override
     public void send(Command command) {
         LOG.debug("Sending command {}", command);
-        writeLock.lock();
-        try {
-            channel.send(command);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot send " + command.type().code() + " to the manager: " + e.getMessage(), e);
-        } finally {
-            writeLock.unlock();
-        }
+        write(command.type().code(), () -> channel.send(command));
     }
 
     @Override
@@ -45,14 +38,24 @@ public final class ChannelReplySink implements ReplySink {
         if (LOG.isDebugEnabled()) {
             commands.forEach(c -> LOG.debug("Sending command {}", c));
         }
+        write(commands.size() + " commands", () -> channel.sendAll(commands));
+    }
+
+    /** Runs one channel write under the lock; {@code what} names what was sent in the error. */
+    private void write(String what, ChannelWrite write) {
         writeLock.lock();
         try {
-            channel.sendAll(commands);
+            write.run();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot send " + commands.size() + " commands to the manager: "
-                + e.getMessage(), e);
+            throw new UncheckedIOException("cannot send " + what + " to the manager: " + e.getMessage(), e);
         } finally {
             writeLock.unlock();
         }
+    }
+
+    /** A write to the channel. */
+    @FunctionalInterface
+    private interface ChannelWrite {
+        void run() throws IOException;
     }
 }
