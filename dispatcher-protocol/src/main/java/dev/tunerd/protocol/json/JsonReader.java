@@ -74,7 +74,7 @@ final class JsonReader {
                 return readArray();
             case '"':
                 pos++;
-                return JsonString.of(readString());
+                return JsonString.of(readString(false));
             case 't':
                 literal("true");
                 return JsonBool.TRUE;
@@ -121,7 +121,7 @@ final class JsonReader {
                     : "expected a property name in double quotes, got " + describe(text.charAt(pos)));
             }
             pos++;
-            String key = readKey();
+            String key = readString(true);
             skipSpace();
             expect(':', "after a property name");
             skipSpace();
@@ -178,39 +178,19 @@ final class JsonReader {
     }
 
     /**
-     * A property name, as {@link #readString}; the protocol's own names come back as the one shared {@code String}
-     * (no copy, and its hash code already computed for the map it goes into).
+     * The string whose opening quote was just consumed; leaves {@code pos} after the closing quote. A property name
+     * ({@code key}) that is one of the protocol's own comes back as the one shared {@code String}: no copy, and its
+     * hash code already computed for the map it goes into.
      */
-    private String readKey() {
-        int start = pos;
-        int close = start;
-        while (close < end && text.charAt(close) != '"') {
-            char c = text.charAt(close);
-            if (c == '\\' || c < 0x20) {
-                return readString();
-            }
-            close++;
-        }
-        if (close >= end) {
-            return readString(); // fails, naming the unterminated string
-        }
-        int length = close - start;
-        pos = close + 1;
-        for (String known : KNOWN_KEYS) {
-            if (known.length() == length && text.regionMatches(start, known, 0, length)) {
-                return known;
-            }
-        }
-        return text.substring(start, close);
-    }
-
-    /** The string whose opening quote was just consumed; leaves {@code pos} after the closing quote. */
-    private String readString() {
+    private String readString(boolean key) {
         int start = pos;
         while (pos < end) {
             char c = text.charAt(pos);
             if (c == '"') {
-                return text.substring(start, pos++);
+                String known = key ? knownKey(start, pos) : null;
+                String value = known != null ? known : text.substring(start, pos);
+                pos++;
+                return value;
             }
             if (c == '\\') {
                 return readEscapedString(start);
@@ -221,6 +201,16 @@ final class JsonReader {
             pos++;
         }
         throw errorAt(start - 1, "unterminated string starting");
+    }
+
+    private String knownKey(int start, int close) {
+        int length = close - start;
+        for (String known : KNOWN_KEYS) {
+            if (known.length() == length && text.regionMatches(start, known, 0, length)) {
+                return known;
+            }
+        }
+        return null;
     }
 
     private String readEscapedString(int start) {
