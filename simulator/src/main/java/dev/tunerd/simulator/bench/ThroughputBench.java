@@ -97,6 +97,18 @@ public final class ThroughputBench {
         for (int i = 0; i < metrics.length; i++) {
             metrics[i] = stream.metricFrames(i, i);
         }
+        return withDaemon(plan, (d, peak) -> drive(plan, d, peak, stream, metrics));
+    }
+
+    /** What a run does with its daemon; {@code peak} is the daemon's sampled peak resident memory (KiB). */
+    @FunctionalInterface
+    interface DaemonRun<R> {
+        R run(DaemonProcess d, AtomicLong peak) throws IOException, InterruptedException, SimulationException;
+    }
+
+    /** Starts the section 3 daemon (Random, Medianstop) with its memory sampled, runs {@code body}, stops it. */
+    static <R> R withDaemon(Plan plan, DaemonRun<R> body)
+            throws IOException, InterruptedException, SimulationException {
         AlgorithmChoice tuner = new AlgorithmChoice("Random", "{\"seed\": 0}");
         AlgorithmChoice assessor = new AlgorithmChoice("Medianstop", plan.assessorArgs());
         Path log = Files.createTempFile("tunerd-throughput-", ".log");
@@ -104,7 +116,7 @@ public final class ThroughputBench {
             AtomicLong peak = new AtomicLong(-1);
             Thread sampler = startSampler(d.pid(), peak);
             try {
-                return drive(plan, d, peak, stream, metrics);
+                return body.run(d, peak);
             } finally {
                 sampler.interrupt();
             }
@@ -253,7 +265,7 @@ public final class ThroughputBench {
         return tail.isEmpty() ? "" : "; end of its log:\n" + tail;
     }
 
-    static Thread startSampler(long pid, AtomicLong peak) {
+    private static Thread startSampler(long pid, AtomicLong peak) {
         Thread t = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 long v = ProcStatus.readKib(pid, "VmHWM");

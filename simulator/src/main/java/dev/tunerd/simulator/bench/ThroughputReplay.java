@@ -1,13 +1,10 @@
 package dev.tunerd.simulator.bench;
 
-import dev.tunerd.simulator.manager.AlgorithmChoice;
 import dev.tunerd.simulator.manager.DaemonProcess;
 import dev.tunerd.simulator.manager.Inbound;
 import dev.tunerd.simulator.manager.ManagerMessages;
 import dev.tunerd.simulator.manager.SimulationException;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -46,12 +43,7 @@ public final class ThroughputReplay {
 
     public static Result run(ThroughputBench.Plan plan, ThroughputBench.Recording recording)
             throws IOException, InterruptedException, SimulationException {
-        AlgorithmChoice tuner = new AlgorithmChoice("Random", "{\"seed\": 0}");
-        AlgorithmChoice assessor = new AlgorithmChoice("Medianstop", plan.assessorArgs());
-        Path log = Files.createTempFile("tunerd-replay-", ".log");
-        try (DaemonProcess d = DaemonProcess.start(plan.daemon().commandLine(tuner, assessor), log)) {
-            AtomicLong peak = new AtomicLong(-1);
-            Thread sampler = ThroughputBench.startSampler(d.pid(), peak);
+        return ThroughputBench.withDaemon(plan, (d, peak) -> {
             AtomicReference<IOException> writeFailure = new AtomicReference<>();
             Thread writer = new Thread(() -> {
                 try {
@@ -63,14 +55,8 @@ public final class ThroughputReplay {
             }, "replay-writer");
             writer.setDaemon(true);
             writer.start();
-            try {
-                return await(plan, recording, d, peak, writer, writeFailure);
-            } finally {
-                sampler.interrupt();
-            }
-        } finally {
-            Files.deleteIfExists(log);
-        }
+            return await(plan, recording, d, peak, writer, writeFailure);
+        });
     }
 
     private static Result await(ThroughputBench.Plan plan, ThroughputBench.Recording recording, DaemonProcess d,
