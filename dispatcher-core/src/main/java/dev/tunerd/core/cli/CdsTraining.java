@@ -39,8 +39,9 @@ import java.util.concurrent.TimeUnit;
  * {@code tunerd --cds-training} (hidden): runs short in-memory sessions through the real code paths (CLI, registry,
  * classArgs binding, logging, frame codec, daemon threads, the builtin algorithms on a space with every parameter
  * type: Random with Medianstop as in the throughput stream, then TPE, Anneal, Evolution and GridSearch) so that a
- * class-data-sharing archive recorded during it ({@code -XX:ArchiveClassesAtExit}) covers what a real start loads. {@code scripts/tunerd} and the build use it;
- * the archive roughly halves the time to the first reply. Writes nothing to stdout. Main thread only.
+ * class-data-sharing archive recorded during it ({@code -XX:ArchiveClassesAtExit}) covers what a real start loads.
+ * {@code scripts/tunerd} uses it; the archive roughly halves the time to the first reply. Writes nothing to stdout.
+ * Main thread only.
  */
 final class CdsTraining {
 
@@ -50,7 +51,8 @@ final class CdsTraining {
     /** A space with every kind of parameter the builtins handle: numeric, log, integer, q-type, nested choice. */
     private static final String SPACE = "{\"lr\": {\"_type\": \"loguniform\", \"_value\": [1e-5, 0.1]},"
         + " \"x\": {\"_type\": \"uniform\", \"_value\": [-1, 1]}, \"n\": {\"_type\": \"randint\", \"_value\": [1, 9]},"
-        + " \"q\": {\"_type\": \"quniform\", \"_value\": [0, 10, 2]}, \"g\": {\"_type\": \"normal\", \"_value\": [0, 1]},"
+        + " \"q\": {\"_type\": \"quniform\", \"_value\": [0, 10, 2]},"
+        + " \"g\": {\"_type\": \"normal\", \"_value\": [0, 1]},"
         + " \"opt\": {\"_type\": \"choice\", \"_value\": [{\"_name\": \"sgd\", \"m\": {\"_type\": \"uniform\","
         + " \"_value\": [0, 1]}}, {\"_name\": \"adam\"}]}, \"bs\": {\"_type\": \"choice\", \"_value\": [16, 32, 64]}}";
     private static final int TRIALS = 24;

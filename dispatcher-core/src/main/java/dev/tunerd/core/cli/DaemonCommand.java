@@ -6,7 +6,6 @@ import dev.tunerd.core.config.ConfigurationException;
 import dev.tunerd.core.config.DaemonSettings;
 import dev.tunerd.core.config.ExperimentParams;
 import dev.tunerd.core.config.NniEnvironment;
-import dev.tunerd.core.dispatch.Daemon;
 import dev.tunerd.core.logging.LoggingSetup;
 import dev.tunerd.protocol.FrameFormat;
 import dev.tunerd.protocol.json.Json;
@@ -72,7 +71,6 @@ public final class DaemonCommand implements Callable<Integer> {
         if (cdsTraining) {
             return CdsTraining.run(spec.commandLine().getOut());
         }
-        LoggingSetup.awaitInitialization(); // so that a failure below is logged by a real logger, not a substitute
         DaemonSettings settings = settings();
         LoggingSetup.configure(settings.environment().logDirectory(), settings.environment().logLevel());
         try {

@@ -71,8 +71,8 @@ final class DaemonCommandSpec {
         spec.addOption(bound(flag("--cds-training", "Run an in-memory session (for a CDS archive).").hidden(true),
             () -> cmd.cdsTraining, v -> cmd.cdsTraining = (Boolean) v));
         // picocli's standard help options, declared here too: its mixin is read by reflection; last in the help
-        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).description("Show this help message and exit.")
-            .build());
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
+            .description("Show this help message and exit.").build());
         spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
             .description("Print version information and exit.").build());
         cmd.spec = spec;

@@ -23,7 +23,8 @@ import java.util.List;
 public final class StartupWarmup implements Runnable {
 
     private static final String SPACE = "{\"lr\": {\"_type\": \"loguniform\", \"_value\": [1e-05, 0.1]},"
-        + " \"bs\": {\"_type\": \"choice\", \"_value\": [16, 32]}, \"n\": {\"_type\": \"randint\", \"_value\": [1, 9]}}";
+        + " \"bs\": {\"_type\": \"choice\", \"_value\": [16, 32]},"
+        + " \"n\": {\"_type\": \"randint\", \"_value\": [1, 9]}}";
     static final List<Command> SAMPLE = List.of(
         new Command(CommandType.INITIALIZE, SPACE),
         new Command(CommandType.REQUEST_TRIAL_JOBS, "1"),

@@ -59,7 +59,7 @@ public final class LoggingSetup {
     }
 
     /** Waits for {@link #initializeInBackground}'s logging part, if it was started; then every logger is real. */
-    public static void awaitInitialization() {
+    private static void awaitInitialization() {
         CountDownLatch done;
         synchronized (LOCK) {
             done = initialized;
