@@ -5,6 +5,7 @@ import dev.tunerd.core.checkpoint.cli.CheckpointCommand;
 import dev.tunerd.core.channel.ws.WebSocketChannel;
 import dev.tunerd.core.channel.ws.WebSocketOptions;
 import dev.tunerd.core.cli.DaemonCommand;
+import dev.tunerd.core.cli.DaemonLaunchArgs;
 import dev.tunerd.core.cli.DaemonWiring;
 import dev.tunerd.core.cli.StartupWarmup;
 import dev.tunerd.core.cli.TunerdCli;
@@ -83,15 +84,21 @@ public final class Main {
         System.setErr(err);
         CheckpointWiring checkpoint = new CheckpointWiring();
         DaemonWiring wiring = checkpoint.applyTo(DaemonWiring.DEFAULT.withWebSocket(Main::connectWebSocket));
-        CommandLine cli = TunerdCli.commandLine(new DaemonCommand(wiring), out,
-            new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
-        if (!daemonLaunch) { // building their picocli models is start-up time the daemon does not need
-            cli.addSubcommand("simulate", new SimulateCommand());
-            cli.addSubcommand("bench", new BenchCommand());
-            cli.addSubcommand("checkpoint", new CheckpointCommand());
-            TunerdCli.configureSubcommands(cli); // after the last subcommand
+        PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        DaemonCommand root = new DaemonCommand(wiring);
+        int status;
+        if (daemonLaunch && DaemonLaunchArgs.fill(root, args)) { // the plain launch form: no picocli model to build
+            status = TunerdCli.call(root, errWriter);
+        } else {
+            CommandLine cli = TunerdCli.commandLine(root, out, errWriter);
+            if (!daemonLaunch) { // building their picocli models is start-up time the daemon does not need
+                cli.addSubcommand("simulate", new SimulateCommand());
+                cli.addSubcommand("bench", new BenchCommand());
+                cli.addSubcommand("checkpoint", new CheckpointCommand());
+                TunerdCli.configureSubcommands(cli); // after the last subcommand
+            }
+            status = cli.execute(args);
         }
-        int status = cli.execute(args);
         checkpoint.close();
         out.flush();
         err.flush();

@@ -31,18 +31,33 @@ public final class TunerdCli {
             ex.getCommandLine().getErr().println("Try 'tunerd --help' for the accepted flags.");
             return ExitCode.USAGE.status();
         });
-        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            int code = exitCode(ex);
-            if (code == ExitCode.USAGE.status() || ex instanceof DaemonRunner.ChannelOpenException) {
-                commandLine.getErr().println("tunerd: " + ex.getMessage());
-            } else {
-                commandLine.getErr().println("tunerd: " + ex);
-                ex.printStackTrace(commandLine.getErr());
-            }
-            commandLine.getErr().flush();
-            return code;
-        });
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failed(ex, commandLine.getErr()));
         return cli;
+    }
+
+    /**
+     * Runs a daemon command whose fields {@link DaemonLaunchArgs} filled, without picocli, with the exit codes and
+     * error output {@link #commandLine}'s execution would give.
+     */
+    public static int call(DaemonCommand root, PrintWriter err) {
+        try {
+            return root.call();
+        } catch (Exception e) {
+            return failed(e, err);
+        }
+    }
+
+    /** Says why a command failed on {@code err} and returns its exit code. */
+    private static int failed(Exception ex, PrintWriter err) {
+        int code = exitCode(ex);
+        if (code == ExitCode.USAGE.status() || ex instanceof DaemonRunner.ChannelOpenException) {
+            err.println("tunerd: " + ex.getMessage());
+        } else {
+            err.println("tunerd: " + ex);
+            ex.printStackTrace(err);
+        }
+        err.flush();
+        return code;
     }
 
     /**
