@@ -22,10 +22,10 @@ import org.slf4j.LoggerFactory;
  * {@code $NNI_LOG_DIRECTORY/dispatcher.log} (append, directory created if missing) when the variable is set. Never to
  * stdout. Call {@link #configure} from the main thread before the daemon's threads start.
  *
- * <p>Start-up: Logback's own initialisation (class loading, and a security-policy check that parses the JDK's policy
- * file) takes some 50 ms; {@link #initializeInBackground} runs it on a thread of its own while the main thread parses
- * the command line, and {@link #configure} waits for it. A logger taken on another thread meanwhile is one of SLF4J's
- * substitutes, which forwards to the real logger once the initialisation is done.
+ * <p>Start-up: Logback's initialisation (class loading, time-zone data) takes some 20 ms;
+ * {@link #initializeInBackground} runs it on a thread of its own, through {@link TunerdSlf4jProvider}, while the main
+ * thread reads the command line, and {@link #configure} waits for it. A logger taken on another thread meanwhile is one
+ * of SLF4J's substitutes, which forwards to the real logger once the initialisation is done.
  */
 public final class LoggingSetup {
 
@@ -42,6 +42,9 @@ public final class LoggingSetup {
     public static void initializeInBackground(Runnable alsoThen) {
         synchronized (LOCK) {
             if (initialized == null) {
+                // SLF4J takes this binding without its class-path scan; its line saying so is not for users
+                setIfAbsent("slf4j.provider", TunerdSlf4jProvider.class.getName());
+                setIfAbsent("slf4j.internal.verbosity", "WARN");
                 CountDownLatch done = new CountDownLatch(1);
                 initialized = done;
                 Thread t = new Thread(() -> {
@@ -55,6 +58,12 @@ public final class LoggingSetup {
                 t.setDaemon(true);
                 t.start();
             }
+        }
+    }
+
+    private static void setIfAbsent(String property, String value) {
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, value);
         }
     }
 
