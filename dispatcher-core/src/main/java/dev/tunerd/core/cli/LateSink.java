@@ -27,6 +27,16 @@ final class LateSink implements ReplySink {
         bound(commands.size() + " commands").sendAll(commands);
     }
 
+    @Override
+    public void hold() {
+        bound("held replies").hold();
+    }
+
+    @Override
+    public void release() {
+        bound("held replies").release();
+    }
+
     private ReplySink bound(String what) {
         ReplySink t = target;
         if (t == null) {

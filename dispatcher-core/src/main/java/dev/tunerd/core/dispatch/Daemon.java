@@ -57,10 +57,12 @@ public final class Daemon {
         this.sink = sink;
         this.dispatcher = dispatcher;
         this.settings = settings;
+        // the default worker's TRs go out as soon as a GE is answered; the assessor's kill orders (one per
+        // hopeless metric, thousands in a long stream) go out once per batch of metrics
         this.defaultWorker = new Worker("tunerd-default", "default", settings.queueCapacity(), dispatcher::handle,
-            this::fail);
+            this::fail, null);
         this.assessorWorker = new Worker("tunerd-assessor", "assessor", settings.queueCapacity(),
-            dispatcher::handleOnAssessorQueue, this::fail);
+            dispatcher::handleOnAssessorQueue, this::fail, sink);
         this.reader = new Thread(this::read, "tunerd-reader");
         this.reader.setDaemon(true);
     }

@@ -26,4 +26,21 @@ public interface ReplySink {
     default void sendAll(List<Command> commands) {
         commands.forEach(this::send);
     }
+
+    /**
+     * From now until {@link #release}, what the calling thread sends is held, in order, and then written together: a
+     * worker holds the replies to one batch of commands (the assessor's kill orders), so a stream of them costs one
+     * write per batch instead of one per reply. A sink that cannot hold sends at once (the default).
+     */
+    default void hold() {
+    }
+
+    /**
+     * Writes, as one write where the channel allows it, what the calling thread sent since {@link #hold}, and stops
+     * holding; nothing when it holds nothing.
+     *
+     * @throws java.io.UncheckedIOException when the channel failed
+     */
+    default void release() {
+    }
 }

@@ -20,6 +20,10 @@ import org.slf4j.LoggerFactory;
  * Without it, a worker faster than the reader parked and was woken once per command (a futex pair and two context
  * switches per command, a third of the daemon's CPU during the section 3 stream).
  *
+ * <p>The replies to a batch can be held and written together after it ({@code heldReplies}): the assessor worker does,
+ * so Medianstop's kill orders during a long stream (7,000 in the section 3 benchmark) cost a write per batch, and
+ * the manager a wake-up per batch, not per order.
+ *
  * <p>Thread-safe: {@link #enqueue} and {@link #publish} from the reader (and nothing else), {@link #stop} from the
  * thread ending the daemon.
  */
@@ -39,13 +43,19 @@ final class Worker {
     private final String queueName;
     private final BatchQueue<Item> queue;
     private final Thread thread;
+    private final ReplySink heldReplies; // null: replies go out as they are sent
     private final List<Item> pending = new ArrayList<>(); // reader thread only
     private long fullWaits; // reader thread only
     private volatile boolean stopped; // taken commands not yet handled are dropped too
 
+    /**
+     * @param heldReplies the sink whose replies this worker holds for each batch ({@link ReplySink#hold}), or null
+     *                    to send each reply as it comes
+     */
     Worker(String threadName, String queueName, int capacity, Consumer<InboundCommand> handler,
-           BiConsumer<InboundCommand, Throwable> onFailure) {
+           BiConsumer<InboundCommand, Throwable> onFailure, ReplySink heldReplies) {
         this.queueName = queueName;
+        this.heldReplies = heldReplies;
         this.queue = new BatchQueue<>(capacity);
         this.thread = new Thread(() -> run(handler, onFailure), threadName);
         this.thread.setDaemon(true);
@@ -98,21 +108,57 @@ final class Worker {
         try {
             while (true) {
                 queue.takeAll(taken, BATCH);
-                for (Item item : taken) {
-                    if (item == STOP || stopped) {
-                        return;
-                    }
-                    try {
-                        handler.accept(item.command());
-                    } catch (RuntimeException | Error e) {
-                        onFailure.accept(item.command(), e);
-                        return;
-                    }
+                if (!handleBatch(taken, handler, onFailure)) {
+                    return;
                 }
                 taken.clear();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // nobody interrupts workers; end quietly if someone does
         }
+    }
+
+    /**
+     * Handles one batch, its replies held when this worker holds them and released after it (also when the worker
+     * ends within it: replies to commands handled before the end still go out, before the ER of a failure). False
+     * when the worker must end.
+     */
+    private boolean handleBatch(List<Item> taken, Consumer<InboundCommand> handler,
+                                BiConsumer<InboundCommand, Throwable> onFailure) {
+        if (heldReplies != null) {
+            heldReplies.hold();
+        }
+        InboundCommand current = null;
+        Throwable failure = null;
+        boolean goOn = true;
+        for (Item item : taken) {
+            if (item == STOP || stopped) {
+                goOn = false;
+                break;
+            }
+            current = item.command();
+            try {
+                handler.accept(current);
+            } catch (RuntimeException | Error e) {
+                failure = e;
+                break;
+            }
+        }
+        if (heldReplies != null) {
+            try {
+                heldReplies.release();
+            } catch (RuntimeException e) { // the channel failed: that ends the worker, unless a failure already does
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            onFailure.accept(current, failure);
+            return false;
+        }
+        return goOn;
     }
 }
