@@ -31,6 +31,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -63,6 +64,12 @@ final class CdsTraining {
         ClassArgsBinder binder = new ClassArgsBinder();
         binder.describe(binder.bind("training", (JsonObject) Json.parse("{\"optimize_mode\": \"maximize\", \"seed\": 1,"
             + " \"inner\": {\"gamma\": 0.5}, \"extra\": {\"a\": [1, 2.5]}}"), TrainingArgs.class));
+        // a real start reads its command line without picocli and validates the settings (see DaemonLaunchArgs)
+        DaemonCommand launch = new DaemonCommand(DaemonWiring.DEFAULT, Map.of());
+        if (DaemonLaunchArgs.fill(launch, new String[] {"--tuner", "Random", "--tuner-args", "{\"seed\": 0}",
+            "--assessor", "Medianstop", "--assessor-args", "{\"start_step\": 5}"})) {
+            launch.settings();
+        }
         ClassLoader loader = CdsTraining.class.getClassLoader();
         AlgorithmFactory factory = new AlgorithmFactory(new AlgorithmRegistry(loader), binder, loader);
         int status = session(factory, "Random", "Medianstop");
@@ -101,7 +108,8 @@ final class CdsTraining {
         }
         TrainingChannel channel = new TrainingChannel(new PipeChannel(new ByteArrayInputStream(in.toByteArray()),
             new ByteArrayOutputStream(), FrameFormat.DEFAULT), 2);
-        ChannelReplySink sink = new ChannelReplySink(channel);
+        LateSink sink = new LateSink(); // as DaemonRunner wires it
+        sink.bind(new ChannelReplySink(channel));
         DispatchState state = new DispatchState(DispatchObserver.NONE, sink);
         AlgorithmContext context = new AlgorithmContext(state.issuer(), Optional.empty(), Clock.systemUTC());
         Tuner tuner = factory.createTuner(AlgorithmSpec.named(tunerName,
