@@ -79,10 +79,10 @@ public final class FrameDecoder {
             type = parseType();
             payloadLength = (int) parseLength();
             if (in.hasArray() && in.remaining() >= payloadLength) { // the whole payload is here: no copy to hold it
-                String content = utf8(in.array(), in.arrayOffset() + in.position(), payloadLength, type);
+                Command command = command(type, in.array(), in.arrayOffset() + in.position(), payloadLength, false);
                 in.position(in.position() + payloadLength);
                 headerFilled = 0;
-                return new Command(type, content);
+                return command;
             }
             // grown as bytes arrive: a header alone never makes the decoder allocate its whole length
             payload = new byte[Math.min(payloadLength, INITIAL_PAYLOAD_CAPACITY)];
@@ -99,7 +99,7 @@ public final class FrameDecoder {
         if (payloadFilled < payloadLength) {
             return null;
         }
-        Command command = new Command(type, utf8(payload, 0, payloadLength, type));
+        Command command = command(type, payload, 0, payloadLength, payload.length == payloadLength);
         payload = null;
         headerFilled = 0;
         return command;
@@ -157,19 +157,24 @@ public final class FrameDecoder {
         return sb.toString();
     }
 
-    private static String utf8(byte[] bytes, int offset, int length, CommandType type) {
+    /**
+     * The command for a payload: an ASCII one (nearly every frame) keeps its bytes ({@code owned}: the array may be
+     * kept as it is), anything else is decoded as strict UTF-8 now, so a malformed payload fails here, at the edge.
+     */
+    private static Command command(CommandType type, byte[] bytes, int offset, int length, boolean owned) {
         if (length == 0) {
-            return "";
+            return new Command(type, "");
         }
-        if (isAscii(bytes, offset, length)) { // nearly every frame: ASCII is valid UTF-8 and decodes byte for byte
-            return new String(bytes, offset, length, StandardCharsets.ISO_8859_1);
+        if (isAscii(bytes, offset, length)) { // ASCII is valid UTF-8 and decodes byte for byte
+            return Command.ofAscii(type, owned && offset == 0 && length == bytes.length ? bytes
+                : Arrays.copyOfRange(bytes, offset, offset + length));
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return new Command(type, StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT)
                 .decode(ByteBuffer.wrap(bytes, offset, length))
-                .toString();
+                .toString());
         } catch (CharacterCodingException e) {
             throw new FrameException("payload of " + type.code() + " frame (" + length
                 + " bytes) is not valid UTF-8", e);

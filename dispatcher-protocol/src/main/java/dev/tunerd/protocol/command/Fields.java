@@ -1,5 +1,6 @@
 package dev.tunerd.protocol.command;
 
+import dev.tunerd.protocol.Command;
 import dev.tunerd.protocol.CommandType;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.protocol.json.JsonException;
@@ -32,7 +33,21 @@ final class Fields {
     }
 
     static JsonObject parseObject(CommandType type, String text, String what) {
-        JsonValue v = parse(type, text, what);
+        return object(type, parse(type, text, what), what);
+    }
+
+    /** The content of {@code command} as a JSON object, read from its payload bytes when it has them. */
+    static JsonObject parseObject(CommandType type, Command command, String what) {
+        JsonValue v;
+        try {
+            v = command.parseContent();
+        } catch (JsonException e) {
+            throw new CommandException(type, what + " is not valid JSON: " + e.getMessage(), e);
+        }
+        return object(type, v, what);
+    }
+
+    private static JsonObject object(CommandType type, JsonValue v, String what) {
         if (v instanceof JsonObject o) {
             return o;
         }

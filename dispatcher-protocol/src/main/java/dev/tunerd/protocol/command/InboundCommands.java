@@ -29,10 +29,10 @@ public final class InboundCommands {
             case UPDATE_SEARCH_SPACE -> new InboundCommand.UpdateSearchSpace(
                 Fields.parseObject(type, content, "search space"));
             case REQUEST_TRIAL_JOBS -> new InboundCommand.RequestTrialJobs(count(content));
-            case REPORT_METRIC_DATA -> metric(content);
+            case REPORT_METRIC_DATA -> metric(command);
             case IMPORT_DATA -> new InboundCommand.ImportData(ImportedTrials.parse(content));
             case ADD_CUSTOMIZED_TRIAL_JOB -> new InboundCommand.AddCustomizedTrials(ImportedTrials.parseResumed(content));
-            case TRIAL_END -> trialEnd(content);
+            case TRIAL_END -> trialEnd(command);
             case TERMINATE -> new InboundCommand.Terminate();
             case PING -> new InboundCommand.Ping();
             default -> throw new IllegalStateException("unhandled inbound type " + type);
@@ -48,9 +48,9 @@ public final class InboundCommands {
             "content must be a whole number of trial jobs between 0 and 1000000, got \"" + content + "\"");
     }
 
-    private static InboundCommand.ReportMetric metric(String content) {
+    private static InboundCommand.ReportMetric metric(Command command) {
         CommandType type = CommandType.REPORT_METRIC_DATA;
-        JsonObject raw = Fields.parseObject(type, content, "content");
+        JsonObject raw = Fields.parseObject(type, command, "content");
         Fields f = new Fields(type, raw, "");
         String typeName = f.requiredString("type");
         MetricType metricType = MetricType.fromWire(typeName);
@@ -63,9 +63,9 @@ public final class InboundCommands {
             f.intOrDefault("sequence", 0), value, raw);
     }
 
-    private static InboundCommand.TrialEnd trialEnd(String content) {
+    private static InboundCommand.TrialEnd trialEnd(Command command) {
         CommandType type = CommandType.TRIAL_END;
-        Fields f = new Fields(type, Fields.parseObject(type, content, "content"), "");
+        Fields f = new Fields(type, Fields.parseObject(type, command, "content"), "");
         String trialJobId = f.requiredString("trial_job_id");
         String event = f.requiredString("event");
         String hyperParams = f.optionalString("hyper_params");

@@ -5,6 +5,7 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -33,7 +34,16 @@ public final class Json {
      * @throws JsonException naming the position and the problem
      */
     public static JsonValue parse(String text) {
-        return new JsonReader(text).readDocument();
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8); // a lone surrogate, which UTF-8 cannot carry, reads as '?'
+        return new JsonReader(utf8, 0, utf8.length).readDocument();
+    }
+
+    /**
+     * As {@link #parse(String)}, from {@code length} bytes of UTF-8 at {@code offset} (a frame's payload as it came,
+     * without a {@code String} made of it first). The bytes must be valid UTF-8; error offsets count characters.
+     */
+    public static JsonValue parseUtf8(byte[] utf8, int offset, int length) {
+        return new JsonReader(utf8, offset, length).readDocument();
     }
 
     /** Parses text that must be a JSON object. */

@@ -180,6 +180,31 @@ class JsonReaderTest {
         assertEquals("invalid JSON: unescaped control character U+0009 in a string at character 2", e.getMessage());
     }
 
+    /** The reader reads UTF-8 bytes; what its errors say still counts characters of the text, as Python does. */
+    @Test
+    void errorOffsetsAndCharactersBeyondAsciiAreTheText() {
+        assertEquals("invalid JSON: unexpected character 'x', expected a value at character 6",
+            assertThrows(JsonException.class, () -> Json.parse("[\"\u00e9\", x]")).getMessage());
+        assertEquals("invalid JSON: unexpected character 'x', expected a value at character 7",
+            assertThrows(JsonException.class, () -> Json.parse("[\"\ud83d\ude00\", x]")).getMessage());
+        assertEquals("invalid JSON: unexpected character U+00E9, expected a value at character 1",
+            assertThrows(JsonException.class, () -> Json.parse("[\u00e9]")).getMessage());
+        assertEquals("invalid JSON: unexpected character U+4E2D, expected a value at character 3",
+            assertThrows(JsonException.class, () -> Json.parse("[1,\u4e2d]")).getMessage());
+        assertEquals("unexpected text after the JSON value at character 5",
+            assertThrows(JsonException.class, () -> Json.parse("\"\u00e9\u00e9\" \u00e9")).getMessage());
+    }
+
+    @Test
+    void aSliceOfBytesReadsAsTheTextItHolds() {
+        String text = "{\"trial_job_id\": \"caf\u00e9 \ud83d\ude00\", \"v\": [1.5, \"a\\tb\"]}";
+        byte[] framed = ("ME" + text + "tail").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int length = text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        assertSameValue(Json.parse(text), Json.parseUtf8(framed, 2, length), text);
+        assertEquals(JsonString.of("caf\u00e9 \ud83d\ude00"),
+            ((JsonObject) Json.parseUtf8(framed, 2, length)).get("trial_job_id"));
+    }
+
     @Test
     void nestingIsLimited() {
         String ok = "[".repeat(JsonReader.MAX_DEPTH) + "]".repeat(JsonReader.MAX_DEPTH);
