@@ -6,24 +6,28 @@ import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 import ch.qos.logback.core.CoreConstants;
 import ch.qos.logback.core.LayoutBase;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
+import java.util.TimeZone;
 
 /**
  * NNI's log line: {@code [YYYY-mm-dd HH:MM:SS] LEVEL (logger/thread) message}, with Python's level names
  * ({@code WARNING}, not {@code WARN}), local time as Python's logging uses, and the stack trace of an attached
- * exception on the following lines. Thread-safe (stateless apart from an immutable formatter).
+ * exception on the following lines. Thread-safe (stateless apart from the time zone, read once).
+ *
+ * <p>The time is formatted here rather than by {@code java.time}: a {@code DateTimeFormatter} with the system zone
+ * costs some 7 ms to set up (the zone-rules provider and the formatter classes), on the start-up's critical path;
+ * {@link TimeZone#getOffset(long)} gives the same local time, daylight saving included.
  */
 public final class NniLayout extends LayoutBase<ILoggingEvent> {
 
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
-        .withZone(ZoneId.systemDefault());
+    private static final TimeZone ZONE = TimeZone.getDefault();
+    private static final long MILLIS_PER_DAY = 86_400_000L;
 
     @Override
     public String doLayout(ILoggingEvent event) {
         StringBuilder sb = new StringBuilder(128);
-        sb.append('[').append(TIME.format(Instant.ofEpochMilli(event.getTimeStamp()))).append("] ")
+        sb.append('[');
+        appendLocalTime(sb, event.getTimeStamp(), ZONE);
+        sb.append("] ")
             .append(pythonLevel(event.getLevel())).append(" (").append(event.getLoggerName()).append('/')
             .append(event.getThreadName()).append(") ").append(event.getFormattedMessage())
             .append(CoreConstants.LINE_SEPARATOR);
@@ -32,6 +36,33 @@ public final class NniLayout extends LayoutBase<ILoggingEvent> {
             sb.append(ThrowableProxyUtil.asString(thrown));
         }
         return sb.toString();
+    }
+
+    /** Appends {@code yyyy-MM-dd HH:mm:ss}, the local time in {@code zone} of {@code epochMillis}. */
+    static void appendLocalTime(StringBuilder sb, long epochMillis, TimeZone zone) {
+        long local = epochMillis + zone.getOffset(epochMillis);
+        long days = Math.floorDiv(local, MILLIS_PER_DAY);
+        int secondOfDay = (int) (Math.floorMod(local, MILLIS_PER_DAY) / 1000);
+        // the proleptic Gregorian date of a day count from 1970-01-01, in 400-year eras of 146,097 days
+        long z = days + 719_468;
+        long era = Math.floorDiv(z, 146_097);
+        long dayOfEra = z - era * 146_097;
+        long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        long monthIndex = (5 * dayOfYear + 2) / 153; // 0 = March
+        int day = (int) (dayOfYear - (153 * monthIndex + 2) / 5 + 1);
+        int month = (int) (monthIndex < 10 ? monthIndex + 3 : monthIndex - 9);
+        long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        sb.append(year).append('-');
+        twoDigits(sb, month).append('-');
+        twoDigits(sb, day).append(' ');
+        twoDigits(sb, secondOfDay / 3600).append(':');
+        twoDigits(sb, secondOfDay / 60 % 60).append(':');
+        twoDigits(sb, secondOfDay % 60);
+    }
+
+    private static StringBuilder twoDigits(StringBuilder sb, int v) {
+        return sb.append((char) ('0' + v / 10)).append((char) ('0' + v % 10));
     }
 
     /** Python's name for a level. */

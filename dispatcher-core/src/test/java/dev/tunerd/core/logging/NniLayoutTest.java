@@ -1,10 +1,15 @@
 package dev.tunerd.core.logging;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.LoggingEvent;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.SplittableRandom;
+import java.util.TimeZone;
 import org.junit.jupiter.api.Test;
 
 class NniLayoutTest {
@@ -18,6 +23,28 @@ class NniLayoutTest {
         String line = new NniLayout().doLayout(event);
         assertTrue(line.matches("\\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d] WARNING"
             + " \\(nni\\.runtime\\.msg_dispatcher_base/MainThread\\) default queue length: 20\\R"), line);
+    }
+
+    /** The hand-made local time is java.time's, daylight-saving changes and leap days included. */
+    @Test
+    void localTimeIsWhatJavaTimeSays() {
+        DateTimeFormatter pattern = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+        SplittableRandom random = new SplittableRandom(7);
+        for (String id : new String[] {"UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata",
+            "Australia/Lord_Howe", "America/St_Johns", "Pacific/Kiritimati"}) {
+            TimeZone zone = TimeZone.getTimeZone(id);
+            for (int i = 0; i < 20_000; i++) {
+                long millis = random.nextLong(-2_208_988_800_000L, 4_102_444_800_000L); // 1900 to 2100
+                if (i < 1_000) { // around the spring and autumn changes and the end of February of 2024
+                    long[] around = {1_711_846_800_000L, 1_729_990_800_000L, 1_709_164_800_000L, 1_710_054_000_000L};
+                    millis = around[i % around.length] + random.nextLong(-7_200_000L, 7_200_000L);
+                }
+                StringBuilder sb = new StringBuilder();
+                NniLayout.appendLocalTime(sb, millis, zone);
+                assertEquals(pattern.withZone(zone.toZoneId()).format(Instant.ofEpochMilli(millis)), sb.toString(),
+                    id + " " + millis);
+            }
+        }
     }
 
     @Test
