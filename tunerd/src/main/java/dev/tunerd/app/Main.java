@@ -74,8 +74,9 @@ public final class Main {
 
     public static void main(String[] args) {
         boolean daemonLaunch = !mayNameSubcommand(args);
-        if (daemonLaunch) { // overlaps the command-line parsing below (2 cores or more)
-            LoggingSetup.initializeInBackground(new StartupWarmup());
+        if (daemonLaunch) { // overlaps the command-line reading below (2 cores or more)
+            LoggingSetup.initializeInBackground(); // first: the main thread waits for it before the first log line
+            StartupWarmup.startInBackground();
         }
         PrintWriter out = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
             StandardCharsets.UTF_8), true);

@@ -15,10 +15,11 @@ import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * Work a daemon start does anyway, done early on a background thread while the main thread parses the command line:
- * loading and initialising the classes of the algorithm registry and of the command path (frame codec, JSON reader,
- * typed commands, search-space parser) by running each once on sample frames. Pure: no I/O, no logging, no state
- * kept; whatever it fails on is left to the real start to report. Runs on the thread {@code Main} gives it.
+ * Work a daemon start does anyway, done early on a background thread ({@code tunerd-warm-up}) while the main thread
+ * reads the command line and Logback initialises on a third: loading and initialising the classes of the algorithm
+ * registry and of the command path (frame codec, JSON reader, typed commands, search-space parser) by running each
+ * once on sample frames. Pure: no I/O, no logging, no state kept; whatever it fails on is left to the real start to
+ * report.
  */
 public final class StartupWarmup implements Runnable {
 
@@ -34,6 +35,13 @@ public final class StartupWarmup implements Runnable {
             + " \"FINAL\", \"sequence\": 0, \"value\": \"{\\\"default\\\": 0.5}\"}"),
         new Command(CommandType.TRIAL_END, "{\"trial_job_id\":\"A\",\"event\":\"SUCCEEDED\",\"hyper_params\":"
             + "\"{\\\"parameter_id\\\": 0, \\\"parameters\\\": {}}\"}"));
+
+    /** Runs the warm-up on a daemon thread of its own. */
+    public static void startInBackground() {
+        Thread t = new Thread(new StartupWarmup(), "tunerd-warm-up");
+        t.setDaemon(true);
+        t.start();
+    }
 
     @Override
     public void run() {

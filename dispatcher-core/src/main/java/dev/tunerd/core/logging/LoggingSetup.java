@@ -35,11 +35,8 @@ public final class LoggingSetup {
     private LoggingSetup() {
     }
 
-    /**
-     * Starts Logback's initialisation on a background thread (once), which then runs {@code alsoThen} (other start-up
-     * work, or nothing); {@link #configure} waits for the logging part only.
-     */
-    public static void initializeInBackground(Runnable alsoThen) {
+    /** Starts Logback's initialisation on a background thread (once); {@link #configure} waits for it. */
+    public static void initializeInBackground() {
         synchronized (LOCK) {
             if (initialized == null) {
                 // SLF4J takes this binding without its class-path scan; its line saying so is not for users
@@ -53,8 +50,7 @@ public final class LoggingSetup {
                     } finally {
                         done.countDown();
                     }
-                    alsoThen.run();
-                }, "tunerd-start-up");
+                }, "tunerd-logging");
                 t.setDaemon(true);
                 t.start();
             }
@@ -67,7 +63,7 @@ public final class LoggingSetup {
         }
     }
 
-    /** Waits for {@link #initializeInBackground}'s logging part, if it was started; then every logger is real. */
+    /** Waits for {@link #initializeInBackground}, if it was started; then every logger is real. */
     private static void awaitInitialization() {
         CountDownLatch done;
         synchronized (LOCK) {
