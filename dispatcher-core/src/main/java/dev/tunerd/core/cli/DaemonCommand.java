@@ -25,12 +25,13 @@ import picocli.CommandLine.Model.CommandSpec;
  * The top-level {@code tunerd} command: runs the dispatcher daemon (or lists the algorithms). Thin: it turns flags,
  * environment and exp_params into one {@link DaemonSettings} and hands it to {@link DaemonRunner}. Subcommands
  * ({@code simulate}, {@code bench}, {@code checkpoint}) are added by the application (see {@link TunerdCli}). Its
- * options are declared in {@link DaemonCommandSpec} (picocli's programmatic model, cheaper to build at start-up).
- * Not thread-safe; used once on the main thread.
+ * options are the table {@link DaemonOption}, read by {@link DaemonLaunchArgs} for a plain launch and otherwise by
+ * picocli through {@link DaemonCommandSpec}. Not thread-safe; used once on the main thread.
  */
 public final class DaemonCommand implements Callable<Integer> {
 
-    // set by picocli through the model of DaemonCommandSpec (package-private for it)
+    // set through the option table DaemonOption: by picocli (DaemonCommandSpec's model) or by DaemonLaunchArgs
+    // (a plain launch, without picocli); package-private for them
     CommandSpec spec;
     String tuner;
     String tunerArgs;
