@@ -1,5 +1,6 @@
 package dev.tunerd.core.cli;
 
+import dev.tunerd.core.logging.LoggingSetup;
 import dev.tunerd.core.plugin.AlgorithmRegistry;
 import dev.tunerd.protocol.Command;
 import dev.tunerd.protocol.CommandType;
@@ -18,8 +19,9 @@ import java.util.List;
  * Work a daemon start does anyway, done early on a background thread ({@code tunerd-warm-up}) while the main thread
  * reads the command line and Logback initialises on a third: loading and initialising the classes of the algorithm
  * registry and of the command path (frame codec, JSON reader, typed commands, search-space parser) by running each
- * once on sample frames. Pure: no I/O, no logging, no state kept; whatever it fails on is left to the real start to
- * report.
+ * once on sample frames; the registry only after Logback's initialisation (it takes a logger, and SLF4J must be
+ * initialised by one thread). Pure: no I/O, no logging, no state kept; whatever it fails on is left to the real start
+ * to report.
  */
 public final class StartupWarmup implements Runnable {
 
@@ -46,7 +48,6 @@ public final class StartupWarmup implements Runnable {
     @Override
     public void run() {
         try {
-            new AlgorithmRegistry(StartupWarmup.class.getClassLoader());
             FrameEncoder encoder = new FrameEncoder(FrameFormat.DEFAULT);
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             for (Command c : SAMPLE) {
@@ -60,6 +61,9 @@ public final class StartupWarmup implements Runnable {
                 }
             }
             encoder.encode(OutboundCommands.killTrialJob("A"));
+            // the registry takes a logger: SLF4J is initialised by the logging thread, not raced from here
+            LoggingSetup.awaitInitialization();
+            new AlgorithmRegistry(StartupWarmup.class.getClassLoader());
         } catch (RuntimeException | Error e) {
             // nothing to do: the real start meets the same problem and reports it where it belongs
         }

@@ -15,7 +15,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+import org.slf4j.ILoggerFactory;
 import org.slf4j.LoggerFactory;
+import org.slf4j.helpers.SubstituteLoggerFactory;
 
 /**
  * Configures Logback programmatically: NNI's line format ({@link NniLayout}) to stderr always, and to
@@ -30,6 +35,8 @@ import org.slf4j.LoggerFactory;
 public final class LoggingSetup {
 
     private static final Object LOCK = new Object();
+    /** How long the daemon waits for SLF4J's initialisation on another thread (it takes some 20 ms). */
+    private static final long INIT_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
     private static CountDownLatch initialized; // guarded by LOCK
 
     private LoggingSetup() {
@@ -46,7 +53,7 @@ public final class LoggingSetup {
                 initialized = done;
                 Thread t = new Thread(() -> {
                     try {
-                        LoggerFactory.getILoggerFactory();
+                        initializedFactory(LoggerFactory::getILoggerFactory, INIT_WAIT_NANOS);
                     } finally {
                         done.countDown();
                     }
@@ -63,8 +70,27 @@ public final class LoggingSetup {
         }
     }
 
-    /** Waits for {@link #initializeInBackground}, if it was started; then every logger is real. */
-    private static void awaitInitialization() {
+    /**
+     * SLF4J's logger factory once its initialisation is complete. While one thread initialises SLF4J, any other that
+     * asks gets a {@link SubstituteLoggerFactory} at once, not the real factory: so whichever thread came first (the
+     * warm-up may take a logger too), this waits, up to {@code maxWaitNanos}, until the real one is there, and
+     * returns what it has then.
+     */
+    static ILoggerFactory initializedFactory(Supplier<ILoggerFactory> factories, long maxWaitNanos) {
+        long deadline = System.nanoTime() + maxWaitNanos;
+        ILoggerFactory factory = factories.get();
+        while (factory instanceof SubstituteLoggerFactory && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(100_000);
+            factory = factories.get();
+        }
+        return factory;
+    }
+
+    /**
+     * Waits for {@link #initializeInBackground}, if it was started; then SLF4J is initialised and every logger is
+     * real. The warm-up calls it before it takes a logger.
+     */
+    public static void awaitInitialization() {
         CountDownLatch done;
         synchronized (LOCK) {
             done = initialized;
@@ -98,7 +124,7 @@ public final class LoggingSetup {
      */
     public static void configure(Optional<Path> logDirectory, NniEnvironment.LogLevel level) {
         awaitInitialization();
-        if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
+        if (!(initializedFactory(LoggerFactory::getILoggerFactory, INIT_WAIT_NANOS) instanceof LoggerContext context)) {
             return; // another SLF4J binding (tests may use one); leave it alone
         }
         Optional<Path> file = logDirectory.map(dir -> {
