@@ -1,8 +1,6 @@
 package dev.tunerd.core.cli;
 
 import java.nio.file.Path;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.IGetter;
 import picocli.CommandLine.Model.ISetter;
@@ -59,31 +57,31 @@ final class DaemonCommandSpec {
         if (option.defaultValue() != null) {
             b.defaultValue(option.defaultValue());
         }
-        Binding field = new Binding(() -> option.get(cmd), v -> option.set(cmd, v));
+        Binding field = new Binding(cmd, option);
         return b.initialValue(option.get(cmd)).getter(field).setter(field).build();
     }
 
-    /** A getter and setter over a field of the command, given as lambdas. */
+    /** A getter and setter over the field of one option of the command. */
     private static final class Binding implements IGetter, ISetter {
-        private final Supplier<Object> get;
-        private final Consumer<Object> set;
+        private final DaemonCommand cmd;
+        private final DaemonOption option;
 
-        Binding(Supplier<Object> get, Consumer<Object> set) {
-            this.get = get;
-            this.set = set;
+        Binding(DaemonCommand cmd, DaemonOption option) {
+            this.cmd = cmd;
+            this.option = option;
         }
 
         @Override
         @SuppressWarnings("unchecked")
         public <T> T get() {
-            return (T) get.get();
+            return (T) option.get(cmd);
         }
 
         @Override
         @SuppressWarnings("unchecked")
         public <T> T set(T value) {
-            T previous = (T) get.get();
-            set.accept(value);
+            T previous = (T) option.get(cmd);
+            option.set(cmd, value);
             return previous;
         }
     }

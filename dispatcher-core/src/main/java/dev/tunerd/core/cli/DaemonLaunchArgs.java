@@ -21,6 +21,7 @@ import java.util.Set;
  */
 public final class DaemonLaunchArgs {
 
+    private static final DaemonOption[] OPTIONS = DaemonOption.values(); // values() copies its array on every call
     private static final int MAX_INT_DIGITS = 9;
     private static final int MAX_LONG_DIGITS = 18;
 
@@ -32,7 +33,7 @@ public final class DaemonLaunchArgs {
      * line is not a plain daemon launch.
      */
     public static boolean fill(DaemonCommand cmd, String[] args) {
-        Object[] values = new Object[DaemonOption.values().length];
+        Object[] values = new Object[OPTIONS.length];
         Set<DaemonOption> seen = EnumSet.noneOf(DaemonOption.class);
         List<Path> pluginPath = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -68,7 +69,7 @@ public final class DaemonLaunchArgs {
             }
             values[option.ordinal()] = value;
         }
-        for (DaemonOption option : DaemonOption.values()) {
+        for (DaemonOption option : OPTIONS) {
             Object value = values[option.ordinal()];
             if (value == null && option.defaultValue() != null) {
                 value = convert(option.kind(), option.defaultValue());
@@ -84,7 +85,7 @@ public final class DaemonLaunchArgs {
     }
 
     private static DaemonOption option(String name) {
-        for (DaemonOption option : DaemonOption.values()) {
+        for (DaemonOption option : OPTIONS) {
             if (option.optionName().equals(name)) {
                 return option;
             }

@@ -25,33 +25,28 @@ final class Fields {
 
     /** Parses {@code text} as JSON; {@code what} names it in the error ("content", "field \"value\""). */
     static JsonValue parse(CommandType type, String text, String what) {
+        return parse(new Command(type, text), what);
+    }
+
+    /** The content of {@code command} as JSON, read from its payload bytes when it has them. */
+    static JsonValue parse(Command command, String what) {
         try {
-            return Json.parse(text);
+            return command.parseContent();
         } catch (JsonException e) {
-            throw new CommandException(type, what + " is not valid JSON: " + e.getMessage(), e);
+            throw new CommandException(command.type(), what + " is not valid JSON: " + e.getMessage(), e);
         }
     }
 
     static JsonObject parseObject(CommandType type, String text, String what) {
-        return object(type, parse(type, text, what), what);
+        return parseObject(new Command(type, text), what);
     }
 
-    /** The content of {@code command} as a JSON object, read from its payload bytes when it has them. */
-    static JsonObject parseObject(CommandType type, Command command, String what) {
-        JsonValue v;
-        try {
-            v = command.parseContent();
-        } catch (JsonException e) {
-            throw new CommandException(type, what + " is not valid JSON: " + e.getMessage(), e);
-        }
-        return object(type, v, what);
-    }
-
-    private static JsonObject object(CommandType type, JsonValue v, String what) {
+    static JsonObject parseObject(Command command, String what) {
+        JsonValue v = parse(command, what);
         if (v instanceof JsonObject o) {
             return o;
         }
-        throw new CommandException(type, what + " must be a JSON object, got " + v.typeName());
+        throw new CommandException(command.type(), what + " must be a JSON object, got " + v.typeName());
     }
 
     CommandException error(String field, String problem) {

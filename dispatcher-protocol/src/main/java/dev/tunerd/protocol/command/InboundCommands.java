@@ -50,7 +50,7 @@ public final class InboundCommands {
 
     private static InboundCommand.ReportMetric metric(Command command) {
         CommandType type = CommandType.REPORT_METRIC_DATA;
-        JsonObject raw = Fields.parseObject(type, command, "content");
+        JsonObject raw = Fields.parseObject(command, "content");
         Fields f = new Fields(type, raw, "");
         String typeName = f.requiredString("type");
         MetricType metricType = MetricType.fromWire(typeName);
@@ -65,7 +65,7 @@ public final class InboundCommands {
 
     private static InboundCommand.TrialEnd trialEnd(Command command) {
         CommandType type = CommandType.TRIAL_END;
-        Fields f = new Fields(type, Fields.parseObject(type, command, "content"), "");
+        Fields f = new Fields(type, Fields.parseObject(command, "content"), "");
         String trialJobId = f.requiredString("trial_job_id");
         String event = f.requiredString("event");
         String hyperParams = f.optionalString("hyper_params");
