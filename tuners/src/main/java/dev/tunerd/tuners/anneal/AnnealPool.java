@@ -1,6 +1,6 @@
 package dev.tunerd.tuners.anneal;
 
-import dev.tunerd.tuners.tpe.math.Rng;
+import dev.tunerd.tuners.common.Rng;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

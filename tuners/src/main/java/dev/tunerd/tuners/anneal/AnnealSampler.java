@@ -2,8 +2,8 @@ package dev.tunerd.tuners.anneal;
 
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.spi.space.SearchSpace;
-import dev.tunerd.tuners.tpe.math.Rng;
-import dev.tunerd.tuners.tpe.shared.InternalSampler;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.InternalSampler;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -2,9 +2,9 @@ package dev.tunerd.tuners.anneal;
 
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.space.SearchSpace;
-import dev.tunerd.tuners.tpe.math.Rng;
-import dev.tunerd.tuners.tpe.shared.HistoryTuner;
-import dev.tunerd.tuners.tpe.shared.InternalSampler;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.HistoryTuner;
+import dev.tunerd.tuners.model.InternalSampler;
 
 /**
  * NNI's Anneal tuner: hyperopt's annealing search ({@link AnnealSampler}, with tunerd's

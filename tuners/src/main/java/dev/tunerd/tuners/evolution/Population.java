@@ -2,7 +2,7 @@ package dev.tunerd.tuners.evolution;
 
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.spi.space.SearchSpace;
-import dev.tunerd.tuners.tpe.math.Rng;
+import dev.tunerd.tuners.common.Rng;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -13,7 +13,7 @@ import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.Deduplicator;
 import dev.tunerd.tuners.common.ParameterHistory;
 import dev.tunerd.tuners.common.RandomSampler;
-import dev.tunerd.tuners.common.SeededRandom;
+import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.common.SnapshotJson;
 import java.lang.System.Logger.Level;
 import java.util.List;
@@ -30,14 +30,14 @@ public final class RandomTuner implements Tuner, Snapshotting {
     private static final System.Logger LOG = System.getLogger(RandomTuner.class.getName());
 
     private final long seed;
-    private SeededRandom rng;
+    private Rng rng;
     private final ParameterHistory history = new ParameterHistory();
     private SearchSpace space;
     private Deduplicator dedup;
 
     public RandomTuner(long seed) {
         this.seed = seed;
-        this.rng = SeededRandom.withSeed(seed);
+        this.rng = Rng.withSeed(seed);
     }
 
     @Override
@@ -93,6 +93,6 @@ public final class RandomTuner implements Tuner, Snapshotting {
         if (dedup != null) {
             dedup.restore(SnapshotJson.member(s, "grid"));
         }
-        rng = SeededRandom.fromState(SnapshotJson.longMember(s, "rng"));
+        rng = new Rng(SnapshotJson.longMember(s, "rng"));
     }
 }

@@ -3,10 +3,10 @@ package dev.tunerd.tuners.tpe;
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.tpe.kernel.TpeSampler;
-import dev.tunerd.tuners.tpe.math.Rng;
-import dev.tunerd.tuners.tpe.math.UnitSpace;
-import dev.tunerd.tuners.tpe.shared.HistoryTuner;
-import dev.tunerd.tuners.tpe.shared.InternalSampler;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.UnitSpace;
+import dev.tunerd.tuners.model.HistoryTuner;
+import dev.tunerd.tuners.model.InternalSampler;
 
 /**
  * NNI's TPE tuner with tunerd's estimator ({@link TpeSampler}): group-decomposed multivariate Parzen estimators,

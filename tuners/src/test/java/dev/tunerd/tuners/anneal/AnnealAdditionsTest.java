@@ -13,7 +13,7 @@ import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.space.SearchSpace;
-import dev.tunerd.tuners.tpe.math.Rng;
+import dev.tunerd.tuners.common.Rng;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

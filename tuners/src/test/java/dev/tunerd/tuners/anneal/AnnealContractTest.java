@@ -3,7 +3,7 @@ package dev.tunerd.tuners.anneal;
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.Tuner;
-import dev.tunerd.tuners.tpe.shared.ModelTunerContractTest;
+import dev.tunerd.tuners.model.ModelTunerContractTest;
 
 class AnnealContractTest extends ModelTunerContractTest {
     @Override

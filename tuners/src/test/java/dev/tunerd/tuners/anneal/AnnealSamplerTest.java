@@ -9,7 +9,7 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.space.SearchSpace;
-import dev.tunerd.tuners.tpe.math.Rng;
+import dev.tunerd.tuners.common.Rng;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -7,7 +7,7 @@ import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
-import dev.tunerd.tuners.common.SeededRandom;
+import dev.tunerd.tuners.common.Rng;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -24,7 +24,7 @@ import java.util.Optional;
  */
 public final class TrialDriver {
     private final List<Sent> owed = new ArrayList<>();
-    private final SeededRandom results;
+    private final Rng results;
     private final AlgorithmContext context;
     private long nextId;
 
@@ -33,10 +33,10 @@ public final class TrialDriver {
     }
 
     public TrialDriver(long resultSeed) {
-        this(SeededRandom.withSeed(resultSeed), 0);
+        this(Rng.withSeed(resultSeed), 0);
     }
 
-    private TrialDriver(SeededRandom results, long nextId) {
+    private TrialDriver(Rng results, long nextId) {
         this.results = results;
         this.nextId = nextId;
         ParameterSender sender = (id, parameters) -> owed.add(new Sent(id, parameters));
@@ -46,7 +46,7 @@ public final class TrialDriver {
 
     /** A driver continuing from this one's ids and results, with its own sender (for a restored twin). */
     public TrialDriver fork() {
-        return new TrialDriver(SeededRandom.fromState(results.state()), nextId);
+        return new TrialDriver(new Rng(results.state()), nextId);
     }
 
     /** The context to create the tuner with (its sender feeds this driver). */

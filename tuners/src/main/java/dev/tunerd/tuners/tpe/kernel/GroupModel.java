@@ -1,7 +1,7 @@
 package dev.tunerd.tuners.tpe.kernel;
 
-import dev.tunerd.tuners.tpe.math.Rng;
-import dev.tunerd.tuners.tpe.math.UnitSpace;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.UnitSpace;
 import java.util.Arrays;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.tunerd.tuners.tpe.kernel;
 
-import dev.tunerd.tuners.tpe.math.Normal;
-import dev.tunerd.tuners.tpe.math.Rng;
+import dev.tunerd.tuners.common.Normal;
+import dev.tunerd.tuners.common.Rng;
 import java.util.Arrays;
 
 /**

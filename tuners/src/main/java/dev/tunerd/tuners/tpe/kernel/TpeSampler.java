@@ -1,7 +1,7 @@
 package dev.tunerd.tuners.tpe.kernel;
 
-import dev.tunerd.tuners.tpe.math.Rng;
-import dev.tunerd.tuners.tpe.math.UnitSpace;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.UnitSpace;
 import java.util.Arrays;
 import java.util.List;
 
@@ -14,7 +14,7 @@ import java.util.List;
  * was active, and groups are sampled parents first, so a child group is only sampled when the branch chosen for
  * its parent activates it. Not thread-safe.
  */
-public final class TpeSampler implements dev.tunerd.tuners.tpe.shared.InternalSampler {
+public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler {
     private final UnitSpace space;
     private final TpeSettings settings;
     private final Rng rng;

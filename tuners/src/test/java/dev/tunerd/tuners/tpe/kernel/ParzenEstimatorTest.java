@@ -2,7 +2,7 @@ package dev.tunerd.tuners.tpe.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tunerd.tuners.tpe.math.Normal;
+import dev.tunerd.tuners.common.Normal;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.tuners.tpe.TpeArgs;
-import dev.tunerd.tuners.tpe.bench.Specs;
-import dev.tunerd.tuners.tpe.math.Rng;
-import dev.tunerd.tuners.tpe.math.UnitSpace;
+import dev.tunerd.tuners.bench.Specs;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.UnitSpace;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.tpe.math;
+package dev.tunerd.tuners.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.tpe.math;
+package dev.tunerd.tuners.common;
 
 /**
  * The standard normal distribution: density, cumulative distribution and its inverse, written for speed in the hot

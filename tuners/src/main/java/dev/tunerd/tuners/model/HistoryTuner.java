@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.tpe.shared;
+package dev.tunerd.tuners.model;
 
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.ImportedTrial;
@@ -15,7 +15,7 @@ import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.Deduplicator;
 import dev.tunerd.tuners.common.ParameterHistory;
-import dev.tunerd.tuners.tpe.math.Rng;
+import dev.tunerd.tuners.common.Rng;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;

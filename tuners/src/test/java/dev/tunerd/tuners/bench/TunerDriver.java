@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.tpe.bench;
+package dev.tunerd.tuners.bench;
 
 import dev.tunerd.spi.NoMoreTrialsException;
 import dev.tunerd.spi.TrialResult;

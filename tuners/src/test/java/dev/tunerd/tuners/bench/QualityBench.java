@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.tpe.bench;
+package dev.tunerd.tuners.bench;
 
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.anneal.AnnealAdditions;
@@ -18,7 +18,7 @@ import java.util.function.BiFunction;
  * 0..19, 200 sequential trials; prints the median simple regret at 50/100/200 and the normalised score against
  * uniform random search. Run (from the repository root, after {@code mvn -o -q -pl tuners -am test-compile}):
  * <pre>java -cp tuners/target/classes:tuners/target/test-classes:tuner-spi/target/classes \
- *     dev.tunerd.tuners.tpe.bench.QualityBench Random TPE TPE-NNI Anneal Evolution [--mixed]</pre>
+ *     dev.tunerd.tuners.bench.QualityBench Random TPE TPE-NNI Anneal Evolution [--mixed]</pre>
  * Not a unit test: it measures, it does not assert.
  */
 public final class QualityBench {

@@ -1,35 +1,41 @@
-package dev.tunerd.tuners.tpe.math;
+package dev.tunerd.tuners.common;
 
-import dev.tunerd.tuners.common.SeededRandom;
+import java.util.random.RandomGenerator;
 
 /**
- * The draws the model-based tuners need (uniform, bounded int, normal, weighted index, geometric) on top of the
- * module's seeded SplitMix64 generator ({@link SeededRandom}), whose whole state is one {@code long}: a tuner puts
- * {@link #state()} in a snapshot and continues with exactly the same draws after a restore. Not thread-safe.
+ * The one seeded generator of the builtin algorithms: SplitMix64, whose whole state is one {@code long}, so a tuner
+ * puts {@link #state()} in a snapshot and continues with exactly the same draws after a restore
+ * ({@link java.util.SplittableRandom} hides its state). Besides the {@link RandomGenerator} methods it has the draws
+ * the model-based tuners need (bounded int, normal, weighted index, geometric). Not thread-safe: one algorithm, one
+ * generator.
  */
-public final class Rng {
-    private final SeededRandom generator;
+public final class Rng implements RandomGenerator {
+    private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
+    private long state;
 
-    /** A generator whose state is {@code seed} itself (the seed is not mixed first). */
-    public Rng(long seed) {
-        this.generator = SeededRandom.fromState(seed);
+    /** A generator whose state is {@code state} itself (not mixed first): continues a stream from {@link #state()}. */
+    public Rng(long state) {
+        this.state = state;
+    }
+
+    /** A generator for {@code seed}, mixed first so that nearby seeds give unrelated streams; equal seeds, equal streams. */
+    public static Rng withSeed(long seed) {
+        return new Rng(mix(seed));
     }
 
     /** The state to store in a snapshot; {@code new Rng(state())} continues the same sequence. */
     public long state() {
-        return generator.state();
+        return state;
     }
 
+    @Override
     public long nextLong() {
-        return generator.nextLong();
-    }
-
-    /** Uniform in [0, 1). */
-    public double nextDouble() {
-        return generator.nextDouble();
+        state += GOLDEN_GAMMA;
+        return mix(state);
     }
 
     /** Uniform in [0, bound); {@code bound} must be positive. */
+    @Override
     public int nextInt(int bound) {
         if (bound <= 0) {
             throw new IllegalArgumentException("bound must be positive: " + bound);
@@ -38,6 +44,7 @@ public final class Rng {
     }
 
     /** A standard normal draw (Box-Muller; one of the pair is discarded so the state stays one long). */
+    @Override
     public double nextGaussian() {
         double u1 = 1.0 - nextDouble();
         double u2 = nextDouble();
@@ -64,5 +71,11 @@ public final class Rng {
         double u = 1.0 - nextDouble();
         double k = Math.floor(Math.log(u) / Math.log1p(-p));
         return k > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) k;
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
     }
 }

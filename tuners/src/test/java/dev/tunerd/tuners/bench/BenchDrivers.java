@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.tpe.bench;
+package dev.tunerd.tuners.bench;
 
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.OptimizeMode;
@@ -16,9 +16,9 @@ import dev.tunerd.tuners.tpe.TpeClassArgs;
 import dev.tunerd.tuners.tpe.TpeTuner;
 import dev.tunerd.tuners.tpe.kernel.TpeSampler;
 import dev.tunerd.tuners.tpe.kernel.TpeSettings;
-import dev.tunerd.tuners.tpe.math.Rng;
-import dev.tunerd.tuners.tpe.math.UnitSpace;
-import dev.tunerd.tuners.tpe.shared.InternalSampler;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.UnitSpace;
+import dev.tunerd.tuners.model.InternalSampler;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

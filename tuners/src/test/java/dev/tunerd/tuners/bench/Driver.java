@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.tpe.bench;
+package dev.tunerd.tuners.bench;
 
 /** An optimiser seen by the benchmark: asks for an internal vector, is told its loss. Not thread-safe. */
 public interface Driver {

@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.tpe.bench;
+package dev.tunerd.tuners.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.tpe.bench;
+package dev.tunerd.tuners.bench;
 
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.OptimizeMode;
@@ -15,7 +15,7 @@ import java.util.Locale;
  * the median and mean are over all timed steps. Once for the estimator alone, once through the tuner's API
  * (generate + result + trial end). Run:
  * <pre>java -cp tuners/target/classes:tuners/target/test-classes:tuner-spi/target/classes \
- *     dev.tunerd.tuners.tpe.bench.MicroTiming 100 1000 5000</pre>
+ *     dev.tunerd.tuners.bench.MicroTiming 100 1000 5000</pre>
  */
 public final class MicroTiming {
     private static final int RUNS = 5;

@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.tpe.shared;
+package dev.tunerd.tuners.model;
 
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonString;

@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.tpe.bench;
+package dev.tunerd.tuners.bench;
 
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.OptimizeMode;
@@ -11,7 +11,7 @@ import java.util.Locale;
  * A long TPE run through the tuner's public API (10,000 trials on hartmann6 by default) that reports the heap in use
  * after a full GC and the total time. Run it with {@code -Xmx256m} to check the memory target:
  * <pre>java -Xmx256m -cp tuners/target/classes:tuners/target/test-classes:tuner-spi/target/classes \
- *     dev.tunerd.tuners.tpe.bench.LongRun 10000</pre>
+ *     dev.tunerd.tuners.bench.LongRun 10000</pre>
  */
 public final class LongRun {
     private LongRun() {

@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.tpe.shared;
+package dev.tunerd.tuners.model;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.tpe.shared;
+package dev.tunerd.tuners.model;
 
 import java.util.List;
 

@@ -1,6 +1,7 @@
-package dev.tunerd.tuners.tpe.math;
+package dev.tunerd.tuners.model;
 
 import dev.tunerd.spi.space.ParameterSpec;
+import dev.tunerd.tuners.common.Normal;
 import dev.tunerd.spi.space.ParameterType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
