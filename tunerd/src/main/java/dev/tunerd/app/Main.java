@@ -12,6 +12,7 @@ import dev.tunerd.core.cli.TunerdCli;
 import dev.tunerd.core.config.ConfigurationException;
 import dev.tunerd.core.config.DaemonSettings;
 import dev.tunerd.core.logging.LoggingSetup;
+import dev.tunerd.report.ReportCommand;
 import dev.tunerd.simulator.BenchCommand;
 import dev.tunerd.simulator.SimulateCommand;
 import java.io.FileDescriptor;
@@ -96,6 +97,7 @@ public final class Main {
                 cli.addSubcommand("simulate", new SimulateCommand());
                 cli.addSubcommand("bench", new BenchCommand());
                 cli.addSubcommand("checkpoint", new CheckpointCommand());
+                cli.addSubcommand("report", new ReportCommand());
                 TunerdCli.configureSubcommands(cli); // after the last subcommand
             }
             status = cli.execute(args);

@@ -15,6 +15,7 @@ final class RunningTrial {
     final double epochDuration;
     int epochsSent;
     double nextEventTime;
+    double startTime;
 
     RunningTrial(String jobId, QueuedTrial queued, Trajectory trajectory, double epochDuration) {
         this.jobId = jobId;
@@ -29,5 +30,10 @@ final class RunningTrial {
     /** The last value the trial reported (its final value once all epochs ran). */
     double lastValue() {
         return trajectory.at(Math.max(0, epochsSent - 1));
+    }
+
+    /** The PERIODICAL metrics sent so far (none for a single-epoch trajectory, which sends only its FINAL). */
+    double[] sentIntermediate(int epochsPerTrial) {
+        return epochsPerTrial > 1 ? java.util.Arrays.copyOf(trajectory.perEpoch(), epochsSent) : new double[0];
     }
 }

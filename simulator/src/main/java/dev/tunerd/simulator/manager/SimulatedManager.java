@@ -184,6 +184,7 @@ public final class SimulatedManager {
                     + settings.problem().name() + ": " + e.getMessage() + " (TR " + q.content() + ")", e);
             }
             started++;
+            t.startTime = virtualNow;
             t.nextEventTime = virtualNow + t.epochDuration;
             running.put(t.jobId, t);
             events.add(t);
@@ -232,7 +233,8 @@ public final class SimulatedManager {
         }
         daemon.write(ManagerMessages.trialEnd(t.jobId, status, t.trialContent));
         TrialRecord record = new TrialRecord(finished.size(), t.parameterId, t.jobId, t.parameters, t.lastValue(),
-            t.trajectory.trueFinal(), Math.max(1, t.epochsSent), status, t.latencyNanos);
+            t.trajectory.trueFinal(), Math.max(1, t.epochsSent), status, t.latencyNanos,
+            t.sentIntermediate(settings.problem().epochs()), t.startTime, virtualNow);
         finished.add(record);
         if (started + queued.size() + ledger.outstanding() < settings.trials()) {
             request(1);

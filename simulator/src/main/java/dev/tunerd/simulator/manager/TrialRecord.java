@@ -3,7 +3,8 @@ package dev.tunerd.simulator.manager;
 import dev.tunerd.spi.json.JsonValue;
 
 /**
- * One finished trial as the simulated manager saw it. Immutable.
+ * One finished trial as the simulated manager saw it. Immutable (the intermediate array is never exposed for writing:
+ * {@link #intermediate()} returns a copy).
  *
  * @param sequence       0-based order in which the trial ended
  * @param parameterId    the {@code parameter_id} of its TR (a number, or a string for advisors)
@@ -14,7 +15,27 @@ import dev.tunerd.spi.json.JsonValue;
  * @param epochs         how many epochs it ran (intermediate metrics sent, at least 1)
  * @param status         how it ended
  * @param latencyNanos   from the GE its TR answered to the TR's arrival
+ * @param intermediate   the PERIODICAL metrics it sent, in order (empty for single-epoch problems)
+ * @param startSeconds   when it started, in the simulated manager's virtual seconds (NaN when unknown)
+ * @param endSeconds     when it ended, in the same virtual seconds (NaN when unknown)
  */
 public record TrialRecord(int sequence, JsonValue parameterId, String trialJobId, JsonValue parameters, double value,
-                          double trueFinal, int epochs, TrialStatus status, long latencyNanos) {
+                          double trueFinal, int epochs, TrialStatus status, long latencyNanos, double[] intermediate,
+                          double startSeconds, double endSeconds) {
+
+    public TrialRecord {
+        intermediate = intermediate.clone();
+    }
+
+    /** A trial without intermediate metrics or times. */
+    public TrialRecord(int sequence, JsonValue parameterId, String trialJobId, JsonValue parameters, double value,
+                       double trueFinal, int epochs, TrialStatus status, long latencyNanos) {
+        this(sequence, parameterId, trialJobId, parameters, value, trueFinal, epochs, status, latencyNanos,
+            new double[0], Double.NaN, Double.NaN);
+    }
+
+    @Override
+    public double[] intermediate() {
+        return intermediate.clone();
+    }
 }

@@ -40,6 +40,9 @@ public final class SvgChart {
         if (lo > hi) {
             lo = 0;
             hi = 1;
+        } else if (logY) { // whole decades, so that the 1-2-5 ticks of Axis fall inside
+            lo = Math.floor(lo + 1e-9);
+            hi = Math.max(lo + 1, Math.ceil(hi - 1e-9));
         } else if (lo == hi) {
             lo -= 0.5;
             hi += 0.5;
@@ -91,12 +94,12 @@ public final class SvgChart {
     private static void axes(StringBuilder sb, double lo, double hi, boolean logY, int n, String yLabel) {
         sb.append(fmt("<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='black'/>", LEFT, H - BOTTOM, W - RIGHT, H - BOTTOM));
         sb.append(fmt("<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='black'/>", LEFT, TOP, LEFT, H - BOTTOM));
-        for (int k = 0; k <= 4; k++) {
-            double v = lo + (hi - lo) * k / 4;
-            double y = y(v, lo, hi);
+        List<Double> ticks = logY ? new Axis(Math.pow(10, lo), Math.pow(10, hi), true).ticks()
+            : Axis.fit(new double[] {lo, hi}, false).ticks().stream().filter(t -> t >= lo && t <= hi).toList();
+        for (double t : ticks) {
+            double y = y(logY ? Math.log10(t) : t, lo, hi);
             sb.append(fmt("<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#ddd'/>", LEFT, y, W - RIGHT, y));
-            sb.append(fmt("<text x='%d' y='%.1f' text-anchor='end'>%s</text>", LEFT - 4, y + 4,
-                Numbers.format(logY ? Math.pow(10, v) : v)));
+            sb.append(fmt("<text x='%d' y='%.1f' text-anchor='end'>%s</text>", LEFT - 4, y + 4, Axis.label(t)));
         }
         for (int k = 0; k <= 4; k++) {
             int trial = Math.max(1, (int) Math.round(n * k / 4.0));

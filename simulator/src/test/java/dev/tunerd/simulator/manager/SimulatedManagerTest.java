@@ -96,6 +96,9 @@ class SimulatedManagerTest {
         for (TrialRecord t : r.trials()) {
             assertEquals(TrialStatus.EARLY_STOPPED, t.status());
             assertEquals(3, t.epochs());
+            assertEquals(3, t.intermediate().length, "the three PERIODICAL metrics it sent, for tunerd report");
+            assertEquals(t.value(), t.intermediate()[2]);
+            assertTrue(t.endSeconds() > t.startSeconds(), t.startSeconds() + " .. " + t.endSeconds());
         }
         assertTrue(recorded().stream().noneMatch(l -> l.contains("\"FINAL\"")));
         assertEquals(3, recorded().stream().filter(l -> l.contains("\"event\":\"EARLY_STOPPED\"")).count());

@@ -1,0 +1,74 @@
+package dev.tunerd.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.protocol.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class ExperimentReportTest {
+
+    private static int count(String text, String part) {
+        return text.split(Pattern.quote(part), -1).length - 1;
+    }
+
+    @Test
+    void drawsEveryChartWhenTheSourceHasTimesAndIntermediateResults() {
+        String html = ExperimentReport.render(ReportFixtures.synthetic(120, 5));
+        for (String chart : List.of("best-by-trial", "best-by-time", "parallel", "importance", "intermediate")) {
+            assertEquals(1, count(html, "data-chart='" + chart + "'"), chart);
+        }
+        assertEquals(24, count(html, "class='stop'"), "one cross per stopped trial");
+        assertTrue(html.contains("<table id='trials'>") && html.contains("id='trial-data'"));
+    }
+
+    @Test
+    void isSelfContained() {
+        String html = ExperimentReport.render(ReportFixtures.synthetic(50, 5));
+        assertFalse(html.contains("src="), "no external script or image");
+        assertFalse(html.contains("<link"), "no stylesheet link");
+        assertFalse(html.contains("href="), "no link");
+        Matcher m = Pattern.compile("https?://[^'\" ]+").matcher(html);
+        while (m.find()) {
+            assertEquals("http://www.w3.org/2000/svg", m.group(), "only the SVG namespace");
+        }
+    }
+
+    @Test
+    void whatCameFromTheManagerIsTextNeverMarkup() {
+        String evil = "<script>alert(1)</script>";
+        String evilName = "<img src=x onerror=alert(2)>";
+        List<ReportTrial> trials = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            trials.add(new ReportTrial(i == 3 ? evil : Integer.toString(i), i == 4 ? "</script><b>job" : "job" + i,
+                "SUCCEEDED", i, Json.parse("{" + Json.write(dev.tunerd.spi.json.JsonString.of(evilName)) + ": " + i
+                    + ", \"choice\": " + Json.write(dev.tunerd.spi.json.JsonString.of(i % 2 == 0 ? evil : "'\"&"))
+                    + "}"), i, i + 1, new double[] {i, i}));
+        }
+        String html = ExperimentReport.render(new Experiment(evil, evil, true, trials, List.of(evil)));
+        assertFalse(html.contains("<script>alert"), "the trial id never appears as a script element");
+        assertFalse(html.contains("<img"), "the parameter name never appears as an element");
+        assertFalse(html.contains("</script><b>"), "the job id cannot close the data element");
+        assertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "shown as text in the SVG titles");
+        assertTrue(html.contains("\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"), "kept as data for the table");
+        assertEquals(3, count(html, "<script"), "the error marker, the table data, the page script, no other");
+    }
+
+    @Test
+    void largeExperimentsAreDownsampledAndStaySmall() {
+        long start = System.nanoTime();
+        String html = ExperimentReport.render(ReportFixtures.synthetic(100_000, 9));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(count(html, "<circle") <= 2 * 3000, "thinned dots: " + count(html, "<circle"));
+        assertTrue(count(html, "<title>trial") <= ParallelCoordinates.MAX_LINES + IntermediateChart.MAX_TRIALS,
+            "thinned lines");
+        assertTrue(html.contains("1500 of 100000 trials drawn"));
+        assertTrue(html.length() < 40_000_000, "size " + html.length());
+        assertTrue(seconds < 60, "rendered in " + seconds + " s");
+    }
+}

@@ -1,0 +1,107 @@
+package dev.tunerd.simulator.report;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One inline SVG chart with an x and a y {@link Axis}: frame, grid, tick labels, axis titles and a legend; callers
+ * add their marks through {@link #px}, {@link #py} and {@link #add}. The element carries {@code class="chart"} and
+ * {@code data-chart="<id>"} so that tests (and readers of the DOM) can find it. Not thread-safe; one chart per
+ * instance.
+ */
+public final class SvgPlot {
+
+    public static final int WIDTH = 760;
+    public static final int HEIGHT = 340;
+    private static final int LEFT = 76;
+    private static final int RIGHT = 16;
+    private static final int TOP = 34;
+    private static final int BOTTOM = 44;
+
+    /** One legend entry. */
+    public record Key(String name, String color) {
+    }
+
+    private final Axis x;
+    private final Axis y;
+    private final StringBuilder sb = new StringBuilder(1 << 14);
+
+    public SvgPlot(String id, String title, Axis x, String xLabel, Axis y, String yLabel) {
+        this.x = x;
+        this.y = y;
+        sb.append(fmt("<svg xmlns='http://www.w3.org/2000/svg' class='chart' data-chart='%s' width='%d' height='%d' "
+            + "viewBox='0 0 %d %d' font-family='sans-serif' font-size='12'>", Html.escape(id), WIDTH, HEIGHT, WIDTH,
+            HEIGHT));
+        sb.append(fmt("<text x='%d' y='20' font-size='14' font-weight='bold'>%s</text>", LEFT, Html.text(title)));
+        for (double t : y.ticks()) {
+            double py = py(t);
+            sb.append(fmt("<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#e4e4e4'/>", LEFT, py, WIDTH - RIGHT, py));
+            sb.append(fmt("<text x='%d' y='%.1f' text-anchor='end' class='tick'>%s</text>", LEFT - 5, py + 4,
+                Axis.label(t)));
+        }
+        for (double t : x.ticks()) {
+            double px = px(t);
+            sb.append(fmt("<line x1='%.1f' y1='%d' x2='%.1f' y2='%d' stroke='#efefef'/>", px, TOP, px, HEIGHT - BOTTOM));
+            sb.append(fmt("<text x='%.1f' y='%d' text-anchor='middle' class='tick'>%s</text>", px, HEIGHT - BOTTOM + 16,
+                Axis.label(t)));
+        }
+        sb.append(fmt("<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#333'/>", LEFT, HEIGHT - BOTTOM, WIDTH - RIGHT,
+            HEIGHT - BOTTOM));
+        sb.append(fmt("<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#333'/>", LEFT, TOP, LEFT, HEIGHT - BOTTOM));
+        sb.append(fmt("<text x='%d' y='%d' text-anchor='middle'>%s</text>", (WIDTH + LEFT) / 2, HEIGHT - 8,
+            Html.text(xLabel)));
+        sb.append(fmt("<text x='14' y='%d' transform='rotate(-90 14 %d)' text-anchor='middle'>%s</text>",
+            (HEIGHT + TOP - BOTTOM) / 2, (HEIGHT + TOP - BOTTOM) / 2, Html.text(yLabel)));
+    }
+
+    public Axis xAxis() {
+        return x;
+    }
+
+    public Axis yAxis() {
+        return y;
+    }
+
+    /** The pixel column of {@code v}. */
+    public double px(double v) {
+        return LEFT + (WIDTH - LEFT - RIGHT) * x.fraction(v);
+    }
+
+    /** The pixel row of {@code v}. */
+    public double py(double v) {
+        return HEIGHT - BOTTOM - (HEIGHT - BOTTOM - TOP) * y.fraction(v);
+    }
+
+    /** Whether the point lies on both axes and inside their ranges. */
+    public boolean inside(double vx, double vy) {
+        return x.accepts(vx) && y.accepts(vy) && x.fraction(vx) >= -1e-9 && x.fraction(vx) <= 1 + 1e-9
+            && y.fraction(vy) >= -1e-9 && y.fraction(vy) <= 1 + 1e-9;
+    }
+
+    /** Appends raw SVG markup (already escaped). */
+    public SvgPlot add(String markup) {
+        sb.append(markup);
+        return this;
+    }
+
+    /** Plot width in pixels (for downsampling by pixel column). */
+    public static int plotWidth() {
+        return WIDTH - LEFT - RIGHT;
+    }
+
+    /** Adds the legend (top right, one line per key) and closes the element. */
+    public String close(List<Key> legend) {
+        int lx = WIDTH - RIGHT - 190;
+        for (int i = 0; i < legend.size(); i++) {
+            int ly = TOP + 4 + 16 * i;
+            sb.append(fmt("<rect x='%d' y='%d' width='10' height='10' fill='%s'/>", lx, ly,
+                Html.escape(legend.get(i).color())));
+            sb.append(fmt("<text x='%d' y='%d'>%s</text>", lx + 14, ly + 9, Html.text(legend.get(i).name())));
+        }
+        return sb.append("</svg>").toString();
+    }
+
+    public static String fmt(String pattern, Object... args) {
+        return String.format(Locale.ROOT, pattern, args);
+    }
+}
