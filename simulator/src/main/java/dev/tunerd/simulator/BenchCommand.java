@@ -1,6 +1,7 @@
 package dev.tunerd.simulator;
 
 import dev.tunerd.simulator.bench.QualityBench;
+import dev.tunerd.simulator.bench.QualityHtml;
 import dev.tunerd.simulator.bench.QualityReport;
 import dev.tunerd.simulator.bench.RegretStats;
 import dev.tunerd.simulator.bench.StartupBench;
@@ -110,13 +111,20 @@ public final class BenchCommand implements Callable<Integer> {
         @Option(names = "--parallel", description = "runs in flight (default: the number of cores)")
         Integer parallel;
 
+        @Option(names = "--html", paramLabel = "FILE", description = "also write an offline HTML page: regret "
+            + "charts (median and quartiles per tuner), the tables, the reference figures")
+        Path html;
+
         @Override
-        String measure() throws InterruptedException {
+        String measure() throws IOException, InterruptedException {
             List<String> chosen = problems == null ? Problems.TEXTBOOK : problems;
             int p = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
             QualityBench.Plan plan = new QualityBench.Plan(tuners, chosen, trials, seeds, p, daemon());
             long start = System.nanoTime();
             QualityBench.Outcome o = QualityBench.run(plan, err());
+            if (html != null) {
+                QualityHtml.write(html, o, chosen, trials, seeds);
+            }
             return QualityReport.render(o, chosen, trials, seeds) + String.format(Locale.ROOT,
                 "%n(%d runs of %d trials in %.1f s, %d in parallel)%n", plan.tuners().size() * chosen.size() * seeds,
                 trials, (System.nanoTime() - start) / 1e9, p);

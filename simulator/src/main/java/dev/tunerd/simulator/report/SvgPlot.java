@@ -92,6 +92,10 @@ public final class SvgPlot {
     /** Adds the legend (top right, one line per key) and closes the element. */
     public String close(List<Key> legend) {
         int lx = WIDTH - RIGHT - 190;
+        if (!legend.isEmpty()) {
+            sb.append(fmt("<rect x='%d' y='%d' width='186' height='%d' fill='white' fill-opacity='0.8'/>", lx - 4,
+                TOP, 16 * legend.size() + 6));
+        }
         for (int i = 0; i < legend.size(); i++) {
             int ly = TOP + 4 + 16 * i;
             sb.append(fmt("<rect x='%d' y='%d' width='10' height='10' fill='%s'/>", lx, ly,
