@@ -18,7 +18,8 @@ descriptors), passing the same experiment parameters with the launcher's block r
 the tuner is built first).
 
 Optional classArgs: ``tunerd_executable`` (path of the tunerd launcher script; default: the ``TUNERD_LAUNCHER``
-environment variable, else ``../scripts/tunerd`` next to this file) and ``tunerd_options`` (a list of extra tunerd
+environment variable, else ``../bin/tunerd`` next to this file in a release archive, or ``../scripts/tunerd`` in a
+checkout) and ``tunerd_options`` (a list of extra tunerd
 command-line options, e.g. ``["--log-level", "debug"]``).
 
 Only the Python standard library is used; nothing here imports NNI.
@@ -125,7 +126,9 @@ def _executable(explicit, environ):
     path = explicit or environ.get(ENV_EXECUTABLE)
     origin = 'classArgs.tunerd_executable' if explicit else ENV_EXECUTABLE if path else 'the default'
     if not path:
-        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, 'scripts', 'tunerd')
+        home = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir)
+        archive = os.path.join(home, 'bin', 'tunerd')  # the release archive: bin/, lib/, nni/
+        path = archive if os.path.isfile(archive) else os.path.join(home, 'scripts', 'tunerd')
     path = os.path.abspath(path)
     if not (os.path.isfile(path) and os.access(path, os.X_OK)):
         raise FileNotFoundError('tunerd_launcher: tunerd executable %s (from %s) does not exist or is not '

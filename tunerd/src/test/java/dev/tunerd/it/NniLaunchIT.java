@@ -34,7 +34,7 @@ class NniLaunchIT {
     private static final Path REPOSITORY = SCRIPTS.getParent();
 
     /** An NNI 3.0 experiment config as the manager passes it in --exp_params (camelCase, searchSpace removed). */
-    private static final String NNI_V3_CONFIG = """
+    static final String NNI_V3_CONFIG = """
         {"experimentName":"mnist-tunerd","searchSpaceFile":"/home/user/mnist/search_space.json",\
         "trialCommand":"python3 mnist.py","trialCodeDirectory":"/home/user/mnist","trialConcurrency":2,\
         "maxTrialNumber":50,"useAnnotation":false,"debug":false,"logLevel":"info",\
@@ -46,7 +46,7 @@ class NniLaunchIT {
         "reuseMode":false}}""";
 
     /** What {@code python -m nni --exp_params ...} does with a custom tuner (nni/__main__.py), without NNI. */
-    private static final String IMITATE_NNI = """
+    static final String IMITATE_NNI = """
         import argparse, base64, importlib, json, sys
         parser = argparse.ArgumentParser()
         parser.add_argument('--exp_params', type=str, required=True)
@@ -62,7 +62,7 @@ class NniLaunchIT {
     private static final String SEARCH_SPACE = "{\"x\":{\"_type\":\"uniform\",\"_value\":[0,1]},"
         + "\"y\":{\"_type\":\"choice\",\"_value\":[1,2,3]}}";
 
-    private static String base64(String json) {
+    static String base64(String json) {
         return Base64.getEncoder().encodeToString(json.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -112,7 +112,7 @@ class NniLaunchIT {
         }
     }
 
-    private static void runSession(ManagerServer manager, TunerdProcess p) throws Exception {
+    static void runSession(ManagerServer manager, TunerdProcess p) throws Exception {
         manager.awaitConnections(1, CONNECT);
         manager.send(json("IN", SEARCH_SPACE));
         manager.send(json("GE", "2"));
@@ -129,7 +129,7 @@ class NniLaunchIT {
         assertFalse(p.stderr().contains("SLF4J"), p.stderr());
     }
 
-    private static boolean onPath(String command) throws IOException, InterruptedException {
+    static boolean onPath(String command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder("sh", "-c", "command -v " + command).redirectErrorStream(true).start();
         p.getInputStream().readAllBytes();
         return p.waitFor() == 0;

@@ -83,8 +83,17 @@ public record DaemonCommand(List<String> prefix) {
         return cmd;
     }
 
-    /** {@code <checkout>/scripts/tunerd} for {@code <checkout>/tunerd/target/tunerd.jar}, when it is executable. */
+    /**
+     * {@code <checkout>/scripts/tunerd} for {@code <checkout>/tunerd/target/tunerd.jar}, or {@code <home>/bin/tunerd}
+     * for {@code <home>/lib/tunerd.jar} (the release archive), when it is executable.
+     */
     static Path launcherOf(Path jar) {
+        Path lib = jar.toAbsolutePath().getParent();
+        if (lib != null && lib.getFileName() != null && lib.getFileName().toString().equals("lib")
+            && lib.getParent() != null && jar.getFileName().toString().equals("tunerd.jar")) {
+            Path script = lib.getParent().resolve("bin").resolve("tunerd");
+            return Files.isRegularFile(script) && Files.isExecutable(script) ? script : null;
+        }
         Path checkout = jar.toAbsolutePath().getParent();
         for (String expected : new String[] {"target", "tunerd"}) {
             if (checkout == null || checkout.getFileName() == null || !checkout.getFileName().toString().equals(expected)) {

@@ -48,4 +48,15 @@ class DaemonCommandTest {
         Files.createFile(elsewhere);
         assertNull(DaemonCommand.launcherOf(elsewhere), "a jar outside tunerd/target has no launcher");
     }
+
+    @Test
+    void aJarInTheReleaseArchiveIsStartedThroughItsBinLauncher(@TempDir Path home) throws IOException {
+        Path jar = Files.createDirectories(home.resolve("lib")).resolve("tunerd.jar");
+        Files.createFile(jar);
+        assertNull(DaemonCommand.launcherOf(jar), "no bin/tunerd yet");
+        Path script = Files.createDirectories(home.resolve("bin")).resolve("tunerd");
+        Files.createFile(script);
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        assertEquals(script, DaemonCommand.launcherOf(jar));
+    }
 }
