@@ -8,7 +8,7 @@ package dev.tunerd.simulator.report;
  * <p>The error marker: the first script of every page installs a {@code window.onerror} handler that appends
  * {@code <div id="script-error">} with the message to the body, so that a page that failed to draw says so, in the
  * page for a reader and in the DOM for the browser test. A page whose own script finished appends
- * {@code <div id="report-ready">}.
+ * {@code <div id="report-ready">}, whose {@code data-ms} is the time from the start of navigation to that moment.
  */
 public final class Html {
 
@@ -76,7 +76,8 @@ public final class Html {
     /** Ends a page; {@code script} (may be empty) runs last and should end by calling {@code tunerdReady()}. */
     public static String close(StringBuilder page, String script) {
         page.append("<script>function tunerdReady(){var d=document.createElement('div');d.id='report-ready';"
-            + "d.hidden=true;document.body.appendChild(d);}\n");
+            + "d.hidden=true;d.setAttribute('data-ms',String(Math.round(performance.now())));"
+            + "document.body.appendChild(d);}\n");
         page.append(script.isEmpty() ? "tunerdReady();" : script);
         return page.append("</script>\n</body></html>\n").toString();
     }
