@@ -60,6 +60,32 @@ class ExperimentReportTest {
     }
 
     @Test
+    void anExperimentWithoutResultsStillRendersAndSaysSo() {
+        List<ReportTrial> trials = List.of(new ReportTrial("0", "-", "ISSUED", Double.NaN, null, Double.NaN,
+            Double.NaN, new double[0]), new ReportTrial("1", "T1", "FAILED", Double.NaN, Json.parse("{\"x\": 1}"),
+            Double.NaN, Double.NaN, new double[0]));
+        String html = ExperimentReport.render(new Experiment("empty", "s", false, trials, List.of()));
+        assertTrue(html.contains("data-chart='best-by-trial'"));
+        assertTrue(html.contains("Too few trials with a result"));
+        assertTrue(html.contains("<td>best result</td><td>none</td>"));
+        assertTrue(html.contains("<td>failed</td><td>1</td>"));
+        assertTrue(ExperimentReport.render(new Experiment("nothing", "s", true, List.of(), List.of()))
+            .contains("<td>trials</td><td>0</td>"));
+    }
+
+    @Test
+    void maximisingExperimentsTakeTheLargestResultAsBest() {
+        List<ReportTrial> trials = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            trials.add(new ReportTrial(Integer.toString(i), "T" + i, "SUCCEEDED", i == 4 ? 0.97 : 0.5 + i * 0.01,
+                Json.parse("{\"x\": " + i + "}"), Double.NaN, Double.NaN, new double[0]));
+        }
+        String html = ExperimentReport.render(new Experiment("max", "s", false, trials, List.of()));
+        assertTrue(html.contains("0.97 (trial 4, T4)"), "best under maximize");
+        assertTrue(html.contains("higher is better"));
+    }
+
+    @Test
     void largeExperimentsAreDownsampledAndStaySmall() {
         long start = System.nanoTime();
         String html = ExperimentReport.render(ReportFixtures.synthetic(100_000, 9));
