@@ -106,13 +106,16 @@ class ReportCommandTest {
             assertFalse(e.minimize(), "the checkpoint says maximize");
             assertEquals("EARLY_STOPPED", e.trials().get(5).state());
             assertEquals(1.1, e.trials().get(11).value(), 1e-12);
-            assertFalse(e.timesKnown(), "the journal keeps no times");
+            assertTrue(e.timesKnown(), "the journal records when trials were issued and ended");
+            assertTrue(e.trials().get(11).endSeconds() >= e.trials().get(11).startSeconds());
+            assertEquals(0.0, e.trials().get(0).startSeconds(), "seconds from the first issue");
         }
         Path html = dir.resolve("cp.html");
         assertEquals(0, run(dir.toString(), "exp01", "-o", html.toString()), err.toString());
         String text = Files.readString(html, StandardCharsets.UTF_8);
-        assertTrue(text.contains("data-chart='importance'") && !text.contains("data-chart='best-by-time'"));
-        assertTrue(text.contains("no times and no intermediate results"), "the page says what is missing");
+        assertTrue(text.contains("data-chart='importance'") && text.contains("data-chart='best-by-time'"));
+        assertTrue(text.contains("intermediate results are not kept in the checkpoint"), "the page says what is "
+            + "missing");
         assertTrue(text.contains("1.1 (trial 11, T11)"), "best under maximize");
     }
 

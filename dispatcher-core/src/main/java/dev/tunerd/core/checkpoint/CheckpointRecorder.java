@@ -7,6 +7,7 @@ import dev.tunerd.spi.json.JsonValue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -92,7 +93,7 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
 
     @Override
     public void parametersIssued(long parameterId, JsonValue parameters) {
-        record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(parameterId, parameters), true);
+        record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(parameterId, parameters, now()), true);
     }
 
     /**
@@ -104,7 +105,7 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     @Override
     public synchronized void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, Optional<JsonValue> tunerState) {
         for (int i = 0; i < ids.size(); i++) {
-            record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(ids.get(i), sets.get(i)),
+            record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(ids.get(i), sets.get(i), now()),
                 tunerState.isEmpty() && i == ids.size() - 1);
         }
         tunerState.ifPresent(state -> record(RecordType.ALGORITHM_STATE,
@@ -114,13 +115,18 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     @Override
     public void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
         record(RecordType.FINAL_RESULT, StateCodec.finalResult(parameterId, Optional.ofNullable(trialJobIdOrNull),
-            value), false);
+            value, now()), false);
     }
 
     @Override
     public void trialEnded(String trialJobId, Long parameterIdOrNull, String event) {
         record(RecordType.TRIAL_ENDED, StateCodec.trialEnded(trialJobId, Optional.ofNullable(parameterIdOrNull),
-            event), false);
+            event, now()), false);
+    }
+
+    /** When a trial event is recorded (for reports: {@link TrialTimes}). */
+    private Optional<Instant> now() {
+        return Optional.of(settings.clock().instant());
     }
 
     @Override

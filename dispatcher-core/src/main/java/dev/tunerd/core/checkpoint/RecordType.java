@@ -9,12 +9,15 @@ public enum RecordType {
     SEARCH_SPACE(1, 1),
     /** {@code {"next": n}}: every id below n is used or burned. */
     IDS_RESERVED(2, 1),
-    /** {@code {"id": n, "parameters": ...}}: parameters issued under id n (synced before its TR goes out). */
-    PARAMETERS_ISSUED(3, 1),
-    /** {@code {"id": n, "trial": "abc"|null, "value": ...}}: a final result (synced). */
-    FINAL_RESULT(4, 1),
-    /** {@code {"trial": "abc", "id": n|null, "event": "SUCCEEDED"}}: a trial ended. */
-    TRIAL_ENDED(5, 1),
+    /**
+     * {@code {"id": n, "parameters": ..., "at": millis}}: parameters issued under id n (synced before its TR goes
+     * out). Version 2 added {@code at} (epoch milliseconds, optional when read), as for the next two.
+     */
+    PARAMETERS_ISSUED(3, 2),
+    /** {@code {"id": n, "trial": "abc"|null, "value": ..., "at": millis}}: a final result (synced). */
+    FINAL_RESULT(4, 2),
+    /** {@code {"trial": "abc", "id": n|null, "event": "SUCCEEDED", "at": millis}}: a trial ended. */
+    TRIAL_ENDED(5, 2),
     /** {@code {"trials": [{"parameter": ..., "value": ..., "trialJobId": ...|null}]}}: data imported (synced). */
     DATA_IMPORTED(6, 1),
     /** {@code {"role": "tuner"|"assessor", "state": ...}}: an algorithm's own snapshot. */

@@ -21,7 +21,7 @@ import java.util.Optional;
  */
 public final class RecoveredState {
     private static final RecoveredState EMPTY = new RecoveredState(Optional.empty(), ExperimentInfo.UNKNOWN, 0,
-        Optional.empty(), Map.of(), List.of(), List.of(), List.of(), Map.of(), List.of());
+        Optional.empty(), Map.of(), List.of(), List.of(), List.of(), Map.of(), TrialTimes.NONE, List.of());
 
     private final Optional<Instant> createdAt;
     private final ExperimentInfo info;
@@ -32,12 +32,13 @@ public final class RecoveredState {
     private final List<EndedTrial> ended;
     private final List<ImportedTrial> imported;
     private final Map<AlgorithmRole, AlgorithmSnapshot> algorithms;
+    private final TrialTimes times;
     private final List<String> warnings;
 
     RecoveredState(Optional<Instant> createdAt, ExperimentInfo info, long nextParameterId,
                    Optional<JsonObject> searchSpace, Map<Long, JsonValue> issuedParameters,
                    List<RecordedResult> results, List<EndedTrial> ended, List<ImportedTrial> imported,
-                   Map<AlgorithmRole, AlgorithmSnapshot> algorithms, List<String> warnings) {
+                   Map<AlgorithmRole, AlgorithmSnapshot> algorithms, TrialTimes times, List<String> warnings) {
         this.createdAt = Objects.requireNonNull(createdAt, "createdAt");
         this.info = Objects.requireNonNull(info, "info");
         this.nextParameterId = nextParameterId;
@@ -47,6 +48,7 @@ public final class RecoveredState {
         this.ended = List.copyOf(ended);
         this.imported = List.copyOf(imported);
         this.algorithms = algorithms.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(algorithms));
+        this.times = Objects.requireNonNull(times, "times");
         this.warnings = List.copyOf(warnings);
     }
 
@@ -104,6 +106,11 @@ public final class RecoveredState {
         return Optional.ofNullable(algorithms.get(role));
     }
 
+    /** When each trial's events were recorded (empty for a checkpoint written before record version 2). */
+    public TrialTimes trialTimes() {
+        return times;
+    }
+
     /** Warnings from reading (a torn last record that was ignored, leftovers); empty when the read was clean. */
     public List<String> warnings() {
         return warnings;
@@ -145,6 +152,6 @@ public final class RecoveredState {
         List<String> all = new ArrayList<>(warnings);
         all.addAll(more);
         return new RecoveredState(createdAt, info, nextParameterId, searchSpace, issuedParameters, results, ended,
-            imported, algorithms, all);
+            imported, algorithms, times, all);
     }
 }

@@ -25,6 +25,9 @@ final class StateAccumulator {
     private final List<EndedTrial> ended = new ArrayList<>();
     private final List<ImportedTrial> imported = new ArrayList<>();
     private final Map<AlgorithmRole, AlgorithmSnapshot> algorithms = new EnumMap<>(AlgorithmRole.class);
+    private final Map<Long, Instant> issuedAt = new LinkedHashMap<>();
+    private final Map<Long, Instant> resultAt = new LinkedHashMap<>();
+    private final Map<String, Instant> endedAt = new LinkedHashMap<>();
 
     StateAccumulator(RecoveredState start) {
         createdAt = start.createdAt();
@@ -36,6 +39,9 @@ final class StateAccumulator {
         ended.addAll(start.endedTrials());
         imported.addAll(start.importedData());
         algorithms.putAll(start.algorithmSnapshots());
+        issuedAt.putAll(start.trialTimes().issued());
+        resultAt.putAll(start.trialTimes().results());
+        endedAt.putAll(start.trialTimes().ended());
     }
 
     void setCreation(Optional<Instant> created, ExperimentInfo experiment) {
@@ -52,11 +58,20 @@ final class StateAccumulator {
                 long id = JsonFields.longOf(p, "id");
                 issued.put(id, JsonFields.require(p, "parameters"));
                 nextId = Math.max(nextId, id + 1);
+                StateCodec.time(p).ifPresent(t -> issuedAt.put(id, t));
             }
-            case FINAL_RESULT -> results.add(new RecordedResult(JsonFields.longOf(p, "id"),
-                JsonFields.optionalString(p, "trial"), JsonFields.require(p, "value")));
-            case TRIAL_ENDED -> ended.add(new EndedTrial(JsonFields.stringOf(p, "trial"),
-                JsonFields.optionalLong(p, "id"), JsonFields.stringOf(p, "event")));
+            case FINAL_RESULT -> {
+                RecordedResult r = new RecordedResult(JsonFields.longOf(p, "id"), JsonFields.optionalString(p, "trial"),
+                    JsonFields.require(p, "value"));
+                results.add(r);
+                StateCodec.time(p).ifPresent(t -> resultAt.put(r.parameterId(), t));
+            }
+            case TRIAL_ENDED -> {
+                EndedTrial e = new EndedTrial(JsonFields.stringOf(p, "trial"), JsonFields.optionalLong(p, "id"),
+                    JsonFields.stringOf(p, "event"));
+                ended.add(e);
+                StateCodec.time(p).ifPresent(t -> endedAt.put(e.trialJobId(), t));
+            }
             case DATA_IMPORTED -> {
                 for (JsonValue t : JsonFields.arrayOf(p, "trials").values()) {
                     imported.add(StateCodec.importedTrial(JsonFields.asObject(t, "imported trial")));
@@ -76,7 +91,7 @@ final class StateAccumulator {
 
     RecoveredState toState(List<String> warnings) {
         return new RecoveredState(createdAt, info, nextId, space, issued, results, ended, imported, algorithms,
-            warnings);
+            new TrialTimes(issuedAt, resultAt, endedAt), warnings);
     }
 
     void putAlgorithm(AlgorithmSnapshot snapshot) {

@@ -46,16 +46,41 @@ final class StateCodec {
         return JsonObject.builder().put("next", next).build();
     }
 
+    static JsonObject parametersIssued(long id, JsonValue parameters, Optional<Instant> at) {
+        return withTime(JsonObject.builder().put("id", id).put("parameters", parameters), at);
+    }
+
+    static JsonObject finalResult(long id, Optional<String> trial, JsonValue value, Optional<Instant> at) {
+        return withTime(JsonObject.builder().put("id", id).put("trial", JsonFields.orNull(trial)).put("value", value),
+            at);
+    }
+
+    static JsonObject trialEnded(String trial, Optional<Long> id, String event, Optional<Instant> at) {
+        return withTime(JsonObject.builder().put("trial", trial).put("id", JsonFields.orNull(id)).put("event", event),
+            at);
+    }
+
+    /** The payloads without a time (as version 1 wrote them). */
     static JsonObject parametersIssued(long id, JsonValue parameters) {
-        return JsonObject.builder().put("id", id).put("parameters", parameters).build();
+        return parametersIssued(id, parameters, Optional.empty());
     }
 
     static JsonObject finalResult(long id, Optional<String> trial, JsonValue value) {
-        return JsonObject.builder().put("id", id).put("trial", JsonFields.orNull(trial)).put("value", value).build();
+        return finalResult(id, trial, value, Optional.empty());
     }
 
     static JsonObject trialEnded(String trial, Optional<Long> id, String event) {
-        return JsonObject.builder().put("trial", trial).put("id", JsonFields.orNull(id)).put("event", event).build();
+        return trialEnded(trial, id, event, Optional.empty());
+    }
+
+    private static JsonObject withTime(JsonObject.Builder b, Optional<Instant> at) {
+        at.ifPresent(t -> b.put("at", t.toEpochMilli()));
+        return b.build();
+    }
+
+    /** The optional {@code at} of a version-2 record. */
+    static Optional<Instant> time(JsonObject payload) {
+        return JsonFields.optionalLong(payload, "at").map(Instant::ofEpochMilli);
     }
 
     static JsonObject dataImported(List<ImportedTrial> trials) {
@@ -79,13 +104,16 @@ final class StateCodec {
     /** The whole state as the snapshot's payload. */
     static JsonObject snapshot(RecoveredState s) {
         List<JsonValue> issued = new ArrayList<>();
+        TrialTimes times = s.trialTimes();
         for (Map.Entry<Long, JsonValue> e : s.issuedParameters().entrySet()) {
-            issued.add(parametersIssued(e.getKey(), e.getValue()));
+            issued.add(parametersIssued(e.getKey(), e.getValue(), times.issuedAt(e.getKey())));
         }
         List<JsonValue> results = new ArrayList<>();
-        s.results().forEach(r -> results.add(finalResult(r.parameterId(), r.trialJobId(), r.value())));
+        s.results().forEach(r -> results.add(finalResult(r.parameterId(), r.trialJobId(), r.value(),
+            times.resultAt(r.parameterId()))));
         List<JsonValue> ended = new ArrayList<>();
-        s.endedTrials().forEach(t -> ended.add(trialEnded(t.trialJobId(), t.parameterId(), t.event())));
+        s.endedTrials().forEach(t -> ended.add(trialEnded(t.trialJobId(), t.parameterId(), t.event(),
+            times.endedAt(t.trialJobId()))));
         List<JsonValue> algorithms = new ArrayList<>();
         s.algorithmSnapshots().values().forEach(a -> algorithms.add(algorithm(a)));
         return JsonObject.builder()
