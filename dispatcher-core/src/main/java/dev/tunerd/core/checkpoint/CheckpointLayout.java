@@ -25,6 +25,18 @@ public final class CheckpointLayout {
     private CheckpointLayout() {
     }
 
+    /** What {@code path}, which is not a directory, is: for messages ("does not exist", "is a file, not a ..."). */
+    public static String whatItIs(Path path) {
+        if (Files.isRegularFile(path)) {
+            return "is a file, not a directory";
+        }
+        if (Files.exists(path)) {
+            return "is not a directory";
+        }
+        return Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS) ? "is a broken symbolic link"
+            : "does not exist";
+    }
+
     /** {@code <checkpointDirectory>/tunerd}. */
     public static Path root(Path checkpointDirectory) {
         return checkpointDirectory.resolve(ROOT);

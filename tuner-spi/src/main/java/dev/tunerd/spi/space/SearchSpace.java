@@ -195,6 +195,14 @@ public final class SearchSpace {
         return internal;
     }
 
+    /**
+     * Why a user's parameter set (an {@code FD} entry) is not one this space could produce: a missing or unknown key,
+     * a choice value not among the options, a number out of range. Empty when it fits.
+     */
+    public java.util.Optional<String> misfit(JsonValue parameters) {
+        return FitCheck.misfit(this, parameters);
+    }
+
     private static JsonValue lookup(JsonValue parameters, ParameterSpec p) {
         JsonValue value = parameters;
         List<String> path = p.path();
