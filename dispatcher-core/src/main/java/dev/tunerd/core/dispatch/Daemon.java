@@ -165,7 +165,8 @@ public final class Daemon {
             if (report.code() == ExitCode.CHANNEL_IO) {
                 LOG.error(report.summary()); // a lost manager is not a bug: its stack trace helps nobody
             } else {
-                LOG.error(report.logSummary(), failure);
+                LOG.error(report.summary(), failure);
+                report.details().forEach(LOG::error);
             }
             try {
                 sink.send(OutboundCommands.error(report.text()));

@@ -18,15 +18,17 @@ import java.util.List;
  * {@value #PROBLEM_CHARS} characters each ({@code "... and N more"}), quotes outside values through {@link SafeText},
  * and is cut after {@value #SUMMARY_CHARS} characters; the stack trace keeps at most {@value #TRACE_LINES} lines of
  * {@value #TRACE_LINE_CHARS} characters; the whole {@code ER} text is at most {@value #MAX_TEXT_CHARS} characters (at
- * most 3 bytes each in UTF-8, so it fits even a 6-digit frame). {@link #logSummary} lists every problem, for
- * {@code dispatcher.log} (whose lines the layout caps).
+ * most 3 bytes each in UTF-8, so it fits even a 6-digit frame). {@link #details} has every search-space problem
+ * (up to {@value #LOGGED_PROBLEMS}, each capped at 1,000 characters), one log line each, for {@code dispatcher.log}.
  *
- * @param code       the exit code for this kind of failure
- * @param summary    the first line
- * @param text       the whole {@code ER} content
- * @param logSummary the summary with every search-space problem, for the log
+ * @param code    the exit code for this kind of failure
+ * @param summary the first line
+ * @param text    the whole {@code ER} content
+ * @param details lines for the log after the summary (every search-space problem); empty for other failures
  */
-record FailureReport(ExitCode code, String summary, String text, String logSummary) {
+record FailureReport(ExitCode code, String summary, String text, List<String> details) {
+
+    static final int LOGGED_PROBLEMS = 10_000;
 
     static final int LISTED_PROBLEMS = 20;
     static final int PROBLEM_CHARS = 300;
@@ -44,9 +46,8 @@ record FailureReport(ExitCode code, String summary, String text, String logSumma
         if (text.length() > MAX_TEXT_CHARS) {
             text = text.substring(0, MAX_TEXT_CHARS) + "\n... (" + (text.length() - MAX_TEXT_CHARS) + " more)";
         }
-        String logSummary = failure instanceof InvalidSearchSpaceException
-            ? SafeText.capped(head + message(failure, code, Integer.MAX_VALUE), Integer.MAX_VALUE) : summary;
-        return new FailureReport(code, summary, text, logSummary);
+        return new FailureReport(code, summary, text, failure instanceof InvalidSearchSpaceException invalid
+            && invalid.problems().size() > LISTED_PROBLEMS ? details(invalid.problems()) : List.of());
     }
 
     static ExitCode classify(Throwable failure) {
@@ -84,6 +85,19 @@ record FailureReport(ExitCode code, String summary, String text, String logSumma
         return message.replace('\n', ' ');
     }
 
+    /** Every problem numbered, one line each, up to {@link #LOGGED_PROBLEMS}. */
+    private static List<String> details(List<String> problems) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < Math.min(problems.size(), LOGGED_PROBLEMS); i++) {
+            out.add("search space problem " + (i + 1) + " of " + problems.size() + ": "
+                + SafeText.capped(problems.get(i), 1000));
+        }
+        if (problems.size() > LOGGED_PROBLEMS) {
+            out.add("... and " + (problems.size() - LOGGED_PROBLEMS) + " more search space problems, not logged");
+        }
+        return out;
+    }
+
     /** The first {@code listed} problems, each capped, then how many were left out. */
     static String problems(List<String> problems, int listed) {
         StringBuilder sb = new StringBuilder();
@@ -93,7 +107,7 @@ record FailureReport(ExitCode code, String summary, String text, String logSumma
         }
         if (shown < problems.size()) {
             sb.append("; ... and ").append(problems.size() - shown).append(" more (").append(problems.size())
-                .append(" problems in all; every one is in dispatcher.log)");
+                .append(" problems in all; dispatcher.log lists them one per line)");
         }
         return sb.toString();
     }

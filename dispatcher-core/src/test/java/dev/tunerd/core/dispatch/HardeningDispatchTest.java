@@ -121,9 +121,11 @@ class HardeningDispatchTest {
             parse(CommandType.INITIALIZE, "{}"));
         assertEquals(ExitCode.INVALID_SEARCH_SPACE, r.code());
         assertTrue(r.text().length() < 20_000, r.text().length() + " characters");
-        assertTrue(r.summary().contains("; ... and 8980 more (9000 problems in all; every one is in dispatcher.log)"),
-            r.summary());
-        assertTrue(r.logSummary().contains("\"x8999\""), "the log line lists every problem");
+        assertTrue(r.summary().contains("; ... and 8980 more (9000 problems in all; dispatcher.log lists them one per"
+            + " line)"), r.summary());
+        assertEquals(9000, r.details().size());
+        assertTrue(r.details().get(8999).startsWith("search space problem 9000 of 9000: search space \"x8999\""),
+            r.details().get(8999));
         String huge = "a".repeat(5_000_000);
         FailureReport quoted = FailureReport.of(assertThrows(CommandException.class,
             () -> parse(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": \"" + huge + "\", \"type\": \"FINAL\","
