@@ -138,13 +138,15 @@ public final class Daemon {
     /**
      * A bad frame or payload ends the daemon, but every complete command the manager sent before it (often in the
      * same read, so still collected on the reader's side) is handled first, and journalled, as if the input had
-     * ended there; then the failure is reported. Reader thread.
+     * ended there; then the failure is reported. A handler that takes longer than {@link Settings#shutdownGrace}
+     * does not hold the report back. Reader thread.
      */
     private void failAfterEarlierCommands(InboundCommand command, Throwable failure) {
+        long deadline = System.nanoTime() + settings.shutdownGrace().toNanos();
         try {
             CountDownLatch defaultDone = defaultWorker.publishWithBarrier();
             CountDownLatch assessorDone = assessorWorker.publishWithBarrier();
-            while (!outcome.isDone() && !(defaultDone.await(20, TimeUnit.MILLISECONDS)
+            while (!outcome.isDone() && System.nanoTime() < deadline && !(defaultDone.await(20, TimeUnit.MILLISECONDS)
                 && assessorDone.await(20, TimeUnit.MILLISECONDS))) {
                 // a worker that fails meanwhile decides the end; this failure is then only logged
             }
