@@ -1,5 +1,6 @@
 package dev.tunerd.core.checkpoint;
 
+import java.nio.file.LinkOption;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -33,7 +34,7 @@ public final class CheckpointLayout {
         if (Files.exists(path)) {
             return "is not a directory";
         }
-        return Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS) ? "is a broken symbolic link"
+        return Files.exists(path, LinkOption.NOFOLLOW_LINKS) ? "is a broken symbolic link"
             : "does not exist";
     }
 

@@ -5,6 +5,7 @@ import dev.tunerd.protocol.command.CommandException;
 import dev.tunerd.protocol.command.InboundCommand;
 import dev.tunerd.spi.InvalidSearchSpaceException;
 import dev.tunerd.spi.text.SafeText;
+import java.util.ArrayList;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -87,7 +88,7 @@ record FailureReport(ExitCode code, String summary, String text, List<String> de
 
     /** Every problem numbered, one line each, up to {@link #LOGGED_PROBLEMS}. */
     private static List<String> details(List<String> problems) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (int i = 0; i < Math.min(problems.size(), LOGGED_PROBLEMS); i++) {
             out.add("search space problem " + (i + 1) + " of " + problems.size() + ": "
                 + SafeText.capped(problems.get(i), 1000));

@@ -6,6 +6,7 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
+import java.util.Optional;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -199,7 +200,7 @@ public final class SearchSpace {
      * Why a user's parameter set (an {@code FD} entry) is not one this space could produce: a missing or unknown key,
      * a choice value not among the options, a number out of range. Empty when it fits.
      */
-    public java.util.Optional<String> misfit(JsonValue parameters) {
+    public Optional<String> misfit(JsonValue parameters) {
         return FitCheck.misfit(this, parameters);
     }
 
