@@ -32,10 +32,11 @@ public final class CheckpointLock implements AutoCloseable {
     /**
      * Takes the lock.
      *
-     * @return the lock; empty when the directory is missing or not a directory (opening the checkpoint then reports
-     *         that, by the failure policy)
-     * @throws CheckpointException when another process holds it (the message names the directory and the PID), or
-     *                             the lock file cannot be created
+     * @return the lock; empty when the directory is missing, not a directory, or the lock file cannot be created
+     *         there (unwritable, {@code tunerd} a file): opening the checkpoint then meets the same problem and
+     *         reports it by the failure policy ({@code best-effort} runs on without a checkpoint, so with nothing to
+     *         guard)
+     * @throws CheckpointException when another process holds it (the message names the directory and the PID)
      */
     public static Optional<CheckpointLock> acquire(Path checkpointDirectory) {
         if (!Files.isDirectory(checkpointDirectory)) {
@@ -61,8 +62,7 @@ public final class CheckpointLock implements AutoCloseable {
             return Optional.of(new CheckpointLock(channel, lock));
         } catch (IOException e) {
             closeQuietly(channel);
-            throw new CheckpointException("cannot lock checkpoint directory " + checkpointDirectory + " (" + file
-                + "): " + e, e);
+            return Optional.empty();
         }
     }
 

@@ -30,6 +30,9 @@ class CheckpointHardeningTest {
         first.get().close();
         CheckpointLock.acquire(dir).orElseThrow().close(); // the file stays, but an unlocked file holds nothing
         assertTrue(CheckpointLock.acquire(dir.resolve("missing")).isEmpty(), "no directory: opening reports it");
+        Path blocked = Files.createDirectory(dir.resolve("blocked"));
+        Files.writeString(CheckpointLayout.root(blocked), "a file where tunerd/ should be");
+        assertTrue(CheckpointLock.acquire(blocked).isEmpty(), "unwritable: opening reports it by the failure policy");
     }
 
     /** The lock file is not an old checkpoint file: a fresh start does not set it aside (that would unlock it). */
