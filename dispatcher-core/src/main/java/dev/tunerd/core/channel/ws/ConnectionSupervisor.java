@@ -303,7 +303,7 @@ final class ConnectionSupervisor implements ConnectionEvents {
                 sessionEnd.accept("TE received");
             }
         } else if (message instanceof WsMessage.Bye bye) {
-            endOfStream("the manager said _bye_ (" + bye.reason() + ")");
+            endOfStream("the manager said _bye_ (" + SafeText.of(bye.reason()) + ")");
             sessionEnd.accept("the manager said _bye_");
         } else {
             LOG.debug("_nop_ from the manager ignored");
