@@ -5,7 +5,9 @@ package dev.tunerd.protocol;
  * space-padded) decimal digits, then the payload. 14 digits since NNI 1.6, 6 digits before.
  *
  * @param lengthDigits  how many digits the length field has (1 to 18)
- * @param maxFrameBytes the largest payload accepted or written, in bytes
+ * @param maxFrameBytes the largest payload accepted from the manager, in bytes ({@code --max-frame-bytes}); it never
+ *                      limits what the dispatcher writes, which only the length field bounds
+ *                      ({@link #writableBytes()})
  */
 public record FrameFormat(int lengthDigits, long maxFrameBytes) {
 
@@ -36,6 +38,14 @@ public record FrameFormat(int lengthDigits, long maxFrameBytes) {
             // a Java array cannot hold more; the limit is the smaller of the two
             maxFrameBytes = Integer.MAX_VALUE - 8;
         }
+    }
+
+    /**
+     * The largest payload the length field can carry ({@code 10^digits - 1}, at most what a Java array holds): the
+     * only limit on frames the dispatcher writes.
+     */
+    public long writableBytes() {
+        return Math.min(largestLength(lengthDigits), Integer.MAX_VALUE - 8);
     }
 
     /** Header size in bytes: 2 letters plus the digits. */

@@ -146,7 +146,33 @@ class FrameCodecGoldenTest {
         assertEquals(ss, new FrameDecoder(six).decode(ByteBuffer.wrap(frame)));
         FrameException e = assertThrows(FrameException.class,
             () -> new FrameEncoder(six).encode(new Command(CommandType.IMPORT_DATA, "x".repeat(1_000_000))));
-        assertEquals("frame length 1000000 exceeds the limit of 999999 bytes (FD frame)", e.getMessage());
+        assertEquals("frame length 1000000 exceeds the 999999 bytes that a 6-digit length field can say (FD frame)",
+            e.getMessage());
+    }
+
+    /** #12 defect 1: --max-frame-bytes is for what the manager sends; a reply is never refused by it. */
+    @Test
+    void maxFrameBytesNeverLimitsAFrameWritten() {
+        FrameFormat small = new FrameFormat(FrameFormat.MODERN_DIGITS, 1000);
+        String big = "{\"parameter_id\": 0, \"parameters\": {\"x\": \"" + "y".repeat(2000) + "\"}}";
+        byte[] frame = new FrameEncoder(small).encode(new Command(CommandType.NEW_TRIAL_JOB, big));
+        assertEquals(2 + 14 + big.length(), frame.length);
+        FrameException e = assertThrows(FrameException.class, () -> new FrameDecoder(small)
+            .decode(ByteBuffer.wrap(frame.clone()).put(0, (byte) 'M').put(1, (byte) 'E')));
+        assertTrue(e.getMessage().contains("exceeds the limit of 1000 bytes"), e.getMessage());
+    }
+
+    /** #12 defect 2: an ER always fits the frame format: cut, on a character boundary, with a mark saying so. */
+    @Test
+    void anErrorTooLongForTheLengthFieldIsCutToFit() {
+        FrameFormat six = new FrameFormat(FrameFormat.LEGACY_DIGITS, 999_999);
+        String text = "tunerd: IN failed: " + "\u00e9".repeat(600_000); // 1.2 MB in UTF-8
+        byte[] frame = new FrameEncoder(six).encode(new Command(CommandType.ERROR, text));
+        Command decoded = new FrameDecoder(six).decode(ByteBuffer.wrap(frame));
+        assertEquals(CommandType.ERROR, decoded.type());
+        assertTrue(frame.length <= 8 + 999_999, "frame of " + frame.length + " bytes");
+        assertTrue(decoded.content().startsWith("tunerd: IN failed: \u00e9\u00e9"), decoded.content().substring(0, 40));
+        assertTrue(decoded.content().endsWith(FrameEncoder.CUT_MARK), "ends with the cut mark");
     }
 
     @Test

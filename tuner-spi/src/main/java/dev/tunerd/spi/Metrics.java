@@ -11,6 +11,12 @@ public final class Metrics {
     private Metrics() {
     }
 
+    /** True when {@link #scalar} accepts {@code value}: a number, or an object whose {@code default} is one. */
+    public static boolean isScalar(JsonValue value) {
+        return value.isNumber() || value instanceof JsonObject obj && obj.get("default") != null
+            && obj.get("default").isNumber();
+    }
+
     /**
      * NNI's {@code extract_scalar_reward}: the value itself when it is a number (bool counts, NaN is allowed), or its
      * {@code default} member when that is a number.

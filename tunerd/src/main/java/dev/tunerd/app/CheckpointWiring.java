@@ -1,6 +1,7 @@
 package dev.tunerd.app;
 
 import dev.tunerd.core.checkpoint.CheckpointException;
+import dev.tunerd.core.checkpoint.CheckpointLock;
 import dev.tunerd.core.checkpoint.CheckpointMode;
 import dev.tunerd.core.checkpoint.CheckpointSettings;
 import dev.tunerd.core.checkpoint.CheckpointStartup;
@@ -42,6 +43,7 @@ final class CheckpointWiring implements AutoCloseable {
     }
 
     private CheckpointStartup startup;
+    private CheckpointLock lock;
 
     /** {@code base} with this journal as its observer and start hook. */
     DaemonWiring applyTo(DaemonWiring base) {
@@ -62,6 +64,8 @@ final class CheckpointWiring implements AutoCloseable {
         CheckpointSettings checkpoint = CheckpointSettings.of(settings.environment().checkpointDirectory().orElseThrow(),
             settings.checkpoint(), info);
         try {
+            // before anything is read: a second daemon on this directory must not even set files aside (any mode)
+            lock = CheckpointLock.acquire(checkpoint.checkpointDirectory()).orElse(null);
             startup = CheckpointStartup.begin(checkpoint, settings.environment().resume());
         } catch (CheckpointException e) {
             throw new ConfigurationException(e.getMessage(), e);
@@ -82,11 +86,14 @@ final class CheckpointWiring implements AutoCloseable {
             startup.recovered().issuedParameters().size(), startup.recovered().results().size(), next);
     }
 
-    /** Forces and closes the journal (nothing when it was never opened). */
+    /** Forces and closes the journal (nothing when it was never opened), then releases the directory lock. */
     @Override
     public void close() {
         if (startup != null) {
             startup.recorder().close();
+        }
+        if (lock != null) {
+            lock.close();
         }
     }
 

@@ -160,6 +160,11 @@ final class TunerdProcess implements AutoCloseable {
         process.toHandle().destroyForcibly();
     }
 
+    /** The process id (the launcher execs java, so this is the daemon's own). */
+    long pid() {
+        return process.pid();
+    }
+
     boolean isAlive() {
         return process.isAlive();
     }

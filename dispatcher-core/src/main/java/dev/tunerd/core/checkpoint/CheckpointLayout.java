@@ -1,5 +1,6 @@
 package dev.tunerd.core.checkpoint;
 
+import java.nio.file.LinkOption;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -23,6 +24,18 @@ public final class CheckpointLayout {
     private static final Pattern SEGMENT = Pattern.compile("journal-(\\d{16})\\.log");
 
     private CheckpointLayout() {
+    }
+
+    /** What {@code path}, which is not a directory, is: for messages ("does not exist", "is a file, not a ..."). */
+    public static String whatItIs(Path path) {
+        if (Files.isRegularFile(path)) {
+            return "is a file, not a directory";
+        }
+        if (Files.exists(path)) {
+            return "is not a directory";
+        }
+        return Files.exists(path, LinkOption.NOFOLLOW_LINKS) ? "is a broken symbolic link"
+            : "does not exist";
     }
 
     /** {@code <checkpointDirectory>/tunerd}. */

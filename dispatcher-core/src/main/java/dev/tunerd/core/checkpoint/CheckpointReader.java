@@ -32,7 +32,8 @@ public final class CheckpointReader {
      */
     public static RecoveredState read(Path checkpointDirectory) {
         if (!Files.isDirectory(checkpointDirectory)) {
-            throw new CheckpointException("checkpoint directory " + checkpointDirectory + " does not exist");
+            throw new CheckpointException("checkpoint directory " + checkpointDirectory + " "
+                + CheckpointLayout.whatItIs(checkpointDirectory));
         }
         Path root = CheckpointLayout.root(checkpointDirectory);
         if (!Files.isDirectory(root)) {
@@ -43,6 +44,31 @@ public final class CheckpointReader {
             throw new CheckpointException("checkpoint " + root + " was abandoned after a write failure (see "
                 + abandoned + "); its journal is incomplete");
         }
+        return readRoot(root);
+    }
+
+    /**
+     * The id floor a checkpoint that cannot be resumed from still gives (damaged, or abandoned after a write failure):
+     * the next parameter id of the part of its journal that can be read, and at least the id the recorder kept
+     * writing into {@code next-id} after it stopped journalling. 0 when nothing can be read.
+     */
+    public static long readableIdFloor(Path checkpointDirectory) {
+        Path root = CheckpointLayout.root(checkpointDirectory);
+        long floor = IdFloorFile.read(root);
+        if (!Files.isDirectory(root)) {
+            return floor;
+        }
+        try {
+            return Math.max(floor, readRoot(root).nextParameterId());
+        } catch (CorruptCheckpointException e) {
+            return Math.max(floor, e.validPrefix().map(RecoveredState::nextParameterId).orElse(0L));
+        } catch (RuntimeException e) { // CheckpointException included: nothing more can be read
+            LOG.warn("checkpoint {}: nothing readable for the id floor: {}", root, e.getMessage());
+            return floor;
+        }
+    }
+
+    private static RecoveredState readRoot(Path root) {
         Optional<SnapshotStore.Loaded> snapshot = SnapshotStore.read(root);
         List<String> warnings = new ArrayList<>();
         StateAccumulator acc = new StateAccumulator(snapshot.map(SnapshotStore.Loaded::state)

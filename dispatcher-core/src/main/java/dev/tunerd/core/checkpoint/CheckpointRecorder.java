@@ -39,6 +39,7 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
 
     private final CheckpointSettings settings;
     private JournalSession session;
+    private IdFloorFile idFloor; // written only after the journal was abandoned (best-effort); see IdFloorFile
     private CheckpointException failure;
     private long lastAssessorState = Long.MIN_VALUE;
     private long assessorAskedAt = Long.MIN_VALUE;
@@ -63,7 +64,9 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
             return new CheckpointRecorder(settings, null);
         }
         try {
-            return new CheckpointRecorder(settings, JournalSession.open(settings, initial, existing));
+            CheckpointRecorder r = new CheckpointRecorder(settings, JournalSession.open(settings, initial, existing));
+            r.openIdFloor(initial.nextParameterId());
+            return r;
         } catch (IOException | CheckpointException e) {
             CheckpointRecorder r = new CheckpointRecorder(settings, null);
             r.fail("cannot open the checkpoint in " + settings.checkpointDirectory(), e);
@@ -87,8 +90,36 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     }
 
     @Override
-    public void idsReserved(long nextParameterId) {
+    public synchronized void idsReserved(long nextParameterId) {
         record(RecordType.IDS_RESERVED, StateCodec.idsReserved(nextParameterId), false);
+        if (session == null && idFloor != null) { // abandoned: the journal no longer knows the ids
+            try {
+                idFloor.write(nextParameterId);
+            } catch (IOException e) {
+                LOG.warn("checkpoint: cannot write the id floor either ({}); a resume may start ids too low", e.toString());
+                closeIdFloor();
+            }
+        }
+    }
+
+    private void openIdFloor(long next) {
+        try {
+            idFloor = IdFloorFile.create(session.root(), next);
+        } catch (IOException e) {
+            LOG.warn("checkpoint: cannot create {} in {} ({}); after a write failure the id floor would be lost",
+                IdFloorFile.FILE, session.root(), e.toString());
+        }
+    }
+
+    private void closeIdFloor() {
+        if (idFloor != null) {
+            try {
+                idFloor.close();
+            } catch (IOException ignored) {
+                // nothing more to do with it
+            }
+            idFloor = null;
+        }
     }
 
     @Override
@@ -183,6 +214,7 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     /** Forces what is written and closes the journal. Never throws; a failure is logged. */
     @Override
     public synchronized void close() {
+        closeIdFloor();
         if (session != null) {
             try {
                 session.close();

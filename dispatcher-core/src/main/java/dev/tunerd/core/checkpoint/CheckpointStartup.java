@@ -42,8 +42,8 @@ public record CheckpointStartup(CheckpointRecorder recorder, RecoveredState reco
             return new CheckpointStartup(CheckpointRecorder.open(settings, state, ExistingFiles.SUPERSEDE), state,
                 Optional.empty(), state.nextParameterId());
         } catch (CheckpointException e) {
-            long floor = e instanceof CorruptCheckpointException c
-                ? c.validPrefix().map(RecoveredState::nextParameterId).orElse(0L) : 0L;
+            // damaged or abandoned: the part that can be read still raises the id floor (ids the manager may know)
+            long floor = CheckpointReader.readableIdFloor(settings.checkpointDirectory());
             LOG.error("checkpoint: cannot resume from {}: {}; falling back to the manager's data (FD/AD), the old"
                 + " files are set aside", settings.checkpointDirectory(), e.getMessage());
             RecoveredState none = RecoveredState.empty();

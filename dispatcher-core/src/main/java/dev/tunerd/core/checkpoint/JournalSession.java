@@ -37,8 +37,8 @@ final class JournalSession implements AutoCloseable {
     static JournalSession open(CheckpointSettings s, RecoveredState initial, ExistingFiles existing)
         throws IOException {
         if (!Files.isDirectory(s.checkpointDirectory())) {
-            throw new NoSuchFileException(s.checkpointDirectory().toString(), null, "checkpoint directory does not"
-                + " exist");
+            throw new NoSuchFileException(s.checkpointDirectory().toString(), null, "checkpoint directory "
+                + CheckpointLayout.whatItIs(s.checkpointDirectory()));
         }
         Path root = Files.createDirectories(CheckpointLayout.root(s.checkpointDirectory()));
         if (existing == ExistingFiles.SET_ASIDE) {
@@ -142,7 +142,8 @@ final class JournalSession implements AutoCloseable {
         List<Path> files = new ArrayList<>(CheckpointLayout.segments(root).descendingMap().values());
         try (DirectoryStream<Path> all = Files.newDirectoryStream(root, Files::isRegularFile)) {
             for (Path f : all) {
-                if (!files.contains(f) && !f.getFileName().toString().equals(CheckpointLayout.SNAPSHOT)) {
+                String name = f.getFileName().toString();
+                if (!files.contains(f) && !name.equals(CheckpointLayout.SNAPSHOT) && !name.equals(CheckpointLock.FILE)) {
                     files.add(f);
                 }
             }

@@ -19,6 +19,7 @@ import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.Assessor;
 import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.text.SafeText;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;
@@ -70,7 +71,7 @@ public final class DaemonRunner {
     }
 
     private static String describe(AlgorithmSpec spec) {
-        return spec.label() + " " + Json.write(spec.classArgs());
+        return SafeText.capped(spec.label() + " " + Json.write(spec.classArgs()), 2000); // from exp_params: outside
     }
 
     private CommandChannel open(DaemonSettings settings) throws InterruptedException {

@@ -3,6 +3,7 @@ package dev.tunerd.core.dispatch;
 import dev.tunerd.spi.AssessResult;
 import dev.tunerd.spi.Assessor;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.text.SafeText;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +22,7 @@ final class Assessments {
         if (result == null) {
             throw new IllegalStateException("Result of Assessor.assess_trial must be an object of AssessResult, not None");
         }
-        LOG.debug("Assessed trial {} at step {}: {}", trialJobId, history.size() - 1, result);
+        LOG.debug("Assessed trial {} at step {}: {}", SafeText.of(trialJobId), history.size() - 1, result);
         return result == AssessResult.BAD;
     }
 }

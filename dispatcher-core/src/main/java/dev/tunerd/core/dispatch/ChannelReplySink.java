@@ -2,6 +2,7 @@ package dev.tunerd.core.dispatch;
 
 import dev.tunerd.core.channel.CommandChannel;
 import dev.tunerd.protocol.Command;
+import dev.tunerd.spi.text.SafeText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ public final class ChannelReplySink implements ReplySink {
 
     @Override
     public void send(Command command) {
-        LOG.debug("Sending command {}", command);
+        LOG.debug("Sending command {}", SafeText.of(command));
         List<Command> holding = held.get();
         if (holding != null) {
             holding.add(command);
@@ -45,7 +46,7 @@ public final class ChannelReplySink implements ReplySink {
             return;
         }
         if (LOG.isDebugEnabled()) {
-            commands.forEach(c -> LOG.debug("Sending command {}", c));
+            commands.forEach(c -> LOG.debug("Sending command {}", SafeText.of(c)));
         }
         List<Command> holding = held.get();
         if (holding != null) {

@@ -6,9 +6,12 @@ import dev.tunerd.protocol.command.InboundCommand;
 import dev.tunerd.protocol.command.InboundCommands;
 import dev.tunerd.protocol.command.MetricType;
 import dev.tunerd.protocol.command.OutboundCommands;
+import dev.tunerd.spi.text.SafeText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -106,7 +109,7 @@ public final class Daemon {
                     outcome.complete(ExitCode.OK, "end of input");
                     return;
                 }
-                LOG.debug("Received command {}", received);
+                LOG.debug("Received command {}", SafeText.of(received));
                 command = InboundCommands.parse(received);
                 if (command instanceof InboundCommand.Terminate) {
                     outcome.complete(ExitCode.OK, "TE received");
@@ -125,10 +128,32 @@ public final class Daemon {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the daemon is ending; nothing more to read
         } catch (IOException e) {
-            fail(null, new UncheckedIOException("reading from the manager failed: " + e.getMessage(), e));
+            failAfterEarlierCommands(null, new UncheckedIOException("reading from the manager failed: "
+                + e.getMessage(), e));
         } catch (RuntimeException | Error e) {
-            fail(command, e);
+            failAfterEarlierCommands(command, e);
         }
+    }
+
+    /**
+     * A bad frame or payload ends the daemon, but every complete command the manager sent before it (often in the
+     * same read, so still collected on the reader's side) is handled first, and journalled, as if the input had
+     * ended there; then the failure is reported. A handler that takes longer than {@link Settings#shutdownGrace}
+     * does not hold the report back. Reader thread.
+     */
+    private void failAfterEarlierCommands(InboundCommand command, Throwable failure) {
+        long deadline = System.nanoTime() + settings.shutdownGrace().toNanos();
+        try {
+            CountDownLatch defaultDone = defaultWorker.publishWithBarrier();
+            CountDownLatch assessorDone = assessorWorker.publishWithBarrier();
+            while (!outcome.isDone() && System.nanoTime() < deadline && !(defaultDone.await(20, TimeUnit.MILLISECONDS)
+                && assessorDone.await(20, TimeUnit.MILLISECONDS))) {
+                // a worker that fails meanwhile decides the end; this failure is then only logged
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        fail(command, failure);
     }
 
     /** Reports a failure with ER (once: the first failure decides the end) and ends the daemon with its exit code. */
@@ -143,6 +168,7 @@ public final class Daemon {
                 LOG.error(report.summary()); // a lost manager is not a bug: its stack trace helps nobody
             } else {
                 LOG.error(report.summary(), failure);
+                report.details().forEach(LOG::error);
             }
             try {
                 sink.send(OutboundCommands.error(report.text()));

@@ -10,6 +10,7 @@ import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.Snapshotting;
 import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.text.SafeText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -200,6 +201,9 @@ public final class MsgDispatcher {
             LOG.warn("Find unknown job parameter id {}, maybe something goes wrong.", id);
             return;
         }
+        if (!FinalResults.isNumeric(me, id)) {
+            return;
+        }
         if (!state.ledger().markFinalReceived(id)) {
             LOG.warn("Duplicate final result for recovered parameter id {} ignored", id);
             return;
@@ -254,19 +258,21 @@ public final class MsgDispatcher {
     private void tunerTrialEnd(InboundCommand.TrialEnd en) {
         Long id = en.parameterId();
         if (id != null && state.ledger().isRecovered(id)) {
-            LOG.debug("Trial end of {} (parameter id {} of the previous run) ignored", en.trialJobId(), id);
+            LOG.debug("Trial end of {} (parameter id {} of the previous run) ignored", SafeText.of(en.trialJobId()), id);
             return;
         }
         if (id != null && !state.ledger().markEnded(id)) {
-            LOG.warn("Duplicate trial end for trial {} (parameter id {}) ignored", en.trialJobId(), id);
+            LOG.warn("Duplicate trial end for trial {} (parameter id {}) ignored", SafeText.of(en.trialJobId()), id);
             return;
         }
         if (id != null && state.ledger().parameters(id) == null) {
-            LOG.warn("Trial end for unknown parameter id {} (trial {}) not passed to the tuner", id, en.trialJobId());
+            LOG.warn("Trial end for unknown parameter id {} (trial {}) not passed to the tuner", id,
+                SafeText.of(en.trialJobId()));
             observer.trialEnded(en.trialJobId(), id, en.event());
         } else if (id != null) {
             if (en.succeeded() && !state.ledger().hasFinal(id)) { // a FINAL sent later is still delivered
-                LOG.info("Trial {} (parameter id {}) ended before its final result arrived", en.trialJobId(), id);
+                LOG.info("Trial {} (parameter id {}) ended before its final result arrived", SafeText.of(en.trialJobId()),
+                    id);
             }
             tuner.withLock(t -> { // one step, so a tuner snapshot never holds this end without its record
                 t.trialEnd(id, en.succeeded());

@@ -23,9 +23,17 @@ public final class ParameterLedger {
     private final Set<Long> finalReceived = new HashSet<>();
     private final Set<Long> ended = new HashSet<>();
 
-    /** Reserves {@code count} consecutive ids and returns the first; the counter moves even if some go unused. */
+    /**
+     * Reserves {@code count} consecutive ids and returns the first; the counter moves even if some go unused.
+     *
+     * @throws IllegalStateException when the ids would pass {@link ResumedTrial#MAX_PARAMETER_ID}
+     */
     public synchronized long reserve(int count) {
         long first = nextId;
+        if (first + count - 1 > ResumedTrial.MAX_PARAMETER_ID) {
+            throw new IllegalStateException("parameter ids are exhausted: " + count + " more after " + (first - 1)
+                + " would pass " + ResumedTrial.MAX_PARAMETER_ID + ", the largest id the manager holds exactly");
+        }
         nextId += count;
         return first;
     }

@@ -3,6 +3,7 @@ package dev.tunerd.core.dispatch;
 import dev.tunerd.protocol.command.InboundCommand;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -31,11 +32,11 @@ final class Worker {
 
     private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
 
-    /** A queue element: a command, or the stop pill ({@code command == null}). */
-    private record Item(InboundCommand command) {
+    /** A queue element: a command, a barrier ({@code reached != null}), or the stop pill (neither). */
+    private record Item(InboundCommand command, CountDownLatch reached) {
     }
 
-    private static final Item STOP = new Item(null);
+    private static final Item STOP = new Item(null, null);
 
     /** Most commands collected before they are published. */
     static final int BATCH = 256;
@@ -67,8 +68,19 @@ final class Worker {
 
     /** Collects a command for the next {@link #publish}; true when {@link #BATCH} are waiting (publish now). */
     boolean enqueue(InboundCommand command) {
-        pending.add(new Item(command));
+        pending.add(new Item(command, null));
         return pending.size() >= BATCH;
+    }
+
+    /**
+     * Publishes what was collected followed by a barrier, and returns the latch the worker counts down when it
+     * reaches the barrier: every command before it has then been handled. Reader thread.
+     */
+    CountDownLatch publishWithBarrier() throws InterruptedException {
+        CountDownLatch reached = new CountDownLatch(1);
+        pending.add(new Item(null, reached));
+        publish();
+        return reached;
     }
 
     /** Puts the collected commands into the queue; blocks while it is full (backpressure on the reader). */
@@ -135,6 +147,10 @@ final class Worker {
             if (item == STOP || stopped) {
                 goOn = false;
                 break;
+            }
+            if (item.reached() != null) {
+                item.reached().countDown();
+                continue;
             }
             current = item.command();
             try {

@@ -16,11 +16,18 @@ import java.util.TimeZone;
  * <p>The time is formatted here rather than by {@code java.time}: a {@code DateTimeFormatter} with the system zone
  * costs some 7 ms to set up (the zone-rules provider and the formatter classes), on the start-up's critical path;
  * {@link TimeZone#getOffset(long)} gives the same local time, daylight saving included.
+ *
+ * <p>One line per event, whatever the message holds: line breaks in the message (a manager value that slipped
+ * through without {@link dev.tunerd.spi.text.SafeText}) are written as {@code \n}, {@code \r}, {@code \u2028}...,
+ * so nothing can forge a log line of its own, and a message is cut after {@value #MAX_MESSAGE_CHARS} characters
+ * ({@code "... (N more characters)"}). The stack trace of an attached exception follows on its own lines.
  */
 public final class NniLayout extends LayoutBase<ILoggingEvent> {
 
     private static final TimeZone ZONE = TimeZone.getDefault();
     private static final long MILLIS_PER_DAY = 86_400_000L;
+    /** The longest message written; the rest of a longer one is left out. */
+    public static final int MAX_MESSAGE_CHARS = 64 * 1024;
 
     @Override
     public String doLayout(ILoggingEvent event) {
@@ -29,13 +36,52 @@ public final class NniLayout extends LayoutBase<ILoggingEvent> {
         appendLocalTime(sb, event.getTimeStamp(), ZONE);
         sb.append("] ")
             .append(pythonLevel(event.getLevel())).append(" (").append(event.getLoggerName()).append('/')
-            .append(event.getThreadName()).append(") ").append(event.getFormattedMessage())
-            .append(CoreConstants.LINE_SEPARATOR);
+            .append(event.getThreadName()).append(") ");
+        appendOneLine(sb, event.getFormattedMessage());
+        sb.append(CoreConstants.LINE_SEPARATOR);
         IThrowableProxy thrown = event.getThrowableProxy();
         if (thrown != null) {
-            sb.append(ThrowableProxyUtil.asString(thrown));
+            appendCappedLines(sb, ThrowableProxyUtil.asString(thrown));
         }
         return sb.toString();
+    }
+
+    /** Appends a stack trace, each of its lines cut after {@link #MAX_MESSAGE_CHARS} characters. */
+    static void appendCappedLines(StringBuilder sb, String text) {
+        int start = 0;
+        while (start < text.length()) {
+            int end = text.indexOf('\n', start);
+            end = end < 0 ? text.length() : end + 1;
+            if (end - start > MAX_MESSAGE_CHARS) {
+                sb.append(text, start, start + MAX_MESSAGE_CHARS).append("... (")
+                    .append(end - start - MAX_MESSAGE_CHARS).append(" more characters)")
+                    .append(CoreConstants.LINE_SEPARATOR);
+            } else {
+                sb.append(text, start, end);
+            }
+            start = end;
+        }
+    }
+
+    /** Appends {@code message} with its line breaks escaped, cut after {@link #MAX_MESSAGE_CHARS} characters. */
+    static void appendOneLine(StringBuilder sb, String message) {
+        if (message == null) {
+            sb.append("null");
+            return;
+        }
+        int end = Math.min(message.length(), MAX_MESSAGE_CHARS);
+        for (int i = 0; i < end; i++) {
+            char c = message.charAt(i);
+            switch (c) {
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\u0085', '\u2028', '\u2029', '\u000b', '\u000c' -> sb.append(String.format("\\u%04x", (int) c));
+                default -> sb.append(c);
+            }
+        }
+        if (end < message.length()) {
+            sb.append("... (").append(message.length() - end).append(" more characters)");
+        }
     }
 
     /** Appends {@code yyyy-MM-dd HH:mm:ss}, the local time in {@code zone} of {@code epochMillis}. */

@@ -82,7 +82,7 @@ class RecordReplayTest {
         assertEquals(7, s.results().size());
         assertEquals(first.createdAt(), s.createdAt());
         try (Stream<Path> files = Files.list(CheckpointLayout.root(dir))) {
-            assertEquals(List.of("journal-0000000000000001.log", "snapshot.bin"),
+            assertEquals(List.of("journal-0000000000000001.log", "next-id", "snapshot.bin"),
                 files.map(p -> p.getFileName().toString()).sorted().toList());
         }
     }

@@ -25,6 +25,23 @@ class NniLayoutTest {
             + " \\(nni\\.runtime\\.msg_dispatcher_base/MainThread\\) default queue length: 20\\R"), line);
     }
 
+    /** #12 defect 3: whatever a message holds, an event is one line, and a huge one is cut. */
+    @Test
+    void aMessageCanNeitherForgeALineNorRunOn() {
+        LoggerContext context = new LoggerContext();
+        LoggingEvent forged = new LoggingEvent("x", context.getLogger("t"), Level.WARN, "trial {} ended", null,
+            new Object[] {"x\n[2026-01-01 00:00:00] ERROR (x) FORGED\u2028"});
+        String line = new NniLayout().doLayout(forged);
+        assertEquals(1, line.split("\\R", -1).length - 1, line);
+        assertTrue(line.contains("trial x\\n[2026-01-01 00:00:00] ERROR (x) FORGED\\u2028 ended"), line);
+        LoggingEvent huge = new LoggingEvent("x", context.getLogger("t"), Level.INFO, "id {}", null,
+            new Object[] {"b".repeat(3_000_000)});
+        String cut = new NniLayout().doLayout(huge);
+        assertTrue(cut.length() < NniLayout.MAX_MESSAGE_CHARS + 200, cut.length() + " characters");
+        assertTrue(cut.contains("... (" + (3_000_003 - NniLayout.MAX_MESSAGE_CHARS) + " more characters)"),
+            cut.substring(cut.length() - 80));
+    }
+
     /** The hand-made local time is java.time's, daylight-saving changes and leap days included. */
     @Test
     void localTimeIsWhatJavaTimeSays() {

@@ -9,6 +9,7 @@ import dev.tunerd.spi.json.JsonNull;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.text.SafeText;
 
 /** Typed access to the members of one command's JSON object, failing with messages that name the field. */
 final class Fields {
@@ -82,7 +83,7 @@ final class Fields {
         if (v instanceof JsonInt i) {
             return i.value();
         }
-        throw error(field, "must be an integer, got " + v.typeName() + " " + Json.writeAllowingNonFinite(v));
+        throw error(field, "must be an integer, got " + v.typeName() + " " + SafeText.of(Json.writeAllowingNonFinite(v)));
     }
 
     int intOrDefault(String field, int dflt) {

@@ -38,6 +38,10 @@ final class ImportedTrials {
             Fields f = element(type, list.get(i), i);
             JsonValue id = f.required("parameter_id");
             if (id instanceof JsonInt n) {
+                if (n.value() > ResumedTrial.MAX_RESUMED_ID) {
+                    throw f.error("parameter_id", "must be at most " + ResumedTrial.MAX_RESUMED_ID + " (2^53 - 2: the"
+                        + " next id must still be one the manager can hold exactly), got " + n.value());
+                }
                 out.add(new ResumedTrial(n.value(), f.required("parameters")));
             }
         }

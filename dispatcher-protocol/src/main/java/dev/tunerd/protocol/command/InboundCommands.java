@@ -6,6 +6,7 @@ import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.text.SafeText;
 
 /**
  * Parses a wire {@link Command} into its {@link InboundCommand}, once. Stateless and thread-safe.
@@ -45,7 +46,7 @@ public final class InboundCommands {
             return (int) i.value();
         }
         throw new CommandException(CommandType.REQUEST_TRIAL_JOBS,
-            "content must be a whole number of trial jobs between 0 and 1000000, got \"" + content + "\"");
+            "content must be a whole number of trial jobs between 0 and 1000000, got \"" + SafeText.of(content) + "\"");
     }
 
     private static InboundCommand.ReportMetric metric(Command command) {
@@ -55,7 +56,7 @@ public final class InboundCommands {
         String typeName = f.requiredString("type");
         MetricType metricType = MetricType.fromWire(typeName);
         if (metricType == null) {
-            throw f.error("type", "must be FINAL, PERIODICAL or REQUEST_PARAMETER, got \"" + typeName + "\"");
+            throw f.error("type", "must be FINAL, PERIODICAL or REQUEST_PARAMETER, got \"" + SafeText.of(typeName) + "\"");
         }
         String trialJobId = f.optionalString("trial_job_id");
         JsonValue value = metricType == MetricType.REQUEST_PARAMETER ? JsonString.of("") : f.decodedValue("value");

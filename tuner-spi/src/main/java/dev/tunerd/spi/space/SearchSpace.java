@@ -6,6 +6,7 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
+import java.util.Optional;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -193,6 +194,14 @@ public final class SearchSpace {
             }
         }
         return internal;
+    }
+
+    /**
+     * Why a user's parameter set (an {@code FD} entry) is not one this space could produce: a missing or unknown key,
+     * a choice value not among the options, a number out of range. Empty when it fits.
+     */
+    public Optional<String> misfit(JsonValue parameters) {
+        return FitCheck.misfit(this, parameters);
     }
 
     private static JsonValue lookup(JsonValue parameters, ParameterSpec p) {

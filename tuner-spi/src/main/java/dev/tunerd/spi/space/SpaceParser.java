@@ -121,6 +121,11 @@ final class SpaceParser {
         if (ok && type == ParameterType.RANDINT && second - first > Integer.MAX_VALUE) {
             return error(typed + " must have at most " + Integer.MAX_VALUE + " values" + tail);
         }
+        String overflow = ok && type != ParameterType.RANDINT ? ValueReach.overflow(type, first, second,
+            type.isQuantized() ? args.get(2).asDouble() : Double.NaN) : null;
+        if (overflow != null) {
+            return error(typed + " " + overflow + tail);
+        }
         return ok ? type : null;
     }
 

@@ -1,5 +1,7 @@
 package dev.tunerd.tuners.batch;
 
+import dev.tunerd.tuners.common.ImportScreen;
+import java.util.Optional;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.InvalidSearchSpaceException;
 import dev.tunerd.spi.NoMoreTrialsException;
@@ -27,6 +29,7 @@ import java.util.Map;
  * and skips that many options of the new list). Not thread-safe (see {@link Tuner}).
  */
 public final class BatchTuner implements Tuner, Snapshotting {
+    private static final System.Logger LOG = System.getLogger(BatchTuner.class.getName());
     private final List<JsonValue> pending = new ArrayList<>();
     private final List<JsonValue> sent = new ArrayList<>();
 
@@ -79,11 +82,19 @@ public final class BatchTuner implements Tuner, Snapshotting {
     /** Drops pending options that were already run elsewhere; entries with a falsy value are skipped, as in NNI. */
     @Override
     public void importData(List<ImportedTrial> trials) {
-        for (ImportedTrial trial : trials) {
+        for (ImportedTrial trial : ImportScreen.fitting(LOG, "Batch", this::misfit, trials, false)) {
             if (PythonValues.truthy(trial.value())) {
                 removeFirstEqual(pending, trial.parameter());
             }
         }
+    }
+
+    /** Why an imported set is not one of the batch's parameter sets (pending or sent), or empty when it is. */
+    private Optional<String> misfit(JsonValue parameters) {
+        boolean known = pending.stream().anyMatch(o -> PythonValues.equal(o, parameters))
+            || sent.stream().anyMatch(o -> PythonValues.equal(o, parameters));
+        return known ? Optional.empty() : Optional.of("parameters " + PythonRepr.repr(parameters)
+            + " are not one of the batch's parameter sets");
     }
 
     private static void removeFirstEqual(List<JsonValue> list, JsonValue value) {

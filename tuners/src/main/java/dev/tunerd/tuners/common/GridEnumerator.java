@@ -22,6 +22,9 @@ import java.util.Map;
  * run like an odometer over the dimensions active for the current vector, the last one fastest; vectors whose every
  * coordinate lies in an earlier epoch are skipped. When an epoch adds nothing, the grid is exhausted.
  *
+ * <p>Lazy: categorical dimensions are never listed (a position is its index), numeric ones grow an epoch at a time,
+ * so the memory held is that of the epochs walked so far, never the grid's size.
+ *
  * <p>{@link #next()} yields internal vectors (see {@link SearchSpace#format}); callers remove repeats with a
  * {@link ParameterHistory}. Not thread-safe.
  */
@@ -46,11 +49,7 @@ public final class GridEnumerator {
             inverseCache.add(new HashMap<>());
             List<Double> positions = new ArrayList<>();
             List<double[]> divs = new ArrayList<>();
-            if (spec.categorical()) {
-                for (int k = 0; k < spec.size(); k++) {
-                    positions.add((double) k);
-                }
-            } else {
+            if (!spec.categorical()) { // a categorical dimension's positions are 0 .. size-1, never listed
                 positions.add(0.5);
                 if (less(i, 0, 0.5)) {
                     divs.add(new double[] {0, 0.5});
@@ -98,7 +97,7 @@ public final class GridEnumerator {
             if (!space.isActive(i, params)) {
                 continue;
             }
-            if (vector[i] + 1 < grid.get(i).size()) {
+            if (vector[i] + 1 < gridSize(i)) {
                 vector[i]++;
                 return;
             }
@@ -111,7 +110,7 @@ public final class GridEnumerator {
         boolean updated = false;
         for (int i = 0; i < specs.size(); i++) {
             ParameterSpec spec = specs.get(i);
-            epochBar[i] = grid.get(i).size();
+            epochBar[i] = gridSize(i);
             if (spec.categorical()) {
                 continue;
             }
@@ -144,11 +143,18 @@ public final class GridEnumerator {
         double[] params = space.newInternal();
         for (int i = 0; i < specs.size(); i++) {
             if (space.isActive(i, params)) {
-                double position = grid.get(i).get(vector[i]);
-                params[i] = specs.get(i).categorical() ? position : inverse(i, position);
+                params[i] = specs.get(i).categorical() ? vector[i] : inverse(i, grid.get(i).get(vector[i]));
             }
         }
         return params;
+    }
+
+    /**
+     * How many positions dimension {@code i} has so far: all of a categorical one's options (never materialised, so
+     * {@code randint [0, 2147483646]} costs nothing until it is walked), a numeric one's epochs so far.
+     */
+    private int gridSize(int i) {
+        return specs.get(i).categorical() ? specs.get(i).size() : grid.get(i).size();
     }
 
     private double inverse(int i, double position) {
@@ -210,14 +216,16 @@ public final class GridEnumerator {
                 + specs.size() + ")");
         }
         for (int i = 0; i < specs.size(); i++) {
-            grid.set(i, new ArrayList<>(SnapshotJson.toDoubles(positions.get(i))));
+            // snapshots before #12 listed a categorical dimension's positions; they are 0 .. size-1 either way
+            grid.set(i, specs.get(i).categorical() ? new ArrayList<>()
+                : new ArrayList<>(SnapshotJson.toDoubles(positions.get(i))));
             List<Double> flat = SnapshotJson.toDoubles(divs.get(i));
             List<double[]> pairs = new ArrayList<>();
             for (int k = 0; k + 1 < flat.size(); k += 2) {
                 pairs.add(new double[] {flat.get(k), flat.get(k + 1)});
             }
             divisions.set(i, pairs);
-            if (restoredVector != null && restoredVector[i] >= grid.get(i).size()) {
+            if (restoredVector != null && restoredVector[i] >= gridSize(i)) {
                 throw new IllegalArgumentException("grid snapshot position is outside the grid of dimension " + i);
             }
         }

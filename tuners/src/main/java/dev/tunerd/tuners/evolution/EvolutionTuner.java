@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.evolution;
 
+import dev.tunerd.tuners.common.ImportScreen;
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.NoMoreTrialsException;
@@ -131,14 +132,10 @@ public final class EvolutionTuner implements Tuner, Snapshotting {
         if (population == null) {
             return;
         }
-        for (ImportedTrial t : trials) {
-            try {
-                double[] internal = t.parameter() instanceof JsonObject p ? fit(p) : null;
-                if (internal != null) {
-                    population.add(internal, gain(t.scalar()));
-                }
-            } catch (IllegalArgumentException e) {
-                LOG.log(Level.WARNING, "Evolution: skipping imported trial: {0}", e.getMessage());
+        for (ImportedTrial t : ImportScreen.fitting(LOG, "Evolution", space, trials, true)) {
+            double[] internal = t.parameter() instanceof JsonObject p ? fit(p) : null;
+            if (internal != null) {
+                population.add(internal, gain(t.scalar()));
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.grid;
 
+import dev.tunerd.tuners.common.ImportScreen;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.InvalidSearchSpaceException;
 import dev.tunerd.spi.NoMoreTrialsException;
@@ -59,20 +60,17 @@ public final class GridSearchTuner implements Tuner, Snapshotting {
     }
 
     /**
-     * As NNI, the imported parameter sets join the history as sent; results are ignored. Beyond NNI (whose source
-     * has a TODO for it), a set that fits the current space also joins in its normalised form, so {@code 2} for a
+     * As NNI, the imported parameter sets join the history as sent; results are ignored. Beyond NNI, a set that does
+     * not fit the current space is skipped and logged ({@link ImportScreen}), and one that fits also joins in its
+     * normalised form (NNI's source has a TODO for it), so {@code 2} for a
      * q-type (sent as {@code 2.0}) or a float that q rounding would change still counts as tried.
      */
     @Override
     public void importData(List<ImportedTrial> trials) {
-        for (ImportedTrial t : trials) {
+        for (ImportedTrial t : ImportScreen.fitting(LOG, "GridSearch", space, trials, false)) {
             history.addIfNew(t.parameter());
             if (space != null) {
-                try {
-                    history.addIfNew(space.format(space.deformat(t.parameter())));
-                } catch (IllegalArgumentException e) {
-                    LOG.log(Level.DEBUG, "imported parameters outside the current space: " + e.getMessage());
-                }
+                history.addIfNew(space.format(space.deformat(t.parameter())));
             }
         }
     }

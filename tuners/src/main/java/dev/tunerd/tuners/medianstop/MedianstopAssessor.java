@@ -10,6 +10,7 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.common.SnapshotJson;
+import dev.tunerd.spi.text.SafeText;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -63,7 +64,8 @@ public final class MedianstopAssessor implements Assessor, Snapshotting {
     public void trialEnd(String trialJobId, boolean success) {
         RunningTrial trial = running.remove(trialJobId);
         if (trial == null) {
-            LOG.log(Level.WARNING, "trial_end: trial_job_id does not exist in running_history: " + trialJobId);
+            LOG.log(Level.WARNING, "trial_end: trial_job_id does not exist in running_history: "
+                + SafeText.of(trialJobId));
             return;
         }
         if (success) {

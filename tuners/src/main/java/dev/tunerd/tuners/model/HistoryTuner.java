@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.model;
 
+import dev.tunerd.tuners.common.ImportScreen;
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.NoMoreTrialsException;
@@ -127,21 +128,11 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
 
     @Override
     public void importData(List<ImportedTrial> trials) {
-        int used = 0;
-        for (ImportedTrial t : trials) {
-            try {
-                if (t.parameter() instanceof JsonObject p) {
-                    double loss = mode.toLoss(t.scalar());
-                    if (space == null || tryDeformat(p) != null) {
-                        record(p, loss);
-                        used++;
-                    }
-                }
-            } catch (IllegalArgumentException e) {
-                log.log(Level.WARNING, "{0}: skipping imported trial: {1}", algorithm(), e.getMessage());
+        for (ImportedTrial t : ImportScreen.fitting(log, algorithm(), space, trials, true)) {
+            if (t.parameter() instanceof JsonObject p) {
+                record(p, mode.toLoss(t.scalar()));
             }
         }
-        log.log(Level.INFO, "{0}: imported {1} of {2} trials", algorithm(), used, trials.size());
     }
 
     private void record(JsonObject params, double loss) {

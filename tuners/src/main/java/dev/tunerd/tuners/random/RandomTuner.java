@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.random;
 
+import dev.tunerd.tuners.common.ImportScreen;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.NoMoreTrialsException;
 import dev.tunerd.spi.Snapshotting;
@@ -58,15 +59,12 @@ public final class RandomTuner implements Tuner, Snapshotting {
         // random search learns nothing from results
     }
 
-    /** Adds imported sets to the history; sets that do not fit the current space are skipped with a warning. */
+    /** Adds imported sets to the history; sets that do not fit the current space are skipped ({@link ImportScreen}). */
     @Override
     public void importData(List<ImportedTrial> trials) {
-        for (ImportedTrial trial : trials) {
-            try {
-                dedup().addHistory(trial.parameter());
-            } catch (IllegalArgumentException e) {
-                LOG.log(Level.WARNING, "imported parameters skipped: " + e.getMessage());
-            }
+        Deduplicator d = dedup();
+        for (ImportedTrial trial : ImportScreen.fitting(LOG, "Random", space, trials, false)) {
+            d.addHistory(trial.parameter());
         }
     }
 

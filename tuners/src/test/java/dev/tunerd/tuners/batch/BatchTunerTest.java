@@ -58,6 +58,19 @@ class BatchTunerTest {
         assertEquals(List.of("{\"x\": 0, \"y\": 1}", "{\"x\": 1, \"y\": 3}"), drain(t));
     }
 
+    /** Issue #12: an imported set that is not one of the batch's is skipped, logged and counted. */
+    @Test
+    void importSkipsLogsAndCountsSetsNotInTheBatch() {
+        BatchTuner t = tuner(B1);
+        List<String> logged = dev.tunerd.tuners.testkit.LogCapture.during(() -> t.importData(List.of(
+            new ImportedTrial(Json.parse("{\"x\":5,\"y\":5}"), Json.parse("0.5"), Optional.empty()),
+            new ImportedTrial(Json.parse("{\"x\":0,\"y\":1}"), Json.parse("0.5"), Optional.empty()))));
+        assertTrue(logged.stream().anyMatch(m -> m.contains("imported entry 0 skipped: does not fit the search"
+            + " space: parameters {'x': 5, 'y': 5} are not one of the batch's parameter sets")), logged.toString());
+        assertTrue(logged.stream().anyMatch(m -> m.contains("imported 1 of 2 entries; 1 skipped")), logged.toString());
+        assertEquals(List.of("{\"x\": 1, \"y\": 2}", "{\"x\": 1, \"y\": 3}"), drain(t));
+    }
+
     @Test
     void updateDoesNotResendOptionsAlreadySent() throws NoMoreTrialsException {
         BatchTuner t = tuner(B1);

@@ -35,6 +35,30 @@ class GridSearchConformanceTest {
         return out;
     }
 
+    /**
+     * Issue #12 defect 8: the grid is walked lazily. {@code randint [0, 2147483646]} used to list 2^31 positions
+     * before the first set (6 GB, then OutOfMemoryError); now the first sets come at once, in NNI's order, with the
+     * heap barely moved, and a snapshot stays small.
+     */
+    @Test
+    void aHugeRandintIsWalkedWithoutListingIt() {
+        Runtime rt = Runtime.getRuntime();
+        System.gc();
+        long before = rt.totalMemory() - rt.freeMemory();
+        long start = System.nanoTime();
+        Tuner tuner = new GridSearchTuner();
+        tuner.updateSearchSpace(Json.parseObject("{\"x\":{\"_type\":\"randint\",\"_value\":[0,2147483646]},"
+            + "\"c\":{\"_type\":\"choice\",\"_value\":[\"a\",\"b\"]}}", "search space"));
+        assertEquals(List.of("{\"x\": 0, \"c\": \"a\"}", "{\"x\": 0, \"c\": \"b\"}", "{\"x\": 1, \"c\": \"a\"}", "NO"),
+            take(tuner, 3));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        long grown = rt.totalMemory() - rt.freeMemory() - before;
+        org.junit.jupiter.api.Assertions.assertTrue(millis < 1000, millis + " ms");
+        org.junit.jupiter.api.Assertions.assertTrue(grown < 64L << 20, (grown >> 20) + " MB");
+        String snapshot = Json.write(((GridSearchTuner) tuner).snapshot());
+        org.junit.jupiter.api.Assertions.assertTrue(snapshot.length() < 1000, snapshot);
+    }
+
     @Test
     void g1ChoiceThenNo() {
         assertEquals(List.of("{\"x\": 1}", "{\"x\": 2}", "{\"x\": 3}", "NO"),

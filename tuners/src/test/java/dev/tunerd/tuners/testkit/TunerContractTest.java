@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.InvalidSearchSpaceException;
 import dev.tunerd.spi.Snapshotting;
 import dev.tunerd.spi.Tuner;
@@ -17,6 +18,7 @@ import dev.tunerd.spi.space.ParameterType;
 import dev.tunerd.spi.space.SearchSpace;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -91,6 +93,33 @@ public abstract class TunerContractTest {
                 sets = driver.report(tuner, sets);
             }
         }
+    }
+
+    /**
+     * Issue #12: imported entries that do not fit the space (unknown key, a choice value not in the list, out of
+     * range) are skipped, each logged once, and counted in the import line; the tuner goes on.
+     */
+    @Test
+    void importSkipsLogsAndCountsEntriesThatDoNotFit() {
+        TrialDriver driver = new TrialDriver(1);
+        Tuner tuner = newTuner(driver.context(), 1);
+        tuner.updateSearchSpace(Json.parseObject("{\"c\": {\"_type\": \"choice\", \"_value\": [\"a\", \"b\"]},"
+            + " \"u\": {\"_type\": \"uniform\", \"_value\": [0, 1]}}", "search space"));
+        List<ImportedTrial> entries = List.of(
+            imported("{\"c\": \"a\", \"u\": 0.5}"),
+            imported("{\"c\": \"a\", \"u\": 0.5, \"zz\": 1}"),
+            imported("{\"c\": \"z\", \"u\": 0.5}"),
+            imported("{\"c\": \"b\", \"u\": 7}"));
+        List<String> logged = LogCapture.during(() -> tuner.importData(entries));
+        assertEquals(3, logged.stream().filter(m -> m.contains("skipped: does not fit the search space")).count(),
+            logged.toString());
+        assertTrue(logged.stream().anyMatch(m -> m.contains("imported 1 of 4 entries; 3 skipped (3 do not fit the"
+            + " search space, 0 without a numeric value)")), logged.toString());
+        assertFalse(driver.request(tuner, 1).isEmpty(), "the tuner goes on");
+    }
+
+    private static ImportedTrial imported(String parameters) {
+        return new ImportedTrial(Json.parse(parameters), dev.tunerd.spi.json.JsonFloat.of(0.5), Optional.empty());
     }
 
     @Test

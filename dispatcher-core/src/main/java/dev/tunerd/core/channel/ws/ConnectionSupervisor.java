@@ -6,6 +6,7 @@ import dev.tunerd.protocol.FrameException;
 import dev.tunerd.protocol.ws.WsForm;
 import dev.tunerd.protocol.ws.WsMessage;
 import dev.tunerd.protocol.ws.WsMessageCodec;
+import dev.tunerd.spi.text.SafeText;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoopGroup;
@@ -302,7 +303,7 @@ final class ConnectionSupervisor implements ConnectionEvents {
                 sessionEnd.accept("TE received");
             }
         } else if (message instanceof WsMessage.Bye bye) {
-            endOfStream("the manager said _bye_ (" + bye.reason() + ")");
+            endOfStream("the manager said _bye_ (" + SafeText.of(bye.reason()) + ")");
             sessionEnd.accept("the manager said _bye_");
         } else {
             LOG.debug("_nop_ from the manager ignored");
@@ -312,17 +313,17 @@ final class ConnectionSupervisor implements ConnectionEvents {
     @Override
     public void onCloseFrame(Channel connection, int code, String reason) {
         if (code == CLOSE_NORMAL) {
-            endOfStream("the manager closed the connection on purpose (code 4000, " + reason + ")");
+            endOfStream("the manager closed the connection on purpose (code 4000, " + SafeText.of(reason) + ")");
             sessionEnd.accept("the manager closed the connection with code 4000");
         } else if (code == CLOSE_REFUSED_BUSY || code == CLOSE_REFUSED_LATE) {
             // NNI 2.8/2.9 refuse a second connection, or one that comes after their 10 s wait: retrying cannot help
             fail(new IOException("the NNI manager at " + uri + " refused the connection with code " + code + " ("
-                + reason + ")" + (code == CLOSE_REFUSED_BUSY ? ": it already serves another dispatcher"
+                + SafeText.of(reason) + ")" + (code == CLOSE_REFUSED_BUSY ? ": it already serves another dispatcher"
                 : ": it stopped waiting for a dispatcher")));
         } else {
-            LOG.warn("the manager closed the connection with code {} ({})", code, reason);
+            LOG.warn("the manager closed the connection with code {} ({})", code, SafeText.of(reason));
             synchronized (lock) {
-                lastClose = "the manager closed the connection with code " + code + " (" + reason + ")";
+                lastClose = "the manager closed the connection with code " + code + " (" + SafeText.of(reason) + ")";
             }
         }
     }
