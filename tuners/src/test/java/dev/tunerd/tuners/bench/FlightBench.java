@@ -35,6 +35,29 @@ public final class FlightBench {
     private record Job(String label, String tuner, int concurrency, String problem, long seed) {
     }
 
+    /** Per arm and problem, the seeds whose regret at the tail budget is not below random search's median. */
+    private static void printTailSeeds(QualityBench.Outcome o, List<String> problems, int trials) {
+        int b = QualityReport.tailBudget(trials);
+        for (String arm : o.bestSoFar().keySet()) {
+            StringBuilder sb = new StringBuilder();
+            for (String p : problems) {
+                double opt = o.optimum().get(p);
+                double[] random = dev.tunerd.simulator.bench.RegretStats.regretsAt(o.bestSoFar().get("Random").get(p),
+                    b, opt);
+                double median = dev.tunerd.simulator.bench.RegretStats.median(random);
+                List<double[]> runs = o.bestSoFar().get(arm).get(p);
+                for (int i = 0; i < runs.size(); i++) {
+                    double r = runs.get(i)[b - 1] - opt;
+                    if (r >= median) {
+                        sb.append(String.format(java.util.Locale.ROOT, " %s/%d:%.3g(>%.3g)", p, o.seeds().get(i), r,
+                            median));
+                    }
+                }
+            }
+            System.out.println("tail seeds " + arm + ":" + sb);
+        }
+    }
+
     public static void main(String[] args) throws InterruptedException {
         int trials = Integer.getInteger("bench.trials", 200);
         int perSet = Integer.getInteger("bench.seeds", 20);
@@ -96,6 +119,9 @@ public final class FlightBench {
         }
         QualityBench.Outcome o = new QualityBench.Outcome(series, Map.of(), optimum, seeds, perSet);
         System.out.print(QualityReport.render(o, problems, trials, seeds.size()));
+        if (Boolean.getBoolean("bench.worst")) {
+            printTailSeeds(o, problems, trials);
+        }
         System.out.printf("%n(%d runs of %d trials in process in %.1f s; seeds %d..%d)%n", jobs.size(), trials,
             (System.nanoTime() - t0) / 1e9, first, first + seeds.size() - 1);
     }
