@@ -115,19 +115,30 @@ public final class BenchCommand implements Callable<Integer> {
             + "charts (median and quartiles per tuner), the tables, the reference figures")
         Path html;
 
+        @Option(names = "--concurrency", split = ",", description = "also run every tuner but Random with this many "
+            + "trials in flight (comma-separated; GE K at the start, GE 1 after each FINAL and EN), reported next to "
+            + "the sequential runs")
+        List<Integer> concurrency;
+
+        @Option(names = "--seed-sets", defaultValue = "1", description = "run this many disjoint sets of --seeds "
+            + "seeds each (consecutive from the first seed) and score every set (default: ${DEFAULT-VALUE})")
+        int seedSets;
+
         @Override
         String measure() throws IOException, InterruptedException {
             List<String> chosen = problems == null ? Problems.TEXTBOOK : problems;
             int p = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
-            QualityBench.Plan plan = new QualityBench.Plan(tuners, chosen, trials, seeds, p, daemon());
+            QualityBench.Plan plan = new QualityBench.Plan(tuners, chosen, trials, seeds, seedSets,
+                concurrency == null ? List.of() : concurrency, p, daemon());
             long start = System.nanoTime();
             QualityBench.Outcome o = QualityBench.run(plan, err());
             if (html != null) {
-                QualityHtml.write(html, o, chosen, trials, seeds);
+                QualityHtml.write(html, o, chosen, trials, plan.seedList().size());
             }
-            return QualityReport.render(o, chosen, trials, seeds) + String.format(Locale.ROOT,
-                "%n(%d runs of %d trials in %.1f s, %d in parallel)%n", plan.tuners().size() * chosen.size() * seeds,
-                trials, (System.nanoTime() - start) / 1e9, p);
+            return QualityReport.render(o, chosen, trials, plan.seedList().size()) + String.format(Locale.ROOT,
+                "%n(%d runs of %d trials in %.1f s, %d in parallel)%n",
+                plan.arms().size() * chosen.size() * plan.seedList().size(), trials,
+                (System.nanoTime() - start) / 1e9, p);
         }
     }
 

@@ -24,6 +24,25 @@ public final class RegretStats {
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 
+    /**
+     * The nearest-rank percentile: the smallest value with at least {@code q} of the values at or below it (the 90th
+     * of 100 values is the 90th smallest); NaN for no values.
+     *
+     * @param q a fraction in (0, 1]
+     */
+    public static double percentile(double[] values, double q) {
+        if (!(q > 0 && q <= 1)) {
+            throw new IllegalArgumentException("percentile fraction must be in (0, 1], got " + q);
+        }
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int rank = (int) Math.ceil(q * sorted.length - 1e-9);
+        return sorted[Math.max(1, rank) - 1];
+    }
+
     public static double mean(double[] values) {
         return values.length == 0 ? Double.NaN : Arrays.stream(values).sum() / values.length;
     }

@@ -52,4 +52,25 @@ class BenchAgainstFakeDaemonTest {
         String table = QualityReport.render(o, plan.problems(), 6, 3);
         assertTrue(table.contains("| tunerd TPE |") && table.contains("Normalised score"), table);
     }
+
+    @Test
+    void qualityRunsTrialsInFlightAndSeedSets() throws Exception {
+        QualityBench.Plan plan = new QualityBench.Plan(List.of("TPE"), List.of("branin"), 8, 2, 2, List.of(3), 2,
+            FakeDaemons.command());
+        assertEquals(List.of(0L, 1L, 2L, 3L), plan.seedList());
+        assertEquals(List.of(new QualityBench.Arm("Random", 1), new QualityBench.Arm("TPE", 1),
+            new QualityBench.Arm("TPE", 3)), plan.arms());
+        QualityBench.Outcome o = QualityBench.run(plan, new PrintWriter(new StringWriter()));
+        assertTrue(o.failures().isEmpty(), o.failures().toString());
+        assertEquals(4, o.bestSoFar().get("TPE, 3 in flight").get("branin").size());
+        assertEquals(8, o.bestSoFar().get("TPE, 3 in flight").get("branin").get(0).length);
+        assertEquals(2, o.seedSets());
+        String table = QualityReport.render(o, plan.problems(), 8, 4);
+        assertTrue(table.contains("| tunerd TPE, 3 in flight |") && table.contains("seeds 2–3")
+            && table.contains("Tail: 90th percentile of regret after 8 trials (4 seeds)"), table);
+        assertThrows(IllegalArgumentException.class, () -> new QualityBench.Plan(List.of("TPE"), List.of("branin"),
+            8, 2, 0, List.of(), 2, FakeDaemons.command()));
+        assertThrows(IllegalArgumentException.class, () -> new QualityBench.Plan(List.of("TPE"), List.of("branin"),
+            8, 2, 1, List.of(0), 2, FakeDaemons.command()));
+    }
 }

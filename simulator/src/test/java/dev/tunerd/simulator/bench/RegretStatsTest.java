@@ -19,6 +19,43 @@ class RegretStatsTest {
     }
 
     @Test
+    void percentileIsTheNearestRank() {
+        double[] hundred = new double[100];
+        for (int i = 0; i < 100; i++) {
+            hundred[i] = 100 - i; // 100 .. 1, unsorted on purpose
+        }
+        assertEquals(90.0, RegretStats.percentile(hundred, 0.9));
+        assertEquals(100.0, RegretStats.percentile(hundred, 1.0));
+        assertEquals(3.0, RegretStats.percentile(new double[] {1, 2, 3}, 0.9));
+        assertEquals(7.0, RegretStats.percentile(new double[] {7}, 0.9));
+        assertTrue(Double.isNaN(RegretStats.percentile(new double[0], 0.9)));
+    }
+
+    @Test
+    void scoresPerSeedSetAndTailComeFromTheirOwnSeeds() {
+        // Random: regret 4 on set 0 and 8 on set 1; T: 1 on set 0 (score 75), 8 on set 1 (score 0)
+        List<double[]> random = List.of(new double[] {4}, new double[] {4}, new double[] {8}, new double[] {8});
+        List<double[]> tuner = List.of(new double[] {1}, new double[] {1}, new double[] {8}, new double[] {8});
+        Map<String, Map<String, List<double[]>>> runs = new LinkedHashMap<>();
+        runs.put("Random", Map.of("p", random));
+        runs.put("T", Map.of("p", tuner));
+        runs.put("T, 4 in flight", Map.of("p", random));
+        QualityBench.Outcome o = new QualityBench.Outcome(runs, Map.of(), Map.of("p", 0.0), List.of(10L, 11L, 12L,
+            13L), 2);
+        assertEquals(2, o.seedSets());
+        assertEquals(75.0, QualityReport.score(o, "T", 1, 0, 2), 1e-12);
+        assertEquals(0.0, QualityReport.score(o, "T", 1, 2, 4), 1e-12);
+        assertEquals(8.0, QualityReport.tailRegret(o, "T", "p", 100));
+        String text = QualityReport.render(o, List.of("p"), 1, 4);
+        assertTrue(text.contains("| tuner | seeds 10–11 | seeds 12–13 | lowest | highest | spread |"), text);
+        assertTrue(text.contains("| tunerd T | 75 | 0 | 0 | 75 | 75 |"), text);
+        // over all seeds T has mean regret 4.5 against 6 (score 25), its in-flight arm 0: a gap of -25
+        assertTrue(text.contains("| tunerd T, 4 in flight | -25.0 |"), text);
+        assertTrue(text.contains("| Random, median | 6 |"), text);
+        assertTrue(text.contains("| tunerd T | 8 | 0 of 1 |"), text);
+    }
+
+    @Test
     void regretIsBestSoFarAtTheBudgetMinusTheOptimum() {
         List<double[]> runs = List.of(new double[] {5, 4, 2}, new double[] {3, 3, 3});
         assertArrayEquals(new double[] {3, 2}, RegretStats.regretsAt(runs, 2, 1));

@@ -6,17 +6,25 @@ package dev.tunerd.tuners.anneal;
  * @param exploration occasional exploratory suggestions that re-draw a few parameters of the chosen trial widely
  * @param restarts    the scout chain that restarts from the prior while the run stagnates
  * @param spread      the per-parameter limit of the neighbourhood by the spread of the best trials
+ * @param diversity   the distance a suggestion keeps from the trials in flight ({@link Diversity})
  */
-public record AnnealAdditions(Exploration exploration, Restarts restarts, SpreadLimit spread) {
+public record AnnealAdditions(Exploration exploration, Restarts restarts, SpreadLimit spread, Diversity diversity) {
     /** hyperopt's annealing as NNI runs it, draw for draw. */
-    public static final AnnealAdditions NONE = new AnnealAdditions(Exploration.NONE, Restarts.NONE, SpreadLimit.NONE);
+    public static final AnnealAdditions NONE = new AnnealAdditions(Exploration.NONE, Restarts.NONE, SpreadLimit.NONE,
+        Diversity.NONE);
     /** What NNI's {@code Anneal} runs in tunerd (docs/MODEL_TUNERS.md). */
     public static final AnnealAdditions DEFAULT = new AnnealAdditions(Exploration.DEFAULT, Restarts.DEFAULT,
-        SpreadLimit.DEFAULT);
+        SpreadLimit.DEFAULT, Diversity.DEFAULT);
 
     public AnnealAdditions {
         java.util.Objects.requireNonNull(exploration, "exploration");
         java.util.Objects.requireNonNull(restarts, "restarts");
         java.util.Objects.requireNonNull(spread, "spread");
+        java.util.Objects.requireNonNull(diversity, "diversity");
+    }
+
+    /** Without the diversity rule. */
+    public AnnealAdditions(Exploration exploration, Restarts restarts, SpreadLimit spread) {
+        this(exploration, restarts, spread, Diversity.NONE);
     }
 }

@@ -46,6 +46,7 @@ public final class AnnealSampler implements InternalSampler {
     private final Exploration exploration;
     private final Restarts restarts;
     private final SpreadLimit spread;
+    private final Diversity diversity;
     /** Completed trials (of the main chain) when its best loss last improved. */
     private int lastImprovement;
 
@@ -69,6 +70,7 @@ public final class AnnealSampler implements InternalSampler {
         this.exploration = additions.exploration();
         this.restarts = additions.restarts();
         this.spread = additions.spread();
+        this.diversity = additions.diversity();
         this.main = new AnnealPool(params.size());
         this.scout = new AnnealPool(params.size());
     }
@@ -79,17 +81,57 @@ public final class AnnealSampler implements InternalSampler {
             return scoutDraw();
         }
         if (liar == Liar.NONE || running.isEmpty() || main.size() + running.size() <= LIAR_AFTER) {
-            return draw(main, exploring());
+            return diverse(running);
         }
         double lie = main.lie(liar);
         running.forEach(r -> main.add(r, lie));
         try {
-            return draw(main, exploring());
+            return diverse(running);
         } finally {
             for (int k = 0; k < running.size(); k++) {
                 main.removeLast();
             }
         }
+    }
+
+    /** A draw of the main chain, drawn again while it is too close to a trial in flight ({@link Diversity}). */
+    private double[] diverse(List<double[]> running) {
+        boolean explore = exploring();
+        double[] x = draw(main, explore);
+        if (diversity.fraction() <= 0 || running.isEmpty()) {
+            return x;
+        }
+        for (int t = 1; t < diversity.tries() && nearAny(x, running); t++) {
+            x = draw(main, explore);
+        }
+        return x;
+    }
+
+    /** Whether {@code x} lies within {@code diversity.fraction()} neighbourhoods of a trial in flight. */
+    private boolean nearAny(double[] x, List<double[]> running) {
+        double limit = diversity.fraction() * diversity.fraction();
+        for (double[] r : running) {
+            double d2 = 0;
+            for (int i = 0; i < x.length && d2 < limit; i++) {
+                boolean a = Double.isNaN(x[i]);
+                if (a || Double.isNaN(r[i])) {
+                    d2 += a == Double.isNaN(r[i]) ? 0 : Double.POSITIVE_INFINITY;
+                    continue;
+                }
+                ParameterSpec p = params.get(i);
+                if (p.categorical()) {
+                    d2 += x[i] == r[i] ? 0 : Double.POSITIVE_INFINITY;
+                    continue;
+                }
+                double scale = shrink(main.observed(i)) * (p.normal() ? p.sigma() : p.high() - p.low());
+                double z = scale > 0 ? (x[i] - r[i]) / scale : 0;
+                d2 += z * z;
+            }
+            if (d2 < limit) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether this suggestion is the scout's: a share of them while the best has not improved for a while. */

@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.tpe;
 
+import dev.tunerd.tuners.tpe.kernel.ExplorationFloor;
 import dev.tunerd.tuners.tpe.kernel.TpeSettings;
 import java.util.Locale;
 
@@ -8,7 +9,10 @@ import java.util.Locale;
  * docs/MODEL_TUNERS.md). Immutable and thread-safe.
  *
  * @param constantLiarType  {@code best}, {@code worst}, {@code mean}, or {@code none} to disable the constant liar
- *                          (NNI's Python {@code None}; a JSON null here means "not given" and selects {@code best})
+ *                          (NNI's Python {@code None}; a JSON null here means "not given" and selects tunerd's
+ *                          default {@code none}: with trials in flight NNI's default {@code best} makes TPE sample
+ *                          around them, see docs/MODEL_TUNERS.md; trials in flight are kept apart by
+ *                          {@link #DIVERSITY} whatever the liar)
  * @param nStartupJobs      random suggestions before the model is used (NNI 20; default 5)
  * @param nEiCandidates     candidates drawn from the good density per suggestion (24)
  * @param linearForgetting  observations kept at full weight and the cap on good ones (25)
@@ -28,9 +32,19 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
     public static final double INDEPENDENT_SHARE = 0.4;
     /** Observations of a parameter group before univariate suggestions start. */
     public static final int INDEPENDENT_AFTER = 40;
+    /**
+     * A candidate closer to a trial in flight than this many bandwidths of the good density is not proposed (chosen
+     * by measurement with 4 and 16 trials in flight, docs/MODEL_TUNERS.md).
+     */
+    public static final double DIVERSITY = 0.5;
+    /**
+     * While the best loss has not improved for 30% of the completed trials (at least 10), a fifth of the
+     * suggestions take the most promising of candidates drawn from the prior (docs/MODEL_TUNERS.md).
+     */
+    public static final ExplorationFloor FLOOR = new ExplorationFloor(0.2, 0.3);
 
     public TpeArgs {
-        constantLiarType = constantLiarType == null ? "best" : constantLiarType.toLowerCase(Locale.ROOT);
+        constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);
         if (!constantLiarType.matches("best|worst|mean|none")) {
             throw new IllegalArgumentException("tpe_args.constant_liar_type must be best, worst, mean or none, not \""
                 + constantLiarType + "\"");
@@ -61,6 +75,6 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
     public TpeSettings settings() {
         return new TpeSettings(nStartupJobs, nEiCandidates, linearForgetting, priorWeight,
             gamma == null ? 0 : gamma, LINEAR_GAMMA, BANDWIDTH_FACTOR, BAD_CAP, INDEPENDENT_SHARE, INDEPENDENT_AFTER,
-            TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)));
+            TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)), DIVERSITY, FLOOR);
     }
 }

@@ -52,6 +52,37 @@ class AnnealSamplerTest {
     }
 
     @Test
+    void theDiversityRuleDrawsAgainNearATrialInFlight() {
+        // 90 observations at 0.3: the window is 0.1 wide around 0.3; a trial in flight at 0.3 rejects draws closer
+        // than 0.3 windows (0.03), which are redrawn up to 50 times
+        AnnealAdditions on = new AnnealAdditions(Exploration.NONE, Restarts.NONE, SpreadLimit.NONE,
+            new Diversity(0.3, 50));
+        AnnealSampler s = new AnnealSampler(UNIT, new Rng(3), AnnealSampler.Liar.NONE, on);
+        AnnealSampler plain = new AnnealSampler(UNIT, new Rng(3), AnnealSampler.Liar.NONE, AnnealAdditions.NONE);
+        for (int i = 0; i < 90; i++) {
+            s.observe(new double[] {0.3}, 1.0);
+            plain.observe(new double[] {0.3}, 1.0);
+        }
+        List<double[]> inFlight = List.of(new double[] {0.3});
+        int closeWith = 0;
+        int closeWithout = 0;
+        for (int i = 0; i < 500; i++) {
+            closeWith += Math.abs(s.suggest(inFlight)[0] - 0.3) < 0.03 ? 1 : 0;
+            closeWithout += Math.abs(plain.suggest(inFlight)[0] - 0.3) < 0.03 ? 1 : 0;
+        }
+        // a uniform draw on [0.25, 0.35] falls within 0.03 of 0.3 with probability 0.6
+        assertTrue(closeWithout > 250, "without the rule: " + closeWithout);
+        assertTrue(closeWith < 10, "with the rule: " + closeWith);
+        AnnealSampler fresh = new AnnealSampler(UNIT, new Rng(7), AnnealSampler.Liar.NONE, on);
+        AnnealSampler freshPlain = new AnnealSampler(UNIT, new Rng(7), AnnealSampler.Liar.NONE, AnnealAdditions.NONE);
+        for (int i = 0; i < 90; i++) {
+            fresh.observe(new double[] {0.3}, 1.0);
+            freshPlain.observe(new double[] {0.3}, 1.0);
+        }
+        assertEquals(freshPlain.suggest(List.of())[0], fresh.suggest(List.of())[0], "nothing in flight: hyperopt's");
+    }
+
+    @Test
     void exploratorySuggestionsDrawAQuarterOfTheValuesFromTheWholeRangeOnceTwentyTrialsCompleted() {
         AnnealSampler early = new AnnealSampler(UNIT, new Rng(5), AnnealSampler.Liar.NONE,
             new AnnealAdditions(Exploration.DEFAULT, Restarts.NONE, SpreadLimit.NONE));

@@ -6,6 +6,7 @@ import dev.tunerd.tuners.anneal.Exploration;
 import dev.tunerd.tuners.anneal.Restarts;
 import dev.tunerd.tuners.anneal.SpreadLimit;
 import dev.tunerd.tuners.tpe.TpeArgs;
+import dev.tunerd.tuners.tpe.kernel.ExplorationFloor;
 import dev.tunerd.tuners.tpe.kernel.TpeSettings;
 import java.util.Arrays;
 import java.util.List;
@@ -37,14 +38,19 @@ public final class QualityBench {
     private QualityBench() {
     }
 
-    /** TPE's default settings, each overridable by a system property for tuning ({@code -Dtpe.bw=0.1}). */
+    /**
+     * TPE's default settings, each overridable by a system property for tuning ({@code -Dtpe.bw=0.1},
+     * {@code -Dtpe.floor=0 -Dtpe.stall=0.3} for the exploration floor, {@code -Dtpe.div} for the diversity rule).
+     */
     static TpeSettings tpeSettings() {
         TpeArgs d = TpeArgs.defaults();
         return new TpeSettings(Integer.getInteger("tpe.startup", d.nStartupJobs()),
             Integer.getInteger("tpe.ei", d.nEiCandidates()), Integer.getInteger("tpe.lf", d.linearForgetting()),
             dbl("tpe.prior", d.priorWeight()), dbl("tpe.gsqrt", 0), dbl("tpe.glin", TpeArgs.LINEAR_GAMMA),
             dbl("tpe.bw", TpeArgs.BANDWIDTH_FACTOR), TpeArgs.BAD_CAP, dbl("tpe.uni", TpeArgs.INDEPENDENT_SHARE),
-            Integer.getInteger("tpe.unifrom", TpeArgs.INDEPENDENT_AFTER), TpeSettings.Liar.BEST);
+            Integer.getInteger("tpe.unifrom", TpeArgs.INDEPENDENT_AFTER), TpeSettings.Liar.NONE,
+            dbl("tpe.div", TpeArgs.DIVERSITY), new ExplorationFloor(dbl("tpe.floor", TpeArgs.FLOOR.share()),
+            dbl("tpe.stall", TpeArgs.FLOOR.stall())));
     }
 
     /** Anneal's exploration, overridable for tuning ({@code -Danneal.share=0.2 -Danneal.after=20 -Danneal.wide=0.05}). */

@@ -41,7 +41,12 @@ class ModelProvidersTest {
         assertEquals(OptimizeMode.MAXIMIZE, evo.optimizeMode());
         assertEquals(32, evo.populationSize());
         TpeArgs t = TpeArgs.defaults();
-        assertEquals("best", t.constantLiarType());
+        // tunerd's default: no liar (NNI's best makes TPE sample around trials in flight), trials in flight kept
+        // apart by the diversity rule instead (docs/MODEL_TUNERS.md)
+        assertEquals("none", t.constantLiarType());
+        assertEquals(TpeSettings.Liar.NONE, t.settings().liar());
+        assertEquals(TpeArgs.DIVERSITY, t.settings().diversity());
+        assertEquals(TpeSettings.Liar.BEST, new TpeArgs("best", null, null, null, null, null).settings().liar());
         assertEquals(24, t.nEiCandidates());
         assertEquals(25, t.linearForgetting());
         assertEquals(TpeSettings.Liar.NONE, new TpeArgs("none", null, null, null, null, null).settings().liar());

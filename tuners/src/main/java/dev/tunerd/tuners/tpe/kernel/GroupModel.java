@@ -34,8 +34,11 @@ final class GroupModel {
     private final double[] row;
     private final double[] candidate;
     private final double[] best;
+    private final double[] closest;
     private final double[] bandwidths;
     private final double[] goodMarginals;
+    private final double[] goodBandwidths;
+    private final PendingRows pending;
     private final double[] badMarginals;
     private double[] centres = new double[0];
     private double[] weights = new double[0];
@@ -60,9 +63,12 @@ final class GroupModel {
         this.row = new double[d];
         this.candidate = new double[d];
         this.best = new double[d];
+        this.closest = new double[d];
         this.bandwidths = new double[d];
         this.goodMarginals = new double[d];
         this.badMarginals = new double[d];
+        this.goodBandwidths = new double[d];
+        this.pending = new PendingRows(categorical);
     }
 
     boolean isActive(double[] internal) {
@@ -74,11 +80,18 @@ final class GroupModel {
         history.push(row, loss);
     }
 
-    void suggest(double[] internal, List<double[]> running, Rng rng) {
+    /**
+     * @param fromPrior draw the candidates from the prior instead of the good density (the exploration floor)
+     */
+    void suggest(double[] internal, List<double[]> running, Rng rng, boolean fromPrior) {
         if (history.rows() < Math.max(1, settings.startupTrials())) {
             samplePrior(rng);
         } else {
-            int lies = pushLies(running);
+            collectPending(running);
+            if (settings.liar() == TpeSettings.Liar.MODEL && pending.count() > 0) {
+                fit();
+            }
+            int lies = pushLies(rng);
             try {
                 fit();
             } finally {
@@ -86,7 +99,7 @@ final class GroupModel {
                     history.pop();
                 }
             }
-            chooseCandidate(rng);
+            chooseCandidate(rng, fromPrior);
         }
         for (int j = 0; j < params.length; j++) {
             internal[params[j]] = space.toInternal(params[j], best[j]);
@@ -94,30 +107,55 @@ final class GroupModel {
     }
 
     private void samplePrior(Rng rng) {
+        samplePriorInto(rng, best);
+    }
+
+    private void samplePriorInto(Rng rng, double[] out) {
         for (int j = 0; j < params.length; j++) {
-            best[j] = categorical[j] ? rng.nextInt(space.categories(params[j]))
+            out[j] = categorical[j] ? rng.nextInt(space.categories(params[j]))
                 : space.snap(params[j], rng.nextDouble());
         }
     }
 
-    private int pushLies(List<double[]> running) {
-        if (settings.liar() == TpeSettings.Liar.NONE || running.isEmpty()) {
-            return 0;
-        }
-        double lie = switch (settings.liar()) {
-            case BEST -> history.minLoss();
-            case WORST -> history.maxLoss();
-            default -> history.meanLoss();
-        };
-        int pushed = 0;
+    /** The rows of the trials in flight where this group is active. */
+    private void collectPending(List<double[]> running) {
+        pending.clear();
         for (double[] r : running) {
             if (isActive(r)) {
                 toRow(r);
-                history.push(row, lie);
-                pushed++;
+                pending.add(row);
             }
         }
-        return pushed;
+    }
+
+    /**
+     * Pushes one lie per row in flight (popped again after the fit); with the model's liar the densities fitted on
+     * the observations alone decide, row by row, between the best and the worst loss.
+     */
+    private int pushLies(Rng rng) {
+        if (settings.liar() == TpeSettings.Liar.NONE || pending.count() == 0) {
+            return 0;
+        }
+        double best = history.minLoss();
+        double worst = history.maxLoss();
+        double fixed = switch (settings.liar()) {
+            case BEST -> best;
+            case WORST -> worst;
+            default -> history.meanLoss();
+        };
+        double gamma = (double) settings.goodCount(history.rows()) / history.rows();
+        int n = pending.count();
+        for (int i = 0; i < n; i++) {
+            double[] r = pending.row(i);
+            double lie = fixed;
+            if (settings.liar() == TpeSettings.Liar.MODEL) {
+                double logRatio = bad.logDensity(r) - good.logDensity(r) + Math.log((1 - gamma) / gamma);
+                double pGood = 1 / (1 + Math.exp(Math.min(700, logRatio)));
+                lie = rng.nextDouble() < pGood ? best : worst;
+            }
+            history.push(r, lie);
+        }
+        return n;
     }
 
     private void fit() {
@@ -133,6 +171,7 @@ final class GroupModel {
             weights[r] = 1.0;
         }
         bandwidthsFor(nGood);
+        System.arraycopy(bandwidths, 0, goodBandwidths, 0, params.length);
         good.fit(centres, weights, nGood, settings.priorWeight(), bandwidths, settings.priorWeight() / (nGood + 1));
         int m = Math.min(n - nGood, settings.badCap());
         int k = 0;
@@ -167,43 +206,68 @@ final class GroupModel {
         }
     }
 
-    private void chooseCandidate(Rng rng) {
-        if (history.rows() >= settings.independentAfter() && rng.nextDouble() < settings.independentShare()) {
-            chooseIndependent(rng);
-            return;
-        }
+    private void chooseCandidate(Rng rng, boolean fromPrior) {
+        boolean independent = !fromPrior && history.rows() >= settings.independentAfter()
+            && rng.nextDouble() < settings.independentShare();
         double bestScore = Double.NEGATIVE_INFINITY;
+        double closeScore = Double.NEGATIVE_INFINITY;
+        boolean accepted = false;
         for (int c = 0; c < settings.eiCandidates(); c++) {
-            good.sample(rng, candidate);
-            for (int j = 0; j < params.length; j++) {
-                candidate[j] = space.snap(params[j], candidate[j]);
+            double score = fromPrior ? priorCandidate(rng) : independent ? independentCandidate(rng)
+                : jointCandidate(rng);
+            if (tooClose()) {
+                // kept aside in case every candidate is too close to a trial in flight
+                if (!accepted && score > closeScore) {
+                    closeScore = score;
+                    System.arraycopy(candidate, 0, closest, 0, params.length);
+                }
+                continue;
             }
-            double score = good.logDensity(candidate) - bad.logDensity(candidate);
             if (score > bestScore) {
                 bestScore = score;
+                accepted = true;
                 System.arraycopy(candidate, 0, best, 0, params.length);
             }
+        }
+        if (!accepted && closeScore > Double.NEGATIVE_INFINITY) {
+            System.arraycopy(closest, 0, best, 0, params.length);
         }
     }
 
-    private void chooseIndependent(Rng rng) {
-        double bestScore = Double.NEGATIVE_INFINITY;
-        for (int c = 0; c < settings.eiCandidates(); c++) {
-            good.sampleIndependent(rng, candidate);
-            for (int j = 0; j < params.length; j++) {
-                candidate[j] = space.snap(params[j], candidate[j]);
-            }
-            good.logMarginals(candidate, goodMarginals, Integer.MAX_VALUE);
-            bad.logMarginals(candidate, badMarginals, MARGINAL_CAP);
-            double score = 0;
-            for (int j = 0; j < params.length; j++) {
-                score += goodMarginals[j] - badMarginals[j];
-            }
-            if (score > bestScore) {
-                bestScore = score;
-                System.arraycopy(candidate, 0, best, 0, params.length);
-            }
+    /** Draws a candidate from the prior (uniform on the cube and the options); its log density ratio. */
+    private double priorCandidate(Rng rng) {
+        samplePriorInto(rng, candidate);
+        return good.logDensity(candidate) - bad.logDensity(candidate);
+    }
+
+    /** Draws a candidate from the joint good density; its log density ratio. */
+    private double jointCandidate(Rng rng) {
+        good.sample(rng, candidate);
+        for (int j = 0; j < params.length; j++) {
+            candidate[j] = space.snap(params[j], candidate[j]);
         }
+        return good.logDensity(candidate) - bad.logDensity(candidate);
+    }
+
+    /** Draws each parameter from its good marginal; the sum of the per-parameter log density ratios. */
+    private double independentCandidate(Rng rng) {
+        good.sampleIndependent(rng, candidate);
+        for (int j = 0; j < params.length; j++) {
+            candidate[j] = space.snap(params[j], candidate[j]);
+        }
+        good.logMarginals(candidate, goodMarginals, Integer.MAX_VALUE);
+        bad.logMarginals(candidate, badMarginals, MARGINAL_CAP);
+        double score = 0;
+        for (int j = 0; j < params.length; j++) {
+            score += goodMarginals[j] - badMarginals[j];
+        }
+        return score;
+    }
+
+    /** Whether the diversity rule rejects the current candidate: too close to a trial in flight. */
+    private boolean tooClose() {
+        return settings.diversity() > 0 && pending.count() > 0
+            && pending.near(candidate, goodBandwidths, settings.diversity());
     }
 
     private void toRow(double[] internal) {

@@ -20,6 +20,8 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     private final Rng rng;
     private final GroupModel[] groups;
     private int observed;
+    private int bestAt;
+    private double bestLoss = Double.POSITIVE_INFINITY;
 
     public TpeSampler(UnitSpace space, TpeSettings settings, Rng rng) {
         this.space = space;
@@ -46,9 +48,10 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     public double[] suggest(List<double[]> running) {
         double[] internal = new double[space.size()];
         Arrays.fill(internal, Double.NaN);
+        boolean fromPrior = settings.floor().active(observed, bestAt) && rng.nextDouble() < settings.floor().share();
         for (GroupModel g : groups) {
             if (g.isActive(internal)) {
-                g.suggest(internal, running, rng);
+                g.suggest(internal, running, rng, fromPrior);
             }
         }
         return internal;
@@ -58,6 +61,10 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     @Override
     public void observe(double[] internal, double loss) {
         double l = Double.isNaN(loss) ? Double.POSITIVE_INFINITY : loss;
+        if (l < bestLoss) {
+            bestLoss = l;
+            bestAt = observed + 1;
+        }
         for (GroupModel g : groups) {
             if (g.isActive(internal)) {
                 g.observe(internal, l);

@@ -19,21 +19,39 @@ package dev.tunerd.tuners.tpe.kernel;
  * @param independentAfter observations of a group before univariate suggestions start (early on, the joint model
  *                        is better; later, recombining good values per parameter escapes local basins)
  * @param liar            what value trials in flight are assumed to get
+ * @param diversity       when positive, a candidate closer to a trial in flight than this many bandwidths of the
+ *                        good density (per group, see {@code PendingRows}) is not proposed while another is left
+ * @param floor           the floor under exploration ({@link ExplorationFloor})
  */
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                           double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
-                          int independentAfter, Liar liar) {
+                          int independentAfter, Liar liar, double diversity, ExplorationFloor floor) {
 
-    /** The constant-liar strategies of NNI's {@code constant_liar_type}. */
-    public enum Liar { NONE, BEST, WORST, MEAN }
+    /**
+     * What trials in flight count as: the constant-liar strategies of NNI's {@code constant_liar_type} (the best,
+     * worst or mean observed loss; {@code WORST} ranks them below every observation, which is Optuna's
+     * {@code constant_liar}: trials in flight in the bad group), or {@code MODEL}: per trial in flight a lie drawn
+     * from the model itself, the best loss with the probability the fitted densities give its point of being good
+     * ({@code gamma l / (gamma l + (1 - gamma) g)}), else the worst.
+     */
+    public enum Liar { NONE, BEST, WORST, MEAN, MODEL }
+
+    /** Without the diversity rule and the exploration floor. */
+    public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
+                       double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
+                       double independentShare, int independentAfter, Liar liar) {
+        this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
+            badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE);
+    }
 
     public TpeSettings {
         if (startupTrials < 0 || eiCandidates < 1 || linearForgetting < 1 || !(priorWeight > 0) || badCap < 1
             || !(bandwidthFactor > 0) || !(independentShare >= 0 && independentShare <= 1) || independentAfter < 0
-            || !(gammaSqrt > 0 || gammaLinear > 0)) {
+            || !(gammaSqrt > 0 || gammaLinear > 0) || !(diversity >= 0 && diversity < 100) || liar == null
+            || floor == null) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
-                + bandwidthFactor + ", " + badCap);
+                + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity);
         }
     }
 

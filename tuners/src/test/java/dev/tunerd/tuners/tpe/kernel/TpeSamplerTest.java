@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.tpe.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.spi.space.ParameterSpec;
@@ -80,17 +81,105 @@ class TpeSamplerTest {
     }
 
     @Test
-    void trialsInFlightEnterTheModelOnlyThroughTheConstantLiar() {
+    void trialsInFlightEnterTheModelOnlyThroughTheLiarAndTheDiversityRule() {
         List<double[]> inFlight = List.of(new double[] {0.3}, new double[] {0.31}, new double[] {0.29});
-        assertEquals(warmedUp("none").suggest(List.of())[0], warmedUp("none").suggest(inFlight)[0]);
+        assertEquals(warmedUp(settings("none", 0)).suggest(List.of())[0],
+            warmedUp(settings("none", 0)).suggest(inFlight)[0]);
         for (String liar : List.of("best", "worst", "mean")) {
-            assertTrue(warmedUp(liar).suggest(List.of())[0] != warmedUp(liar).suggest(inFlight)[0], liar);
+            assertTrue(warmedUp(settings(liar, 0)).suggest(List.of())[0]
+                != warmedUp(settings(liar, 0)).suggest(inFlight)[0], liar);
         }
+        assertTrue(warmedUp(withLiar(TpeSettings.Liar.MODEL)).suggest(List.of())[0]
+            != warmedUp(withLiar(TpeSettings.Liar.MODEL)).suggest(inFlight)[0], "model");
+        // the default (no liar, diversity): the suggestion moves away from the trials in flight at the optimum
+        assertTrue(Math.abs(warmedUp(settings(null, TpeArgs.DIVERSITY)).suggest(inFlight)[0] - 0.3) > 0.05);
     }
 
-    private static TpeSampler warmedUp(String liar) {
-        TpeSampler s = new TpeSampler(new UnitSpace(List.of(Specs.uniform("x", 0, 1))),
-            new TpeArgs(liar, null, null, null, null, null).settings(), new Rng(4));
+    @Test
+    void aBatchOfSuggestionsKeepsItsDistanceWithTheDiversityRule() {
+        // 8 suggestions in a row, each with the earlier ones in flight; the good density's bandwidth after 30
+        // observations is 1 / (1.5 * 5 + 1) = 0.118, so the rule keeps them at least 0.059 apart
+        double with = closestPair(warmedUp(settings("none", TpeArgs.DIVERSITY)));
+        double without = closestPair(warmedUp(settings("none", 0)));
+        assertTrue(with >= 0.5 / 8.5, "closest pair with the rule: " + with);
+        assertTrue(without < 0.5 / 8.5, "closest pair without: " + without);
+    }
+
+    @Test
+    void theExplorationFloorWaitsForAStallThatGrowsWithTheRun() {
+        ExplorationFloor f = new ExplorationFloor(0.2, 0.3);
+        assertTrue(!f.active(30, 25), "5 trials without improvement: no stall");
+        assertTrue(f.active(30, 20), "10 of 30");
+        assertTrue(!f.active(100, 80), "20 of 100 is less than 30%");
+        assertTrue(f.active(100, 70));
+        assertTrue(new ExplorationFloor(0.2, 0).active(5, 5), "stall 0: always");
+        assertTrue(!ExplorationFloor.NONE.active(100, 0));
+        assertThrows(IllegalArgumentException.class, () -> new ExplorationFloor(1.5, 0));
+    }
+
+    @Test
+    void theFloorDrawsCandidatesFromThePriorWhenTheRunStalls() {
+        // every loss equal: the best never improves after the first trial, so the floor applies from trial 10 on;
+        // with one candidate per suggestion the floor's suggestions are uniform draws (70% outside [0.3, 0.6]),
+        // the model's come from the good density around the cluster
+        double farWith = farFromCluster(oneCandidate(new ExplorationFloor(1.0, 0.3)));
+        double farWithout = farFromCluster(oneCandidate(ExplorationFloor.NONE));
+        assertTrue(farWith >= 20 && farWith > 2 * farWithout, farWith + " against " + farWithout);
+    }
+
+    private static TpeSettings oneCandidate(ExplorationFloor floor) {
+        TpeSettings d = TpeArgs.defaults().settings();
+        return new TpeSettings(d.startupTrials(), 1, d.linearForgetting(), d.priorWeight(), d.gammaSqrt(),
+            d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(), d.independentAfter(), d.liar(),
+            d.diversity(), floor);
+    }
+
+    /** Of 40 suggestions after 20 trials that all scored 1.0 and sit in [0.4, 0.5], how many land outside [0.3, 0.6]. */
+    private static double farFromCluster(TpeSettings settings) {
+        TpeSampler s = new TpeSampler(new UnitSpace(List.of(Specs.uniform("x", 0, 1))), settings, new Rng(9));
+        for (int t = 0; t < 20; t++) {
+            s.observe(new double[] {0.4 + 0.005 * t}, 1.0);
+        }
+        int far = 0;
+        for (int t = 0; t < 40; t++) {
+            double[] x = s.suggest(List.of());
+            far += x[0] < 0.3 || x[0] > 0.6 ? 1 : 0;
+            s.observe(x, 1.0);
+        }
+        return far;
+    }
+
+    private static double closestPair(TpeSampler s) {
+        List<double[]> batch = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            batch.add(s.suggest(List.copyOf(batch)));
+        }
+        double closest = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < batch.size(); i++) {
+            for (int j = i + 1; j < batch.size(); j++) {
+                closest = Math.min(closest, Math.abs(batch.get(i)[0] - batch.get(j)[0]));
+            }
+        }
+        return closest;
+    }
+
+    /** The defaults with this liar and diversity, without the exploration floor (tested on its own). */
+    private static TpeSettings settings(String liar, double diversity) {
+        TpeSettings d = new TpeArgs(liar, null, null, null, null, null).settings();
+        return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
+            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
+            d.independentAfter(), d.liar(), diversity, ExplorationFloor.NONE);
+    }
+
+    private static TpeSettings withLiar(TpeSettings.Liar liar) {
+        TpeSettings d = TpeArgs.defaults().settings();
+        return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
+            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
+            d.independentAfter(), liar, 0, ExplorationFloor.NONE);
+    }
+
+    private static TpeSampler warmedUp(TpeSettings settings) {
+        TpeSampler s = new TpeSampler(new UnitSpace(List.of(Specs.uniform("x", 0, 1))), settings, new Rng(4));
         for (int t = 0; t < 30; t++) {
             double[] x = s.suggest(List.of());
             s.observe(x, (x[0] - 0.3) * (x[0] - 0.3));

@@ -1,0 +1,31 @@
+package dev.tunerd.tuners.tpe.kernel;
+
+/**
+ * A floor under TPE's exploration, so that a run cannot settle in one basin for good: with probability
+ * {@code share} a suggestion draws its candidates from the prior (uniform over the group's unit cube and options)
+ * instead of from the good density, and takes the one with the best density ratio among them: a point away from
+ * where the run has been, in the most promising place there. With {@code stall} positive this happens only while the
+ * best loss has not improved for {@code max(MIN_PATIENCE, stall * n)} of the n completed trials (a patience that
+ * grows with the budget). Immutable and thread-safe.
+ *
+ * @param share probability of a suggestion from prior candidates (0: off)
+ * @param stall the patience as a fraction of the completed trials; 0: the floor applies always
+ */
+public record ExplorationFloor(double share, double stall) {
+    /** Trials without improvement before a stall counts, however short the run. */
+    public static final int MIN_PATIENCE = 10;
+    /** Off. */
+    public static final ExplorationFloor NONE = new ExplorationFloor(0, 0);
+
+    public ExplorationFloor {
+        if (!(share >= 0 && share <= 1) || !(stall >= 0 && stall <= 10)) {
+            throw new IllegalArgumentException("exploration floor share must be in [0, 1] and stall in [0, 10]: "
+                + share + ", " + stall);
+        }
+    }
+
+    /** Whether the floor applies after {@code n} completed trials, the best found after {@code bestAt} of them. */
+    boolean active(int n, int bestAt) {
+        return share > 0 && (stall == 0 || n - bestAt >= Math.max(MIN_PATIENCE, stall * n));
+    }
+}

@@ -1,0 +1,67 @@
+package dev.tunerd.tuners.tpe.kernel;
+
+import java.util.Arrays;
+
+/**
+ * The trials in flight of one parameter group, in the group's unit coordinates, for the diversity rule: a candidate
+ * closer to one of them than a fraction of the good density's bandwidth (distance measured in bandwidths over the
+ * numeric dimensions; a categorical dimension whose option differs counts as far) is not proposed. Buffers are kept
+ * between suggestions. Not thread-safe.
+ */
+final class PendingRows {
+    private final int dims;
+    private final boolean[] categorical;
+    private double[] rows = new double[0];
+    private int count;
+
+    PendingRows(boolean[] categorical) {
+        this.categorical = categorical.clone();
+        this.dims = categorical.length;
+    }
+
+    void clear() {
+        count = 0;
+    }
+
+    void add(double[] row) {
+        if ((count + 1) * dims > rows.length) {
+            rows = Arrays.copyOf(rows, Math.max(4, 2 * (count + 1)) * Math.max(1, dims));
+        }
+        System.arraycopy(row, 0, rows, count * dims, dims);
+        count++;
+    }
+
+    int count() {
+        return count;
+    }
+
+    /** Row {@code i} as a copy. */
+    double[] row(int i) {
+        return Arrays.copyOfRange(rows, i * dims, (i + 1) * dims);
+    }
+
+    /**
+     * Whether {@code candidate} lies within {@code fraction} bandwidths of a row in flight (Euclidean over the numeric
+     * dimensions, each scaled by its bandwidth; every categorical option equal).
+     */
+    boolean near(double[] candidate, double[] bandwidths, double fraction) {
+        double limit = fraction * fraction;
+        for (int r = 0; r < count; r++) {
+            int base = r * dims;
+            double d2 = 0;
+            for (int j = 0; j < dims && d2 < limit; j++) {
+                double diff = candidate[j] - rows[base + j];
+                if (categorical[j]) {
+                    d2 += diff == 0 ? 0 : Double.POSITIVE_INFINITY;
+                } else {
+                    double z = diff / bandwidths[j];
+                    d2 += z * z;
+                }
+            }
+            if (d2 < limit) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

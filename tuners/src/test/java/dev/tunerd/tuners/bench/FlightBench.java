@@ -1,0 +1,128 @@
+package dev.tunerd.tuners.bench;
+
+import dev.tunerd.simulator.bench.QualityBench;
+import dev.tunerd.simulator.bench.QualityReport;
+import dev.tunerd.simulator.problem.Problems;
+import dev.tunerd.spi.Tuner;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.LongFunction;
+
+/**
+ * {@code tunerd bench quality} in process: the same problems, seeds, trials in flight, Random baseline and report
+ * ({@link QualityReport}), with the tuners driven through their API by {@link FlightRun} instead of through a
+ * daemon child, so the tables equal the daemon's (see docs/BENCHMARKS.md) in a fraction of the time. Run from the
+ * repository root after {@code mvn -o -q -pl tuners -am test-compile}:
+ * <pre>java -cp tuners/target/classes:tuners/target/test-classes:tuner-spi/target/classes:simulator/target/classes:\
+ * dispatcher-protocol/target/classes dev.tunerd.tuners.bench.FlightBench TPE Anneal</pre>
+ * Settings (system properties): {@code bench.trials} (200), {@code bench.seeds} per set (20), {@code bench.sets}
+ * (1), {@code bench.firstSeed} (0), {@code bench.concurrency} (trials in flight besides 1, comma-separated, e.g.
+ * {@code 4,16}), {@code bench.problems} (default: the nine and {@code mixed}), {@code bench.threads} (2). Tuner
+ * names are those of {@link FlightTuners}. Not a unit test: it measures, it does not assert.
+ */
+public final class FlightBench {
+
+    private FlightBench() {
+    }
+
+    private record Job(String label, String tuner, int concurrency, String problem, long seed) {
+    }
+
+    /** Per arm and problem, the seeds whose regret at the tail budget is not below random search's median. */
+    private static void printTailSeeds(QualityBench.Outcome o, List<String> problems, int trials) {
+        int b = QualityReport.tailBudget(trials);
+        for (String arm : o.bestSoFar().keySet()) {
+            StringBuilder sb = new StringBuilder();
+            for (String p : problems) {
+                double opt = o.optimum().get(p);
+                double[] random = dev.tunerd.simulator.bench.RegretStats.regretsAt(o.bestSoFar().get("Random").get(p),
+                    b, opt);
+                double median = dev.tunerd.simulator.bench.RegretStats.median(random);
+                List<double[]> runs = o.bestSoFar().get(arm).get(p);
+                for (int i = 0; i < runs.size(); i++) {
+                    double r = runs.get(i)[b - 1] - opt;
+                    if (r >= median) {
+                        sb.append(String.format(java.util.Locale.ROOT, " %s/%d:%.3g(>%.3g)", p, o.seeds().get(i), r,
+                            median));
+                    }
+                }
+            }
+            System.out.println("tail seeds " + arm + ":" + sb);
+        }
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        int trials = Integer.getInteger("bench.trials", 200);
+        int perSet = Integer.getInteger("bench.seeds", 20);
+        int sets = Integer.getInteger("bench.sets", 1);
+        long first = Long.getLong("bench.firstSeed", 0L);
+        List<Integer> ks = new ArrayList<>(List.of(1));
+        for (String k : System.getProperty("bench.concurrency", "").split(",")) {
+            if (!k.isBlank() && !ks.contains(Integer.parseInt(k.trim()))) {
+                ks.add(Integer.parseInt(k.trim()));
+            }
+        }
+        List<String> problems = new ArrayList<>(Problems.TEXTBOOK);
+        problems.add("mixed");
+        String chosen = System.getProperty("bench.problems");
+        if (chosen != null) {
+            problems = Arrays.asList(chosen.split(","));
+        }
+        List<String> tuners = new ArrayList<>(List.of("Random"));
+        Arrays.stream(args).filter(a -> !a.equals("Random")).forEach(tuners::add);
+        List<Long> seeds = new ArrayList<>();
+        for (long s = first; s < first + (long) perSet * sets; s++) {
+            seeds.add(s);
+        }
+        List<Job> jobs = new ArrayList<>();
+        for (String t : tuners) {
+            LongFunction<Tuner> factory = FlightTuners.named(t);
+            for (int k : ks) {
+                if (k > 1 && t.equals("Random")) {
+                    continue;
+                }
+                for (String p : problems) {
+                    for (long s : seeds) {
+                        jobs.add(new Job(new QualityBench.Arm(t, k).label(), t, k, p, s));
+                    }
+                }
+            }
+            factory.apply(0);
+        }
+        long t0 = System.nanoTime();
+        ExecutorService pool = Executors.newFixedThreadPool(Integer.getInteger("bench.threads", 2));
+        List<Future<double[]>> futures = new ArrayList<>();
+        for (Job j : jobs) {
+            futures.add(pool.submit(() -> new FlightRun(FlightTuners.named(j.tuner()).apply(j.seed()),
+                Problems.create(j.problem(), j.seed()), trials, j.concurrency(), j.seed()).bestSoFar()));
+        }
+        Map<String, Map<String, List<double[]>>> series = new LinkedHashMap<>();
+        Map<String, Double> optimum = new LinkedHashMap<>();
+        try {
+            for (int i = 0; i < jobs.size(); i++) {
+                Job j = jobs.get(i);
+                optimum.put(j.problem(), Problems.create(j.problem(), 0).optimum());
+                series.computeIfAbsent(j.label(), x -> new LinkedHashMap<>())
+                    .computeIfAbsent(j.problem(), x -> new ArrayList<>()).add(futures.get(i).get());
+            }
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        QualityBench.Outcome o = new QualityBench.Outcome(series, Map.of(), optimum, seeds, perSet);
+        System.out.print(QualityReport.render(o, problems, trials, seeds.size()));
+        if (Boolean.getBoolean("bench.worst")) {
+            printTailSeeds(o, problems, trials);
+        }
+        System.out.printf("%n(%d runs of %d trials in process in %.1f s; seeds %d..%d)%n", jobs.size(), trials,
+            (System.nanoTime() - t0) / 1e9, first, first + seeds.size() - 1);
+    }
+}

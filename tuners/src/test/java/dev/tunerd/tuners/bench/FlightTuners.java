@@ -1,0 +1,120 @@
+package dev.tunerd.tuners.bench;
+
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.Tuner;
+import dev.tunerd.tuners.anneal.AnnealAdditions;
+import dev.tunerd.tuners.anneal.AnnealClassArgs;
+import dev.tunerd.tuners.anneal.AnnealSampler;
+import dev.tunerd.tuners.anneal.Diversity;
+import dev.tunerd.tuners.anneal.AnnealTuner;
+import dev.tunerd.tuners.random.RandomTuner;
+import dev.tunerd.tuners.tpe.TpeArgs;
+import dev.tunerd.tuners.tpe.TpeClassArgs;
+import dev.tunerd.tuners.tpe.TpeTuner;
+import java.util.function.LongFunction;
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.HistoryTuner;
+import dev.tunerd.tuners.model.InternalSampler;
+import dev.tunerd.tuners.model.UnitSpace;
+import dev.tunerd.tuners.tpe.kernel.TpeSampler;
+import dev.tunerd.tuners.tpe.kernel.TpeSettings;
+
+/**
+ * Whole tuners by name, built as the daemon builds them for {@code tunerd bench quality} (minimise, the run's
+ * seed): {@code Random}, {@code TPE}, {@code Anneal}; {@code TPE-<liar>} sets {@code constant_liar_type}.
+ */
+final class FlightTuners {
+    private FlightTuners() {
+    }
+
+    static LongFunction<Tuner> named(String name) {
+        if (name.equals("Random")) {
+            return RandomTuner::new;
+        }
+        if (name.equals("TPE")) {
+            return seed -> new TpeTuner(AlgorithmContext.standalone(), new TpeClassArgs(OptimizeMode.MINIMIZE, seed,
+                TpeArgs.defaults()));
+        }
+        if (name.startsWith("TPE-")) {
+            String liar = name.substring(4);
+            return seed -> new TpeTuner(AlgorithmContext.standalone(), new TpeClassArgs(OptimizeMode.MINIMIZE, seed,
+                new TpeArgs(liar, null, null, null, null, null)));
+        }
+        if (name.startsWith("TPE:")) {
+            TpeSettings settings = tpeVariant(name.substring(4));
+            return seed -> new HistoryTuner(OptimizeMode.MINIMIZE, seed, AlgorithmContext.standalone()) {
+                @Override
+                protected InternalSampler newSampler(SearchSpace space, Rng rng) {
+                    return new TpeSampler(new UnitSpace(space.parameters()), settings, rng);
+                }
+
+                @Override
+                protected String algorithm() {
+                    return "TPE";
+                }
+            };
+        }
+        if (name.startsWith("Anneal:")) {
+            String[] spec = name.substring(7).split(",");
+            AnnealSampler.Liar liar = AnnealSampler.Liar.NONE;
+            double div = 0;
+            int tries = 8;
+            for (String kv : spec) {
+                String[] p = kv.split("=");
+                switch (p[0]) {
+                    case "liar" -> liar = AnnealSampler.Liar.valueOf(p[1].toUpperCase(java.util.Locale.ROOT));
+                    case "div" -> div = Double.parseDouble(p[1]);
+                    case "tries" -> tries = Integer.parseInt(p[1]);
+                    default -> throw new IllegalArgumentException("unknown Anneal variant key " + p[0]);
+                }
+            }
+            AnnealSampler.Liar l = liar;
+            AnnealAdditions d = AnnealAdditions.DEFAULT;
+            AnnealAdditions additions = new AnnealAdditions(d.exploration(), d.restarts(), d.spread(),
+                div > 0 ? new Diversity(div, tries) : Diversity.NONE);
+            return seed -> new HistoryTuner(OptimizeMode.MINIMIZE, seed, AlgorithmContext.standalone()) {
+                @Override
+                protected InternalSampler newSampler(SearchSpace space, Rng rng) {
+                    return new AnnealSampler(space, rng, l, additions);
+                }
+
+                @Override
+                protected String algorithm() {
+                    return "Anneal";
+                }
+            };
+        }
+        if (name.equals("Anneal")) {
+            return seed -> new AnnealTuner(AlgorithmContext.standalone(), new AnnealClassArgs(OptimizeMode.MINIMIZE,
+                seed));
+        }
+        throw new IllegalArgumentException("unknown tuner " + name + "; known: Random, TPE, TPE-<liar>, "
+            + "TPE:key=value,..., Anneal");
+    }
+
+    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall). */
+    static TpeSettings tpeVariant(String spec) {
+        TpeSettings d = TpeArgs.defaults().settings();
+        TpeSettings.Liar liar = d.liar();
+        double div = d.diversity();
+        double floor = d.floor().share();
+        double stall = d.floor().stall();
+        int ei = d.eiCandidates();
+        for (String kv : spec.split(",")) {
+            String[] p = kv.split("=");
+            switch (p[0]) {
+                case "liar" -> liar = TpeSettings.Liar.valueOf(p[1].toUpperCase(java.util.Locale.ROOT));
+                case "div" -> div = Double.parseDouble(p[1]);
+                case "floor" -> floor = Double.parseDouble(p[1]);
+                case "stall" -> stall = Double.parseDouble(p[1]);
+                case "ei" -> ei = Integer.parseInt(p[1]);
+                default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
+            }
+        }
+        return new TpeSettings(d.startupTrials(), ei, d.linearForgetting(), d.priorWeight(),
+            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
+            d.independentAfter(), liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall));
+    }
+}
