@@ -40,7 +40,7 @@ class QualityHtmlTest {
             series.put(tuner, byProblem);
         }
         return new QualityBench.Outcome(series, Map.of("<b>Evil</b>", "boom <i>"), Map.of("branin", 0.397887,
-            "camel6", -1.0316));
+            "camel6", -1.0316), 5);
     }
 
     @Test
