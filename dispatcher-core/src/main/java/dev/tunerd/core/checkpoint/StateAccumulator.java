@@ -25,6 +25,7 @@ final class StateAccumulator {
     private final List<EndedTrial> ended = new ArrayList<>();
     private final List<ImportedTrial> imported = new ArrayList<>();
     private final Map<AlgorithmRole, AlgorithmSnapshot> algorithms = new EnumMap<>(AlgorithmRole.class);
+    private final Map<Long, String> wireIds = new LinkedHashMap<>();
 
     StateAccumulator(RecoveredState start) {
         createdAt = start.createdAt();
@@ -36,6 +37,7 @@ final class StateAccumulator {
         ended.addAll(start.endedTrials());
         imported.addAll(start.importedData());
         algorithms.putAll(start.algorithmSnapshots());
+        wireIds.putAll(start.wireIds());
     }
 
     void setCreation(Optional<Instant> created, ExperimentInfo experiment) {
@@ -66,6 +68,7 @@ final class StateAccumulator {
                 AlgorithmRole role = AlgorithmRole.ofKey(JsonFields.stringOf(p, "role"));
                 algorithms.put(role, new AlgorithmSnapshot(role, JsonFields.require(p, "state"), watermark()));
             }
+            case WIRE_ID_NAMED -> wireIds.put(JsonFields.longOf(p, "id"), JsonFields.stringOf(p, "wire"));
             case SNAPSHOT -> throw new CheckpointException("a snapshot record cannot appear inside a journal");
         }
     }
@@ -76,7 +79,7 @@ final class StateAccumulator {
 
     RecoveredState toState(List<String> warnings) {
         return new RecoveredState(createdAt, info, nextId, space, issued, results, ended, imported, algorithms,
-            warnings);
+            warnings, wireIds);
     }
 
     void putAlgorithm(AlgorithmSnapshot snapshot) {

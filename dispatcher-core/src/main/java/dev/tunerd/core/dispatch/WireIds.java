@@ -1,0 +1,66 @@
+package dev.tunerd.core.dispatch;
+
+import dev.tunerd.protocol.command.InboundCommand;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Maps the string {@code parameter_id} of a metric or trial end (an id a tuner named, see
+ * {@link dev.tunerd.spi.NamesParameterIds}) to the dispatcher's own id through the {@link ParameterLedger}. Commands
+ * with an integer or null id pass unchanged. A string id the ledger does not know is logged (escaped, capped) and the
+ * command is dropped: NNI v2.10-3.0 crashed here (issue #5263). Thread-safe (the ledger is).
+ */
+final class WireIds {
+    private static final Logger LOG = LoggerFactory.getLogger(MsgDispatcher.class);
+    private static final int LOGGED_CHARS = 80;
+
+    private final ParameterLedger ledger;
+
+    WireIds(ParameterLedger ledger) {
+        this.ledger = ledger;
+    }
+
+    Optional<InboundCommand.ReportMetric> resolve(InboundCommand.ReportMetric me) {
+        if (me.wireParameterId() == null) {
+            return Optional.of(me);
+        }
+        Long id = ledger.idOfWire(me.wireParameterId());
+        if (id == null) {
+            LOG.warn("Find unknown job parameter id {} ({} metric of trial {}), ignored", quoted(me.wireParameterId()),
+                me.metricType(), me.trialJobId() == null ? "None" : quoted(me.trialJobId()));
+            return Optional.empty();
+        }
+        return Optional.of(me.withParameterId(id));
+    }
+
+    Optional<InboundCommand.TrialEnd> resolve(InboundCommand.TrialEnd en) {
+        if (en.wireParameterId() == null) {
+            return Optional.of(en);
+        }
+        Long id = ledger.idOfWire(en.wireParameterId());
+        if (id == null) {
+            LOG.warn("Trial end of {} for unknown parameter id {} not passed to the algorithms", quoted(en.trialJobId()),
+                quoted(en.wireParameterId()));
+            return Optional.empty();
+        }
+        return Optional.of(en.withParameterId(id));
+    }
+
+    /** As {@link #resolve(InboundCommand.TrialEnd)}, without the log line. */
+    Optional<InboundCommand.TrialEnd> resolveQuietly(InboundCommand.TrialEnd en) {
+        if (en.wireParameterId() == null) {
+            return Optional.of(en);
+        }
+        Long id = ledger.idOfWire(en.wireParameterId());
+        return id == null ? Optional.empty() : Optional.of(en.withParameterId(id));
+    }
+
+    /** A log-safe rendering of an outside string: JSON-quoted (control characters escaped) and length-capped. */
+    static String quoted(String s) {
+        String capped = s.length() > LOGGED_CHARS ? s.substring(0, LOGGED_CHARS) + "..." : s;
+        StringBuilder sb = new StringBuilder(capped.length() + 2);
+        dev.tunerd.protocol.json.Json.writeString(sb, capped);
+        return sb.toString();
+    }
+}
