@@ -92,6 +92,18 @@ public final class BracketEngine {
         return new Issued(rung.entries.get(ref[2]).params, rung.budget);
     }
 
+    /** The last value reported for {@code parameterId} as a loss, NaN when none (or unknown id). */
+    public double loss(long parameterId) {
+        Rung.Entry e = entry(parameterId);
+        return e == null ? Double.NaN : e.loss;
+    }
+
+    /** Whether the trial of {@code parameterId} ended already. */
+    public boolean hasEnded(long parameterId) {
+        Rung.Entry e = entry(parameterId);
+        return e != null && e.ended;
+    }
+
     /** A value the trial of {@code parameterId} reported; the highest {@code sequence} wins (use MAX for a final). */
     public void report(long parameterId, long sequence, double loss) {
         Rung.Entry e = entry(parameterId);
