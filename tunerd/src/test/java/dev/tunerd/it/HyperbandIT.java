@@ -174,6 +174,81 @@ class HyperbandIT {
     }
 
     @Test
+    void anOwedTrialSentBeforeAKillIsNotNamedAgainAfterTheResume() throws Exception {
+        Path dir = Files.createTempDirectory("hyperband-serial-resume");
+        String fd;
+        String ad;
+        try (TunerdProcess first = start(config("serial", "tuner"), Map.of("NNI_CHECKPOINT_DIRECTORY",
+            dir.toString()))) {
+            first.send(CommandType.REQUEST_TRIAL_JOBS, "4");
+            for (int i = 0; i < 3; i++) {
+                expectTrial(first, 1);
+            }
+            assertEquals(CommandType.NO_MORE_TRIAL_JOBS, first.reply().type());
+            StringBuilder done = new StringBuilder("[");
+            for (int i = 0; i < 3; i++) {
+                String id = "0-1_0_" + i;
+                first.send(CommandType.REPORT_METRIC_DATA, finalMetric(id, Double.toString(0.1 * (3 - i))));
+                first.send(CommandType.TRIAL_END, trialEnd(id, "SUCCEEDED"));
+                done.append(i == 0 ? "" : ", ").append("{\"parameter\": ").append(Json.write(paramsOf(id)))
+                    .append(", \"value\": ").append(0.1 * (3 - i)).append(", \"trialJobId\": \"T").append(id)
+                    .append("\"}");
+            }
+            assertEquals("0-1_1_0", expectTrial(first, 3), "the owed trial, sent from the last trial end");
+            first.kill();
+            first.exitCode(Duration.ofSeconds(10));
+            fd = done.append("]").toString();
+            ad = "[{\"parameter_id\": \"0-1_1_0\", \"parameter_source\": \"resumed\", \"parameters\": "
+                + Json.write(paramsOf("0-1_1_0")) + "}]";
+        }
+        try (TunerdProcess resumed = start(config("serial", "tuner"), Map.of("NNI_MODE", "resume",
+            "NNI_CHECKPOINT_DIRECTORY", dir.toString()))) {
+            resumed.send(CommandType.IMPORT_DATA, fd);
+            resumed.send(CommandType.ADD_CUSTOMIZED_TRIAL_JOB, ad);
+            resumed.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+            assertEquals("0-0_0_3", expectTrial(resumed, 3), "bracket 1 issued its last round before the kill");
+            resumed.send(CommandType.TERMINATE, "");
+            assertEquals(0, resumed.exitCode(Duration.ofSeconds(10)), resumed.stderr());
+        }
+    }
+
+    @Test
+    void bohbAndAshaSpeakTheSameProtocol() throws Exception {
+        String bohb = "{\"trialConcurrency\": 2, \"tuner\": {\"name\": \"BOHB\", \"classArgs\": {\"min_budget\": 1,"
+            + " \"max_budget\": 9, \"seed\": 3}}}";
+        try (TunerdProcess p = start(bohb, Map.of())) {
+            p.send(CommandType.REQUEST_TRIAL_JOBS, "2");
+            assertEquals(List.of("2_0_0", "2_0_1"), List.of(expectTrial(p, 1), expectTrial(p, 1)));
+            p.send(CommandType.REPORT_METRIC_DATA, finalMetric("2_0_0", "0.5"));
+            p.send(CommandType.TRIAL_END, trialEnd("2_0_0", "SUCCEEDED"));
+            p.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+            assertEquals("2_0_2", expectTrial(p, 1));
+            p.send(CommandType.TERMINATE, "");
+            assertEquals(0, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+        }
+        String asha = "{\"trialConcurrency\": 2, \"tuner\": {\"name\": \"ASHA\", \"classArgs\": {\"min_budget\": 1,"
+            + " \"max_budget\": 9, \"optimize_mode\": \"minimize\", \"seed\": 3}}}";
+        try (TunerdProcess p = start(asha, Map.of())) {
+            p.send(CommandType.REQUEST_TRIAL_JOBS, "3");
+            for (int i = 0; i < 3; i++) {
+                String id = expectTrial(p, 1);
+                assertEquals("r0_" + i, id);
+                // a trial that dies after two epochs still ranks by its last intermediate result
+                p.send(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": \"" + id + "\", \"trial_job_id\": \"T" + id
+                    + "\", \"type\": \"PERIODICAL\", \"sequence\": 0, \"value\": \"" + (i + 1) + "\"}");
+            }
+            Thread.sleep(300); // PERIODICAL goes through the assessor queue, which has nothing to answer
+            for (int i = 0; i < 3; i++) {
+                p.send(CommandType.TRIAL_END, trialEnd("r0_" + i, "FAILED"));
+            }
+            p.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+            assertEquals("r1_0", expectTrial(p, 3), "the smallest loss is promoted at once");
+            p.send(CommandType.TERMINATE, "");
+            assertEquals(0, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+        }
+    }
+
+    @Test
     void withoutACheckpointAResumedRunNamesNothingTheManagerStillHolds() throws Exception {
         try (TunerdProcess p = start(config("parallelism", "tuner"), Map.of("NNI_MODE", "resume"))) {
             p.send(CommandType.IMPORT_DATA, "[{\"parameter\": {\"x\": 0.5, \"TRIAL_BUDGET\": 1}, \"value\": 0.5}]");

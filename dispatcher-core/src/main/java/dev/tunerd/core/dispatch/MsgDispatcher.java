@@ -234,7 +234,31 @@ public final class MsgDispatcher {
     }
 
     private void finalResult(InboundCommand.ReportMetric me) {
-        FinalResults.deliver(me, tuner, state.ledger(), observer);
+        withDeferredSends(t -> FinalResults.deliver(me, tuner, state.ledger(), observer));
+    }
+
+    /**
+     * Runs a tuner call that may send deferred sets (Evolution's, a serial advisor's owed trials) as one step under
+     * the tuner lock: their {@code TR}s wait until the call and its records are done and the tuner's state that knows
+     * them is recorded, so a restarted tuner never generates or names them again.
+     */
+    private void withDeferredSends(java.util.function.Consumer<Tuner> call) {
+        tuner.withLock(t -> {
+            issuer.hold();
+            List<dev.tunerd.protocol.Command> held = List.of();
+            try {
+                call.accept(t);
+            } finally {
+                held = issuer.release();
+            }
+            if (!held.isEmpty()) {
+                if (t instanceof Snapshotting s && observer.wantsTunerState()) {
+                    observer.tunerStateSaved(s.snapshot());
+                }
+                sink.sendAll(held);
+            }
+            return null;
+        });
     }
 
     /**
@@ -248,12 +272,11 @@ public final class MsgDispatcher {
     private void intermediateResult(InboundCommand.ReportMetric me) {
         if (me.parameterId() != null && me.trialJobId() != null
             && state.ledger().parameters(me.parameterId()) != null) {
-            tuner.withLock(t -> {
+            withDeferredSends(t -> {
                 if (t instanceof ReceivesIntermediateResults r) {
                     r.receiveIntermediateResult(new IntermediateResult(me.parameterId(), me.trialJobId(),
                         me.sequence(), me.value()));
                 }
-                return null;
             });
         }
         if (assessor == null) {
@@ -320,10 +343,9 @@ public final class MsgDispatcher {
             if (en.succeeded() && !state.ledger().hasFinal(id)) { // a FINAL sent later is still delivered
                 LOG.info("Trial {} (parameter id {}) ended before its final result arrived", en.trialJobId(), id);
             }
-            tuner.withLock(t -> { // one step, so a tuner snapshot never holds this end without its record
+            withDeferredSends(t -> { // one step, so a tuner snapshot never holds this end without its record
                 t.trialEnd(id, en.succeeded());
                 observer.trialEnded(en.trialJobId(), id, en.event());
-                return null;
             });
         } else {
             observer.trialEnded(en.trialJobId(), null, en.event());

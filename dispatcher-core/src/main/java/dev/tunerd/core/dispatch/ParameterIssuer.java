@@ -27,6 +27,7 @@ public final class ParameterIssuer implements ParameterSender {
     private final DispatchObserver observer;
     private final ReplySink sink;
     private volatile NamesParameterIds namer;
+    private List<Command> held; // TRs of deferred sends made inside a tuner call, sent after the tuner's state
 
     ParameterIssuer(ParameterLedger ledger, DispatchObserver observer, ReplySink sink) {
         this.ledger = ledger;
@@ -37,6 +38,23 @@ public final class ParameterIssuer implements ParameterSender {
     /** From now on every issued set gets the wire id {@code names} gives it (set once, before the first set). */
     void useNames(NamesParameterIds names) {
         this.namer = names;
+    }
+
+    /**
+     * From now until {@link #release}, deferred sets are recorded at once but their {@code TR}s are kept back, so that
+     * the caller can record the tuner state that knows them first (a killed tuner must not name or issue them again).
+     */
+    synchronized void hold() {
+        if (held == null) {
+            held = new ArrayList<>();
+        }
+    }
+
+    /** Ends {@link #hold} and returns the {@code TR}s kept back, in order, for the caller to send. */
+    synchronized List<Command> release() {
+        List<Command> out = held == null ? List.of() : held;
+        held = null;
+        return out;
     }
 
     /** The tuner's naming of wire ids, or null when the dispatcher's own numbers are the wire ids. */
@@ -56,7 +74,11 @@ public final class ParameterIssuer implements ParameterSender {
         var tr = OutboundCommands.newTrialJob(parameterId, parameters); // fails on NaN before anything is recorded
         ledger.issue(parameterId, parameters);
         observer.parametersIssued(parameterId, parameters);
-        sink.send(tr);
+        if (held != null) {
+            held.add(tr);
+        } else {
+            sink.send(tr);
+        }
     }
 
     /**
@@ -86,7 +108,11 @@ public final class ParameterIssuer implements ParameterSender {
             observer.wireIdsNamed(List.copyOf(ids), wireIds);
         }
         observer.parameterSetsIssued(List.copyOf(ids), List.copyOf(sets), tunerState);
-        sink.sendAll(replies);
+        if (held != null && tunerState.isEmpty()) { // a deferred send during a held tuner call
+            held.addAll(replies);
+        } else {
+            sink.sendAll(replies);
+        }
     }
 
     /** Asks the tuner for the wire id of each set, and checks them before anything is recorded. */

@@ -109,7 +109,9 @@ public final class BudgetedManager {
         if (exit == null || exit != 0) {
             throw new SimulationException("the daemon exited with " + exit + " after TE; " + daemon.logTail(2000));
         }
-        double utilisation = now > 0 ? spent / (run.workers() * now) : 0;
+        // trials whose epoch ends at the same instant as the last counted one were busy too
+        long inFlight = events.stream().filter(t -> t.nextTime <= now).count();
+        double utilisation = now > 0 ? (spent + inFlight) / (run.workers() * now) : 0;
         return new BudgetedOutcome(regretAt.clone(), spent, now, utilisation, started, full, killed, elapsedAtHalf);
     }
 

@@ -59,6 +59,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     private final ConfigSampler sampler;
     private final List<AshaRung> rungs = new ArrayList<>();
     private final Map<Long, Running> trials = new LinkedHashMap<>();
+    private final Map<Long, Running> endedWithoutValue = new HashMap<>(); // a FINAL may still come after the EN
     private int counter;
     private SearchSpace space;
 
@@ -123,7 +124,8 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
 
     @Override
     public void receiveTrialResult(TrialResult result) {
-        Running t = trials.get(result.parameterId());
+        Running t = trials.containsKey(result.parameterId()) ? trials.get(result.parameterId())
+            : endedWithoutValue.remove(result.parameterId());
         if (t != null && !t.recorded) {
             t.loss = mode.toLoss(result.scalar());
             t.finalSeen = true;
@@ -145,6 +147,8 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         Running t = trials.remove(parameterId);
         if (t != null && !t.recorded && !Double.isNaN(t.loss)) {
             record(t);
+        } else if (t != null && !t.recorded) {
+            endedWithoutValue.put(parameterId, t);
         }
     }
 

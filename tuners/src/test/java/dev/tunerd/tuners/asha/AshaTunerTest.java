@@ -68,6 +68,10 @@ class AshaTunerTest {
         t.generateParameters(1);
         t.trialEnd(1, false); // nothing reported: not recorded
         assertEquals(1, t.rungSizes().get(0));
+        t.generateParameters(2);
+        t.trialEnd(2, true); // the end came before the final result (a manager may send them so)
+        t.receiveTrialResult(new TrialResult(2, JsonObject.EMPTY, JsonFloat.of(0.9), false, Optional.empty()));
+        assertEquals(2, t.rungSizes().get(0), "the late final result still completes its rung");
     }
 
     @Test
