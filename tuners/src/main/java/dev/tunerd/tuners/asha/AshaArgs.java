@@ -7,8 +7,8 @@ import dev.tunerd.spi.OptimizeMode;
  *
  * @param minBudget    {@code min_budget}: budget of the first rung, 1..1000000, default 1
  * @param maxBudget    {@code max_budget}: budget of the top rung, min_budget..1000000, default 81
- * @param eta          {@code eta}: rungs at {@code min_budget * eta^k}; the top 1/eta of a rung is promoted; 2..1000,
- *                     default 3
+ * @param eta          {@code eta}: rungs at {@code max_budget / eta^k} down to about min_budget; the top 1/eta of a
+ *                     rung is promoted; 2..1000, default 3
  * @param optimizeMode {@code optimize_mode}: {@code maximize} (default) or {@code minimize}
  * @param sampler      {@code sampler}: where new configurations come from, {@code random} (default, as in Li et al.)
  *                     or {@code tpe} (TPE fitted on the highest rung that has enough results)
@@ -46,15 +46,17 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
         return optimizeMode.equals("maximize") ? OptimizeMode.MAXIMIZE : OptimizeMode.MINIMIZE;
     }
 
-    /** Rung budgets: {@code floor(min_budget * eta^k)} below {@code max_budget}, then {@code max_budget} itself. */
+    /**
+     * Rung budgets, geometric from the top as Hyperband's: with {@code K = floor(log_eta(max_budget / min_budget))},
+     * rung {@code k} trains {@code floor(max_budget / eta^(K - k))} epochs, so the last step up is always a factor
+     * eta (a ladder counted up from {@code min_budget} could end with a useless step such as 18 to 20).
+     */
     public int[] budgets() {
-        java.util.List<Integer> out = new java.util.ArrayList<>();
-        double b = minBudget;
-        while (b < maxBudget - 1e-9) {
-            out.add((int) Math.floor(b + 1e-9));
-            b *= eta;
+        int top = (int) Math.floor(Math.log((double) maxBudget / minBudget) / Math.log(eta) + 1e-9);
+        int[] out = new int[top + 1];
+        for (int k = 0; k <= top; k++) {
+            out[k] = Math.max(1, (int) Math.floor(maxBudget / Math.pow(eta, top - k) + 1e-9));
         }
-        out.add(maxBudget);
-        return out.stream().mapToInt(Integer::intValue).toArray();
+        return out;
     }
 }

@@ -26,7 +26,8 @@ import java.util.Map;
 
 /**
  * Asynchronous successive halving as an advisor (Li et al. 2020, "A System for Massively Parallel Hyperparameter
- * Tuning"): rungs at budgets {@code min_budget * eta^k}. Every request is answered at once, so a free worker never
+ * Tuning"): rungs at budgets {@code max_budget / eta^k} (see {@link AshaArgs#budgets}). Every request is answered
+ * at once, so a free worker never
  * waits for a rung to fill: the best configuration of the top {@code 1/eta} of the highest rung that has one not yet
  * promoted goes up one rung; otherwise a new configuration starts at the bottom rung. A trial completes its rung with
  * its final result, or, when it ended without one, with the last intermediate result it reported; a trial with

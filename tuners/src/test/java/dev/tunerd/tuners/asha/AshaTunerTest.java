@@ -37,7 +37,8 @@ class AshaTunerTest {
     @Test
     void budgetsAreGeometricUpToTheMaximum() {
         assertArrayEquals(new int[] {1, 3, 9, 27, 81}, new AshaArgs(null, null, null, null, null, null).budgets());
-        assertArrayEquals(new int[] {2, 6, 18, 50}, new AshaArgs(2, 50, 3, null, null, null).budgets());
+        assertArrayEquals(new int[] {5, 16, 50}, new AshaArgs(2, 50, 3, null, null, null).budgets());
+        assertArrayEquals(new int[] {2, 6, 20}, new AshaArgs(2, 20, 3, null, null, null).budgets());
         assertArrayEquals(new int[] {5}, new AshaArgs(5, 5, 3, null, null, null).budgets());
     }
 
