@@ -47,6 +47,7 @@ public final class MsgDispatcher {
     private final boolean includeIntermediateResults;
     private final ResumePlan resumePlan;
     private final WireIds wireIds;
+    private final boolean tunerReadsIntermediateResults;
     private boolean tunerRestored; // default worker only
     private boolean assessorStateUnsaved; // assessor worker only
 
@@ -66,6 +67,7 @@ public final class MsgDispatcher {
         this.includeIntermediateResults = includeIntermediateResults;
         this.resumePlan = state.resumePlan();
         this.wireIds = new WireIds(state.ledger());
+        this.tunerReadsIntermediateResults = tuner instanceof ReceivesIntermediateResults;
         if (tuner instanceof NamesParameterIds names) {
             issuer.useNames(names);
         }
@@ -270,14 +272,10 @@ public final class MsgDispatcher {
     }
 
     private void intermediateResult(InboundCommand.ReportMetric me) {
-        if (me.parameterId() != null && me.trialJobId() != null
-            && state.ledger().parameters(me.parameterId()) != null) {
-            withDeferredSends(t -> {
-                if (t instanceof ReceivesIntermediateResults r) {
-                    r.receiveIntermediateResult(new IntermediateResult(me.parameterId(), me.trialJobId(),
-                        me.sequence(), me.value()));
-                }
-            });
+        if (tunerReadsIntermediateResults && me.parameterId() != null && me.trialJobId() != null
+            && state.ledger().parameters(me.parameterId()) != null) { // other tuners: no tuner lock per metric
+            withDeferredSends(t -> ((ReceivesIntermediateResults) t).receiveIntermediateResult(
+                new IntermediateResult(me.parameterId(), me.trialJobId(), me.sequence(), me.value())));
         }
         if (assessor == null) {
             return;
