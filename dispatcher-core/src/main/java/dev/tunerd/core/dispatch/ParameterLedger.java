@@ -121,7 +121,7 @@ public final class ParameterLedger {
      * the string ids of a resume {@code AD}.
      */
     public synchronized boolean isRecovered(long id) {
-        return id <= recoveredMaxId || recoveredNamed.contains(id);
+        return id <= recoveredMaxId || (!recoveredNamed.isEmpty() && recoveredNamed.contains(id));
     }
 
     public synchronized long recoveredMaxId() {

@@ -21,17 +21,18 @@ final class WireIds {
         this.ledger = ledger;
     }
 
-    Optional<InboundCommand.ReportMetric> resolve(InboundCommand.ReportMetric me) {
+    /** The metric under the ledger's id, or null when its string id is unknown (logged). */
+    InboundCommand.ReportMetric resolve(InboundCommand.ReportMetric me) {
         if (me.wireParameterId() == null) {
-            return Optional.of(me);
+            return me;
         }
         Long id = ledger.idOfWire(me.wireParameterId());
         if (id == null) {
             LOG.warn("Find unknown job parameter id {} ({} metric of trial {}), ignored", quoted(me.wireParameterId()),
                 me.metricType(), me.trialJobId() == null ? "None" : quoted(me.trialJobId()));
-            return Optional.empty();
+            return null;
         }
-        return Optional.of(me.withParameterId(id));
+        return me.withParameterId(id);
     }
 
     Optional<InboundCommand.TrialEnd> resolve(InboundCommand.TrialEnd en) {
