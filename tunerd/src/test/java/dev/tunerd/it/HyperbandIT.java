@@ -98,6 +98,13 @@ class HyperbandIT {
             p.send(CommandType.REPORT_METRIC_DATA, finalMetric("9-9_9_9", "1.0")); // unknown: logged, ignored
             p.send(CommandType.TRIAL_END, trialEnd("9-9_9_9", "FAILED"));
             p.send(CommandType.TRIAL_END, trialEnd("0-1_0_2", "FAILED")); // no result at all: not promoted
+            // a customized trial (added by hand in the web UI): parameter_id null everywhere, ignored by the advisor
+            p.send(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": null, \"trial_job_id\": \"C1\", \"type\":"
+                + " \"PERIODICAL\", \"sequence\": 0, \"value\": \"0.9\"}");
+            p.send(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": null, \"trial_job_id\": \"C1\", \"type\":"
+                + " \"FINAL\", \"sequence\": 0, \"value\": \"0.99\"}");
+            p.send(CommandType.TRIAL_END, "{\"trial_job_id\":\"C1\",\"event\":\"SUCCEEDED\",\"hyper_params\":"
+                + "\"{\\\"parameter_id\\\": null, \\\"parameter_source\\\": \\\"customized\\\", \\\"parameters\\\": {}}\"}");
             expectSilence(p);
             p.send(CommandType.REQUEST_TRIAL_JOBS, "2");
             assertEquals("0-1_1_1", expectTrial(p, 3), "the best of round 0 continues at budget 3");
