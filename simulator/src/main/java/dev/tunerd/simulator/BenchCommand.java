@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "bench",
     description = "Benchmarks through the daemon as a child process: quality, throughput, startup.",
-    subcommands = {BenchCommand.Quality.class, BenchCommand.Throughput.class, BenchCommand.Startup.class})
+    subcommands = {BenchCommand.Quality.class, BenchCommand.Throughput.class, BenchCommand.Startup.class,
+        MultiFidelityCommand.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec

@@ -8,7 +8,8 @@ import java.util.List;
  * without creating anything.
  *
  * <p>classArgs reach {@link #create} as an instance of {@link #argsType()}: a record whose component names are the
- * classArgs keys in lowerCamelCase ({@code optimizeMode} for {@code optimize_mode}). The dispatcher binds the user's
+ * classArgs keys in lowerCamelCase ({@code optimizeMode} for {@code optimize_mode}); a component whose name starts
+ * with an upper-case letter is the key verbatim (Hyperband's {@code R}). The dispatcher binds the user's
  * JSON to it strictly (unknown keys, wrong types and nulls for primitives are errors) and components left out of the
  * JSON are null (or zero for primitives), so the record's compact constructor applies defaults and checks ranges,
  * throwing {@link IllegalArgumentException} with a message that names the key. Binding {@code {}} must succeed: it

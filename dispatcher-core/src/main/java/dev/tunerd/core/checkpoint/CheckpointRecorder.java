@@ -144,6 +144,13 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     }
 
     @Override
+    public void wireIdsNamed(List<Long> ids, List<String> wireIds) {
+        for (int i = 0; i < ids.size(); i++) {
+            record(RecordType.WIRE_ID_NAMED, StateCodec.wireIdNamed(ids.get(i), wireIds.get(i)), false);
+        }
+    }
+
+    @Override
     public void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
         record(RecordType.FINAL_RESULT, StateCodec.finalResult(parameterId, Optional.ofNullable(trialJobIdOrNull),
             value, now()), false);

@@ -28,6 +28,7 @@ public final class JournalLedger {
         state.results().forEach(r -> finals.add(r.parameterId()));
         Set<Long> ended = new HashSet<>();
         state.endedTrials().forEach(e -> e.parameterId().ifPresent(ended::add));
-        ledger.restore(new ParameterLedger.Snapshot(nextId, nextId - 1, state.issuedParameters(), finals, ended));
+        ledger.restore(new ParameterLedger.Snapshot(nextId, nextId - 1, state.issuedParameters(), finals, ended,
+            state.wireIds()));
     }
 }

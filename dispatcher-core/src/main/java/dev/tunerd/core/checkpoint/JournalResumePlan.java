@@ -34,6 +34,7 @@ public final class JournalResumePlan implements ResumePlan {
     private ResumeImportFilter firstImport;
     private List<ImportedTrial> resumeImport = List.of();
     private boolean unreceivedAsked;
+    private volatile boolean tunerStateRestored; // set on the default worker, read by both
 
     public JournalResumePlan(RecoveredState recovered) {
         this.recovered = Objects.requireNonNull(recovered, "recovered");
@@ -45,6 +46,7 @@ public final class JournalResumePlan implements ResumePlan {
         Optional<AlgorithmSnapshot> saved = recovered.algorithmSnapshot(AlgorithmRole.TUNER);
         if (tuner instanceof Snapshotting s && saved.isPresent()) {
             s.restore(saved.get().state());
+            tunerStateRestored = true;
             Replay replay = recovered.replayAfter(saved.get());
             replay.results().forEach(r -> replayResult(tuner, r));
             replay.ended().forEach(e -> e.parameterId().ifPresent(id -> tuner.trialEnd(id,
@@ -62,6 +64,11 @@ public final class JournalResumePlan implements ResumePlan {
             tuner.importData(history);
             LOG.info("checkpoint: tuner has no saved state; {} recorded results imported", history.size());
         }
+    }
+
+    @Override
+    public boolean restoredTunerState() {
+        return tunerStateRestored;
     }
 
     /** Restores the assessor's saved state, when it has one and can take it; {@code assessor} may be null. */

@@ -22,8 +22,10 @@ public enum RecordType {
     DATA_IMPORTED(6, 1),
     /** {@code {"role": "tuner"|"assessor", "state": ...}}: an algorithm's own snapshot. */
     ALGORITHM_STATE(7, 1),
-    /** The single record of a snapshot file: the whole recovered state (see docs/CHECKPOINT.md). */
-    SNAPSHOT(8, 1);
+    /** The single record of a snapshot file: the whole recovered state (see docs/CHECKPOINT.md); v2 adds wireIds. */
+    SNAPSHOT(8, 2),
+    /** {@code {"id": n, "wire": "0-1_0_3"}}: the tuner named id n's wire id (written just before its PARAMETERS_ISSUED). */
+    WIRE_ID_NAMED(9, 1);
 
     private final byte code;
     private final byte version;

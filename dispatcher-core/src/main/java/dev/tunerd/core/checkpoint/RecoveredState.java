@@ -21,7 +21,7 @@ import java.util.Optional;
  */
 public final class RecoveredState {
     private static final RecoveredState EMPTY = new RecoveredState(Optional.empty(), ExperimentInfo.UNKNOWN, 0,
-        Optional.empty(), Map.of(), List.of(), List.of(), List.of(), Map.of(), TrialTimes.NONE, List.of());
+        Optional.empty(), Map.of(), List.of(), List.of(), List.of(), Map.of(), TrialTimes.NONE, List.of(), Map.of());
 
     private final Optional<Instant> createdAt;
     private final ExperimentInfo info;
@@ -34,11 +34,13 @@ public final class RecoveredState {
     private final Map<AlgorithmRole, AlgorithmSnapshot> algorithms;
     private final TrialTimes times;
     private final List<String> warnings;
+    private final Map<Long, String> wireIds;
 
     RecoveredState(Optional<Instant> createdAt, ExperimentInfo info, long nextParameterId,
                    Optional<JsonObject> searchSpace, Map<Long, JsonValue> issuedParameters,
                    List<RecordedResult> results, List<EndedTrial> ended, List<ImportedTrial> imported,
-                   Map<AlgorithmRole, AlgorithmSnapshot> algorithms, TrialTimes times, List<String> warnings) {
+                   Map<AlgorithmRole, AlgorithmSnapshot> algorithms, TrialTimes times, List<String> warnings,
+                   Map<Long, String> wireIds) {
         this.createdAt = Objects.requireNonNull(createdAt, "createdAt");
         this.info = Objects.requireNonNull(info, "info");
         this.nextParameterId = nextParameterId;
@@ -50,6 +52,12 @@ public final class RecoveredState {
         this.algorithms = algorithms.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(algorithms));
         this.times = Objects.requireNonNull(times, "times");
         this.warnings = List.copyOf(warnings);
+        this.wireIds = Collections.unmodifiableMap(new LinkedHashMap<>(wireIds));
+    }
+
+    /** The wire ids a tuner named for issued ids ({@code dev.tunerd.spi.NamesParameterIds}), in issue order. */
+    public Map<Long, String> wireIds() {
+        return wireIds;
     }
 
     /** The state of a checkpoint that holds nothing yet. */
@@ -152,6 +160,6 @@ public final class RecoveredState {
         List<String> all = new ArrayList<>(warnings);
         all.addAll(more);
         return new RecoveredState(createdAt, info, nextParameterId, searchSpace, issuedParameters, results, ended,
-            imported, algorithms, times, all);
+            imported, algorithms, times, all, wireIds);
     }
 }

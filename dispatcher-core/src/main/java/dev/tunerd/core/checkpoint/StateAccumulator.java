@@ -28,6 +28,7 @@ final class StateAccumulator {
     private final Map<Long, Instant> issuedAt = new LinkedHashMap<>();
     private final Map<Long, Instant> resultAt = new LinkedHashMap<>();
     private final Map<String, Instant> endedAt = new LinkedHashMap<>();
+    private final Map<Long, String> wireIds = new LinkedHashMap<>();
 
     StateAccumulator(RecoveredState start) {
         createdAt = start.createdAt();
@@ -42,6 +43,7 @@ final class StateAccumulator {
         issuedAt.putAll(start.trialTimes().issued());
         resultAt.putAll(start.trialTimes().results());
         endedAt.putAll(start.trialTimes().ended());
+        wireIds.putAll(start.wireIds());
     }
 
     void setCreation(Optional<Instant> created, ExperimentInfo experiment) {
@@ -81,6 +83,7 @@ final class StateAccumulator {
                 AlgorithmRole role = AlgorithmRole.ofKey(JsonFields.stringOf(p, "role"));
                 algorithms.put(role, new AlgorithmSnapshot(role, JsonFields.require(p, "state"), watermark()));
             }
+            case WIRE_ID_NAMED -> wireIds.put(JsonFields.longOf(p, "id"), JsonFields.stringOf(p, "wire"));
             case SNAPSHOT -> throw new CheckpointException("a snapshot record cannot appear inside a journal");
         }
     }
@@ -91,7 +94,7 @@ final class StateAccumulator {
 
     RecoveredState toState(List<String> warnings) {
         return new RecoveredState(createdAt, info, nextId, space, issued, results, ended, imported, algorithms,
-            new TrialTimes(issuedAt, resultAt, endedAt), warnings);
+            new TrialTimes(issuedAt, resultAt, endedAt), warnings, wireIds);
     }
 
     void putAlgorithm(AlgorithmSnapshot snapshot) {

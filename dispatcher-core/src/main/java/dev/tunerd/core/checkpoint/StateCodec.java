@@ -65,6 +65,10 @@ final class StateCodec {
         return parametersIssued(id, parameters, Optional.empty());
     }
 
+    static JsonObject wireIdNamed(long id, String wire) {
+        return JsonObject.builder().put("id", id).put("wire", wire).build();
+    }
+
     static JsonObject finalResult(long id, Optional<String> trial, JsonValue value) {
         return finalResult(id, trial, value, Optional.empty());
     }
@@ -108,6 +112,8 @@ final class StateCodec {
         for (Map.Entry<Long, JsonValue> e : s.issuedParameters().entrySet()) {
             issued.add(parametersIssued(e.getKey(), e.getValue(), times.issuedAt(e.getKey())));
         }
+        List<JsonValue> wireIds = new ArrayList<>();
+        s.wireIds().forEach((id, wire) -> wireIds.add(wireIdNamed(id, wire)));
         List<JsonValue> results = new ArrayList<>();
         s.results().forEach(r -> results.add(finalResult(r.parameterId(), r.trialJobId(), r.value(),
             times.resultAt(r.parameterId()))));
@@ -125,7 +131,7 @@ final class StateCodec {
             .put("issued", new JsonArray(issued)).put("results", new JsonArray(results))
             .put("ended", new JsonArray(ended))
             .put("imported", JsonFields.arrayOf(dataImported(s.importedData()), "trials"))
-            .put("algorithms", new JsonArray(algorithms)).build();
+            .put("algorithms", new JsonArray(algorithms)).put("wireIds", new JsonArray(wireIds)).build();
     }
 
     private static JsonObject algorithm(AlgorithmSnapshot a) {
@@ -147,6 +153,9 @@ final class StateCodec {
             acc.apply(RecordType.SEARCH_SPACE, searchSpace(space));
         }
         applyEach(acc, RecordType.PARAMETERS_ISSUED, JsonFields.arrayOf(o, "issued"));
+        if (o.has("wireIds")) { // snapshot version 2
+            applyEach(acc, RecordType.WIRE_ID_NAMED, JsonFields.arrayOf(o, "wireIds"));
+        }
         applyEach(acc, RecordType.FINAL_RESULT, JsonFields.arrayOf(o, "results"));
         applyEach(acc, RecordType.TRIAL_ENDED, JsonFields.arrayOf(o, "ended"));
         acc.apply(RecordType.DATA_IMPORTED, JsonObject.builder().put("trials", JsonFields.arrayOf(o, "imported"))

@@ -30,7 +30,9 @@ final class UnreceivedIssues {
         Set<Long> known = new HashSet<>();
         state.results().forEach(r -> known.add(r.parameterId()));
         state.endedTrials().forEach(e -> e.parameterId().ifPresent(known::add));
-        resumed.forEach(t -> known.add(t.parameterId()));
+        Map<String, Long> byWire = new java.util.HashMap<>();
+        state.wireIds().forEach((id, wire) -> byWire.put(wire, id));
+        resumed.forEach(t -> known.add(t.isNamed() ? byWire.getOrDefault(t.wireId(), -1L) : t.parameterId()));
         List<Unreceived> out = new ArrayList<>();
         List<Map.Entry<Long, JsonValue>> all = new ArrayList<>(state.issuedParameters().entrySet());
         for (int i = 0; i < Math.min(covered, all.size()); i++) {

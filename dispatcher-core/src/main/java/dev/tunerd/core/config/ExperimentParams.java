@@ -15,7 +15,7 @@ import java.util.Optional;
  * Reads NNI's {@code --exp_params} (spec 1.2): base64 of the UTF-8 JSON experiment config, either the v2 form
  * ({@code "tuner": {"name"|"className", "codeDirectory", "classArgs"}}) or the v1 legacy form (recognised by
  * {@code trainingServicePlatform}: {@code builtinTunerName}, {@code builtinAssessorName}, {@code builtinAdvisorName},
- * {@code codeDir} + {@code className}; an {@code advisor} block becomes the tuner). Immutable.
+ * {@code codeDir} + {@code className}; an {@code advisor} block becomes the tuner, in either form). Immutable.
  *
  * @param tuner    the tuner block
  * @param assessor the assessor block, if present
@@ -40,8 +40,11 @@ public record ExperimentParams(AlgorithmSpec tuner, Optional<AlgorithmSpec> asse
 
     private static ExperimentParams current(JsonObject config) {
         JsonObject tuner = block(config, "tuner");
+        if (tuner == null) { // v2 configs of NNI <= 2.7 name an advisor (Hyperband, BOHB) in its own block
+            tuner = block(config, "advisor");
+        }
         if (tuner == null) {
-            throw new ConfigurationException("--exp_params has no \"tuner\" (accepted: tuner, assessor)");
+            throw new ConfigurationException("--exp_params has no \"tuner\" (accepted: tuner or advisor, assessor)");
         }
         JsonObject assessor = block(config, "assessor");
         return new ExperimentParams(spec(tuner, "tuner", "name", "codeDirectory"),

@@ -44,6 +44,14 @@ public interface DispatchObserver {
         tunerState.ifPresent(this::tunerStateSaved);
     }
 
+    /**
+     * The tuner named the wire ids of sets about to be issued ({@code dev.tunerd.spi.NamesParameterIds}):
+     * {@code wireIds.get(i)} for {@code ids.get(i)}. Called just before the sets are issued (observed through
+     * {@link #parameterSetsIssued} or {@link #parametersIssued}), which make it durable with them.
+     */
+    default void wireIdsNamed(List<Long> ids, List<String> wireIds) {
+    }
+
     /** A final result reached the tuner (or was imported, for a trial of a previous run). */
     default void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
     }

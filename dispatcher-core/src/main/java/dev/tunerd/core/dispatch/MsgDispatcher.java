@@ -7,6 +7,9 @@ import dev.tunerd.protocol.command.OutboundCommands;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.Assessor;
 import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.IntermediateResult;
+import dev.tunerd.spi.NamesParameterIds;
+import dev.tunerd.spi.ReceivesIntermediateResults;
 import dev.tunerd.spi.Snapshotting;
 import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.json.JsonValue;
@@ -44,6 +47,8 @@ public final class MsgDispatcher {
     private final ParameterIssuer issuer;
     private final boolean includeIntermediateResults;
     private final ResumePlan resumePlan;
+    private final WireIds wireIds;
+    private final boolean tunerReadsIntermediateResults;
     private boolean tunerRestored; // default worker only
     private boolean assessorStateUnsaved; // assessor worker only
 
@@ -62,6 +67,11 @@ public final class MsgDispatcher {
         this.issuer = state.issuer();
         this.includeIntermediateResults = includeIntermediateResults;
         this.resumePlan = state.resumePlan();
+        this.wireIds = new WireIds(state.ledger());
+        this.tunerReadsIntermediateResults = tuner instanceof ReceivesIntermediateResults;
+        if (tuner instanceof NamesParameterIds names) {
+            issuer.useNames(names);
+        }
     }
 
     /** Handles one command on the calling worker thread. */
@@ -137,7 +147,9 @@ public final class MsgDispatcher {
         int issued = tuner.withLock(t -> generateAndIssue(t, List.copyOf(ids)));
         if (issued < count) {
             // NNI also records "" for the first id here; we do not, so a result for that id keeps its parameters
-            sink.send(OutboundCommands.noMoreTrialJobs(first));
+            NamesParameterIds names = issuer.namer();
+            sink.send(names == null ? OutboundCommands.noMoreTrialJobs(first)
+                : OutboundCommands.noMoreTrialJobs(tuner.withLock(t -> names.noMoreTrialsParameterId())));
         }
     }
 
@@ -168,20 +180,32 @@ public final class MsgDispatcher {
     }
 
     private void resume(InboundCommand.AddCustomizedTrials ad) {
-        state.ledger().resume(ad.resumed());
+        List<String> named = state.ledger().resume(ad.resumed());
         observer.idsReserved(state.ledger().nextId());
         LOG.info("Resumed {} trials of the previous run; next parameter id {}", ad.resumed().size(),
             state.ledger().nextId());
+        if (!named.isEmpty() && issuer.namer() != null) {
+            tuner.withLock(t -> {
+                issuer.namer().wireIdsInUse(named);
+                return null;
+            });
+        }
         for (ResumePlan.Unreceived u : resumePlan.unreceived(ad.resumed())) {
             LOG.warn("Parameter id {} was issued before the restart but its trial job never reached the manager;"
                 + " sending it again", u.parameterId());
-            sink.send(OutboundCommands.newTrialJob(u.parameterId(), u.parameters()));
+            String wire = state.ledger().wireId(u.parameterId());
+            sink.send(wire == null ? OutboundCommands.newTrialJob(u.parameterId(), u.parameters())
+                : OutboundCommands.newTrialJob(wire, u.parameters()));
         }
     }
 
-    private void reportMetric(InboundCommand.ReportMetric me) {
+    private void reportMetric(InboundCommand.ReportMetric named) {
+        InboundCommand.ReportMetric me = wireIds.resolve(named); // every metric passes here: no allocation
+        if (me == null) {
+            return;
+        }
         Long id = me.parameterId();
-        if (id != null && state.ledger().isRecovered(id)) {
+        if (id != null && isPreviousRunsAndNotOwned(id)) {
             if (me.metricType() == MetricType.FINAL) {
                 importRecovered(id, me);
             }
@@ -215,10 +239,47 @@ public final class MsgDispatcher {
     }
 
     private void finalResult(InboundCommand.ReportMetric me) {
-        FinalResults.deliver(me, tuner, state.ledger(), observer);
+        withDeferredSends(t -> FinalResults.deliver(me, tuner, state.ledger(), observer));
+    }
+
+    /**
+     * Runs a tuner call that may send deferred sets (Evolution's, a serial advisor's owed trials) as one step under
+     * the tuner lock: their {@code TR}s wait until the call and its records are done and the tuner's state that knows
+     * them is recorded, so a restarted tuner never generates or names them again.
+     */
+    private void withDeferredSends(java.util.function.Consumer<Tuner> call) {
+        tuner.withLock(t -> {
+            issuer.hold();
+            List<dev.tunerd.protocol.Command> held = List.of();
+            try {
+                call.accept(t);
+            } finally {
+                held = issuer.release();
+            }
+            if (!held.isEmpty()) {
+                if (t instanceof Snapshotting s && observer.wantsTunerState()) {
+                    observer.tunerStateSaved(s.snapshot());
+                }
+                sink.sendAll(held);
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Spec 4.7: a previous run's trial is not the tuner's; its FINAL is imported, its other metrics and its end are
+     * dropped. Except for a tuner that names its ids and was restored from its own saved state: it knows those trials.
+     */
+    private boolean isPreviousRunsAndNotOwned(long id) {
+        return state.ledger().isRecovered(id) && !(issuer.namer() != null && resumePlan.restoredTunerState());
     }
 
     private void intermediateResult(InboundCommand.ReportMetric me) {
+        if (tunerReadsIntermediateResults && me.parameterId() != null && me.trialJobId() != null
+            && state.ledger().parameters(me.parameterId()) != null) { // other tuners: no tuner lock per metric
+            withDeferredSends(t -> ((ReceivesIntermediateResults) t).receiveIntermediateResult(
+                new IntermediateResult(me.parameterId(), me.trialJobId(), me.sequence(), me.value())));
+        }
         if (assessor == null) {
             return;
         }
@@ -242,9 +303,14 @@ public final class MsgDispatcher {
     }
 
     /** The assessor half of {@code EN}: the assessor forgets the trial (if it assessed it). Assessor worker. */
-    private void assessorTrialEnd(InboundCommand.TrialEnd en) {
+    private void assessorTrialEnd(InboundCommand.TrialEnd named) {
+        Optional<InboundCommand.TrialEnd> resolved = wireIds.resolveQuietly(named); // the tuner half logs
+        if (resolved.isEmpty()) {
+            return;
+        }
+        InboundCommand.TrialEnd en = resolved.get();
         Long id = en.parameterId();
-        if (id != null && state.ledger().isRecovered(id)) {
+        if (id != null && isPreviousRunsAndNotOwned(id)) {
             return; // a trial of the previous run: neither algorithm is told (spec 4.7)
         }
         if (state.histories().end(en.trialJobId()) && assessor != null) {
@@ -255,9 +321,15 @@ public final class MsgDispatcher {
     }
 
     /** The tuner half of {@code EN}, on the default worker: queued behind the trial's FINAL if it was sent first. */
-    private void tunerTrialEnd(InboundCommand.TrialEnd en) {
+    private void tunerTrialEnd(InboundCommand.TrialEnd named) {
+        Optional<InboundCommand.TrialEnd> resolved = wireIds.resolve(named);
+        if (resolved.isEmpty()) {
+            observer.trialEnded(named.trialJobId(), null, named.event());
+            return;
+        }
+        InboundCommand.TrialEnd en = resolved.get();
         Long id = en.parameterId();
-        if (id != null && state.ledger().isRecovered(id)) {
+        if (id != null && isPreviousRunsAndNotOwned(id)) {
             LOG.debug("Trial end of {} (parameter id {} of the previous run) ignored", SafeText.of(en.trialJobId()), id);
             return;
         }
@@ -274,10 +346,9 @@ public final class MsgDispatcher {
                 LOG.info("Trial {} (parameter id {}) ended before its final result arrived", SafeText.of(en.trialJobId()),
                     id);
             }
-            tuner.withLock(t -> { // one step, so a tuner snapshot never holds this end without its record
+            withDeferredSends(t -> { // one step, so a tuner snapshot never holds this end without its record
                 t.trialEnd(id, en.succeeded());
                 observer.trialEnded(en.trialJobId(), id, en.event());
-                return null;
             });
         } else {
             observer.trialEnded(en.trialJobId(), null, en.event());

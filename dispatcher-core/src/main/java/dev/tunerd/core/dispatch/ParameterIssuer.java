@@ -1,10 +1,12 @@
 package dev.tunerd.core.dispatch;
 
 import dev.tunerd.protocol.command.OutboundCommands;
+import dev.tunerd.spi.NamesParameterIds;
 import dev.tunerd.spi.ParameterSender;
 import dev.tunerd.protocol.Command;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,9 +20,14 @@ import java.util.Optional;
  */
 public final class ParameterIssuer implements ParameterSender {
 
+    /** Longest wire id a tuner may name (ids travel in every metric a trial reports). */
+    static final int MAX_WIRE_ID_LENGTH = 256;
+
     private final ParameterLedger ledger;
     private final DispatchObserver observer;
     private final ReplySink sink;
+    private volatile NamesParameterIds namer;
+    private List<Command> held; // TRs of deferred sends made inside a tuner call, sent after the tuner's state
 
     ParameterIssuer(ParameterLedger ledger, DispatchObserver observer, ReplySink sink) {
         this.ledger = ledger;
@@ -28,15 +35,50 @@ public final class ParameterIssuer implements ParameterSender {
         this.sink = sink;
     }
 
+    /** From now on every issued set gets the wire id {@code names} gives it (set once, before the first set). */
+    void useNames(NamesParameterIds names) {
+        this.namer = names;
+    }
+
+    /**
+     * From now until {@link #release}, deferred sets are recorded at once but their {@code TR}s are kept back, so that
+     * the caller can record the tuner state that knows them first (a killed tuner must not name or issue them again).
+     */
+    synchronized void hold() {
+        if (held == null) {
+            held = new ArrayList<>();
+        }
+    }
+
+    /** Ends {@link #hold} and returns the {@code TR}s kept back, in order, for the caller to send. */
+    synchronized List<Command> release() {
+        List<Command> out = held == null ? List.of() : held;
+        held = null;
+        return out;
+    }
+
+    /** The tuner's naming of wire ids, or null when the dispatcher's own numbers are the wire ids. */
+    NamesParameterIds namer() {
+        return namer;
+    }
+
     /**
      * @throws IllegalArgumentException when {@code parameterId} was never reserved or was already issued
      */
     @Override
     public synchronized void send(long parameterId, JsonValue parameters) {
+        if (namer != null) {
+            sendAll(List.of(parameterId), List.of(parameters), Optional.empty());
+            return;
+        }
         var tr = OutboundCommands.newTrialJob(parameterId, parameters); // fails on NaN before anything is recorded
         ledger.issue(parameterId, parameters);
         observer.parametersIssued(parameterId, parameters);
-        sink.send(tr);
+        if (held != null) {
+            held.add(tr);
+        } else {
+            sink.send(tr);
+        }
     }
 
     /**
@@ -49,14 +91,45 @@ public final class ParameterIssuer implements ParameterSender {
         if (ids.size() != sets.size()) {
             throw new IllegalArgumentException(ids.size() + " ids for " + sets.size() + " parameter sets");
         }
+        List<String> wireIds = namer == null ? null : wireIds(ids);
         List<Command> replies = new ArrayList<>(ids.size());
-        for (int i = 0; i < ids.size(); i++) {
-            replies.add(OutboundCommands.newTrialJob(ids.get(i), sets.get(i))); // NaN fails before anything is recorded
+        for (int i = 0; i < ids.size(); i++) { // NaN fails before anything is recorded
+            replies.add(wireIds == null ? OutboundCommands.newTrialJob(ids.get(i), sets.get(i))
+                : OutboundCommands.newTrialJob(wireIds.get(i), sets.get(i)));
         }
         for (int i = 0; i < ids.size(); i++) {
-            ledger.issue(ids.get(i), sets.get(i));
+            if (wireIds == null) {
+                ledger.issue(ids.get(i), sets.get(i));
+            } else {
+                ledger.issue(ids.get(i), sets.get(i), wireIds.get(i));
+            }
+        }
+        if (wireIds != null) {
+            observer.wireIdsNamed(List.copyOf(ids), wireIds);
         }
         observer.parameterSetsIssued(List.copyOf(ids), List.copyOf(sets), tunerState);
-        sink.sendAll(replies);
+        if (held != null && tunerState.isEmpty()) { // a deferred send during a held tuner call
+            held.addAll(replies);
+        } else {
+            sink.sendAll(replies);
+        }
+    }
+
+    /** Asks the tuner for the wire id of each set, and checks them before anything is recorded. */
+    private List<String> wireIds(List<Long> ids) {
+        List<String> out = new ArrayList<>(ids.size());
+        var seen = new HashSet<String>();
+        for (long id : ids) {
+            String wire = namer.wireParameterId(id);
+            if (wire == null || wire.isEmpty() || wire.length() > MAX_WIRE_ID_LENGTH) {
+                throw new IllegalStateException("the tuner named no usable wire id for parameter id " + id
+                    + " (a non-empty string of at most " + MAX_WIRE_ID_LENGTH + " characters is required)");
+            }
+            if (!seen.add(wire) || ledger.knowsWire(wire)) {
+                throw new IllegalStateException("the tuner named wire id \"" + wire + "\" twice");
+            }
+            out.add(wire);
+        }
+        return List.copyOf(out);
     }
 }

@@ -22,6 +22,9 @@ public final class ParameterLedger {
     private final Map<Long, JsonValue> parameters = new HashMap<>();
     private final Set<Long> finalReceived = new HashSet<>();
     private final Set<Long> ended = new HashSet<>();
+    private final Map<Long, String> wireIds = new HashMap<>();
+    private final Map<String, Long> byWireId = new HashMap<>();
+    private final Set<Long> recoveredNamed = new HashSet<>();
 
     /**
      * Reserves {@code count} consecutive ids and returns the first; the counter moves even if some go unused.
@@ -53,6 +56,39 @@ public final class ParameterLedger {
         }
     }
 
+    /**
+     * Records an issued id with the wire id its tuner named for it; a wire id already used is refused (before
+     * anything is recorded).
+     */
+    public synchronized void issue(long id, JsonValue params, String wireId) {
+        if (byWireId.containsKey(wireId)) {
+            throw new IllegalArgumentException("wire parameter id \"" + wireId + "\" was already issued (as id "
+                + byWireId.get(wireId) + ")");
+        }
+        issue(id, params);
+        name(id, wireId);
+    }
+
+    private void name(long id, String wireId) {
+        wireIds.put(id, wireId);
+        byWireId.put(wireId, id);
+    }
+
+    /** The internal id issued (or recovered) under a tuner-named wire id, or null when it is unknown. */
+    public synchronized Long idOfWire(String wireId) {
+        return byWireId.get(wireId);
+    }
+
+    /** The wire id a tuner named for {@code id}, or null (ids the dispatcher sends as numbers). */
+    public synchronized String wireId(long id) {
+        return wireIds.get(id);
+    }
+
+    /** Whether {@code wireId} is known (issued in this run or recovered from the previous one). */
+    public synchronized boolean knowsWire(String wireId) {
+        return byWireId.containsKey(wireId);
+    }
+
     /** The parameters issued (or recovered) under {@code id}, or null. */
     public synchronized JsonValue parameters(long id) {
         return parameters.get(id);
@@ -60,21 +96,40 @@ public final class ParameterLedger {
 
     /**
      * Resume bookkeeping ({@code AD}, NNI 2.10+): remembers the recovered ids and moves the counter past them. Unlike
-     * NNI the counter never moves backwards, so ids already issued in this run are never reused.
+     * NNI the counter never moves backwards, so ids already issued in this run are never reused. A string id (named
+     * by a tuner) the ledger does not know yet gets an internal id of its own, counted as the previous run's.
+     *
+     * @return the string ids that were new to this ledger
      */
-    public synchronized void resume(List<ResumedTrial> resumed) {
+    public synchronized List<String> resume(List<ResumedTrial> resumed) {
+        List<String> newNames = new java.util.ArrayList<>();
         long max = 0;
         for (ResumedTrial t : resumed) {
-            parameters.put(t.parameterId(), t.parameters());
-            max = Math.max(max, t.parameterId());
+            if (!t.isNamed()) {
+                parameters.put(t.parameterId(), t.parameters());
+                max = Math.max(max, t.parameterId());
+            }
         }
         recoveredMaxId = Math.max(recoveredMaxId, max);
         nextId = Math.max(nextId, max + 1);
+        for (ResumedTrial t : resumed) { // string ids (named by a tuner): each gets an internal id of its own
+            if (t.isNamed() && !byWireId.containsKey(t.wireId())) {
+                long id = nextId++;
+                parameters.put(id, t.parameters());
+                name(id, t.wireId());
+                recoveredNamed.add(id);
+                newNames.add(t.wireId());
+            }
+        }
+        return newNames;
     }
 
-    /** True for ids of the previous run (spec 4.7: {@code id <= recovered max id}). */
+    /**
+     * True for ids of the previous run (spec 4.7: {@code id <= recovered max id}), and for the internal ids given to
+     * the string ids of a resume {@code AD}.
+     */
     public synchronized boolean isRecovered(long id) {
-        return id <= recoveredMaxId;
+        return id <= recoveredMaxId || (!recoveredNamed.isEmpty() && recoveredNamed.contains(id));
     }
 
     public synchronized long recoveredMaxId() {
@@ -107,18 +162,25 @@ public final class ParameterLedger {
      * @param parameters     issued and recovered ids with their parameters
      * @param finalReceived  ids whose final result was delivered
      * @param ended          ids whose trial ended
+     * @param wireIds        ids a tuner named, with their wire ids
      */
     public record Snapshot(long nextId, long recoveredMaxId, Map<Long, JsonValue> parameters, Set<Long> finalReceived,
-                           Set<Long> ended) {
+                           Set<Long> ended, Map<Long, String> wireIds) {
         public Snapshot {
             parameters = Map.copyOf(parameters);
             finalReceived = Set.copyOf(finalReceived);
             ended = Set.copyOf(ended);
+            wireIds = Map.copyOf(wireIds);
+        }
+
+        public Snapshot(long nextId, long recoveredMaxId, Map<Long, JsonValue> parameters, Set<Long> finalReceived,
+                        Set<Long> ended) {
+            this(nextId, recoveredMaxId, parameters, finalReceived, ended, Map.of());
         }
     }
 
     public synchronized Snapshot snapshot() {
-        return new Snapshot(nextId, recoveredMaxId, parameters, finalReceived, ended);
+        return new Snapshot(nextId, recoveredMaxId, parameters, finalReceived, ended, wireIds);
     }
 
     /** Replaces the whole state with {@code snapshot} (a restarted dispatcher continuing from a checkpoint). */
@@ -131,5 +193,9 @@ public final class ParameterLedger {
         finalReceived.addAll(snapshot.finalReceived());
         ended.clear();
         ended.addAll(snapshot.ended());
+        wireIds.clear();
+        byWireId.clear();
+        recoveredNamed.clear();
+        snapshot.wireIds().forEach(this::name);
     }
 }

@@ -52,6 +52,11 @@ public interface ResumePlan {
      */
     void restoreTuner(Tuner tuner);
 
+    /** Whether {@link #restoreTuner} gave the tuner its own saved state (so it knows the previous run's ids). */
+    default boolean restoredTunerState() {
+        return false;
+    }
+
     /** The entries of an {@code FD} the tuner has not seen yet (all of them except for the first FD of a resume). */
     List<ImportedTrial> freshImports(List<ImportedTrial> trials);
 

@@ -40,6 +40,11 @@ final class SerialObserver implements DispatchObserver {
     }
 
     @Override
+    public synchronized void wireIdsNamed(List<Long> ids, List<String> wireIds) {
+        delegate.wireIdsNamed(ids, wireIds);
+    }
+
+    @Override
     public synchronized void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
         delegate.finalResultReceived(parameterId, trialJobIdOrNull, value);
     }

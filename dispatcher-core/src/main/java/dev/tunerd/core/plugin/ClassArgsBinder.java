@@ -56,8 +56,14 @@ public final class ClassArgsBinder {
         return names.isEmpty() ? "(none: this algorithm takes no classArgs)" : String.join(", ", names);
     }
 
-    /** Jackson's {@code SNAKE_CASE} naming ({@code nStartupJobs} → {@code n_startup_jobs}), so keys stay as before. */
+    /**
+     * Jackson's {@code SNAKE_CASE} naming ({@code nStartupJobs} → {@code n_startup_jobs}), so keys stay as before; a
+     * component whose name starts with an upper-case letter is the key verbatim ({@code R}).
+     */
     static String snakeCase(String name) {
+        if (!name.isEmpty() && Character.isUpperCase(name.charAt(0))) {
+            return name; // a component named as the key itself: Hyperband's "R"
+        }
         StringBuilder out = new StringBuilder(name.length() + 4);
         boolean previousUpper = false;
         for (int i = 0; i < name.length(); i++) {

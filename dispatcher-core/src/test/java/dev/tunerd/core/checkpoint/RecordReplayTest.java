@@ -103,6 +103,28 @@ class RecordReplayTest {
         }
     }
 
+    @Test
+    void wireIdsNamedByATunerSurviveTheJournalAndTheSnapshot() {
+        try (CheckpointRecorder r = open(RecoveredState.empty(), ExistingFiles.SET_ASIDE)) {
+            r.idsReserved(2);
+            r.wireIdsNamed(List.of(0L, 1L), List.of("0-1_0_0", "0-1_0_1"));
+            r.parameterSetsIssued(List.of(0L, 1L), List.of(ScriptedExperiment.params(0), ScriptedExperiment.params(1)),
+                Optional.empty());
+        }
+        RecoveredState journal = CheckpointReader.read(dir);
+        assertEquals(java.util.Map.of(0L, "0-1_0_0", 1L, "0-1_0_1"), journal.wireIds());
+        try (CheckpointRecorder r = open(journal, ExistingFiles.SUPERSEDE)) { // folds the journal into snapshot.bin
+            r.wireIdsNamed(List.of(2L), List.of("0-1_0_2"));
+            r.parametersIssued(2, ScriptedExperiment.params(2));
+        }
+        RecoveredState s = CheckpointReader.read(dir);
+        assertEquals(List.of("0-1_0_0", "0-1_0_1", "0-1_0_2"), List.copyOf(s.wireIds().values()));
+        dev.tunerd.core.dispatch.ParameterLedger ledger = new dev.tunerd.core.dispatch.ParameterLedger();
+        JournalLedger.restore(ledger, s, s.nextParameterId());
+        assertEquals(1L, ledger.idOfWire("0-1_0_1"));
+        assertTrue(ledger.isRecovered(ledger.idOfWire("0-1_0_2")));
+    }
+
     private CheckpointRecorder open(RecoveredState initial, ExistingFiles existing) {
         return CheckpointRecorder.open(ScriptedExperiment.settings(dir, CheckpointMode.REQUIRED), initial, existing);
     }

@@ -40,6 +40,14 @@ class ExperimentParamsTest {
     }
 
     @Test
+    void readsAnAdvisorBlockOfAV2ConfigAsTheTuner() {
+        ExperimentParams p = ExperimentParams.decode(b64("{\"trialConcurrency\": 2, \"advisor\": {\"name\": \"BOHB\","
+            + " \"classArgs\": {\"max_budget\": 27}}}"));
+        assertEquals(AlgorithmSpec.named("BOHB", JsonObject.builder().put("max_budget", 27).build()), p.tuner());
+        assertEquals(Optional.empty(), p.assessor());
+    }
+
+    @Test
     void badInputIsAConfigurationError() {
         assertTrue(assertThrows(ConfigurationException.class, () -> ExperimentParams.decode("%%%")).getMessage()
             .startsWith("--exp_params is not base64"));

@@ -27,6 +27,27 @@ class ParameterLedgerTest {
     }
 
     @Test
+    void wireIdsMapBothWaysAndAreNeverIssuedTwice() {
+        ParameterLedger ledger = new ParameterLedger();
+        ledger.reserve(3);
+        ledger.issue(0, JsonInt.of(1), "0-1_0_0");
+        assertEquals(0L, ledger.idOfWire("0-1_0_0"));
+        assertEquals("0-1_0_0", ledger.wireId(0));
+        assertThrows(IllegalArgumentException.class, () -> ledger.issue(1, JsonInt.of(1), "0-1_0_0"));
+        assertEquals(null, ledger.parameters(1), "a refused name records nothing");
+        assertEquals(List.of("0-1_0_7"), ledger.resume(List.of(ResumedTrial.named("0-1_0_0", JsonInt.of(1)),
+            ResumedTrial.named("0-1_0_7", JsonInt.of(7)))), "only names it did not know get an id");
+        long recovered = ledger.idOfWire("0-1_0_7");
+        assertTrue(recovered >= 3, "a fresh internal id, past every reserved one");
+        assertTrue(ledger.isRecovered(recovered));
+        assertEquals(JsonInt.of(7), ledger.parameters(recovered));
+        assertEquals(recovered + 1, ledger.reserve(1));
+        ParameterLedger restored = new ParameterLedger();
+        restored.restore(ledger.snapshot());
+        assertEquals(recovered, restored.idOfWire("0-1_0_7"));
+    }
+
+    @Test
     void snapshotRestoresEverything() {
         ParameterLedger ledger = new ParameterLedger();
         ledger.reserve(2);

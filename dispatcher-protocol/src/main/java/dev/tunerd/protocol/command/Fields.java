@@ -74,6 +74,11 @@ final class Fields {
         throw error(field, "must be a string, got " + v.typeName());
     }
 
+    /** The member when it is a JSON string, else null (absent, null, or another type). */
+    String stringOrNull(String field) {
+        return object.get(field) instanceof JsonString s ? s.value() : null;
+    }
+
     /** The integer member, or null when absent or JSON null. */
     Long optionalLong(String field) {
         JsonValue v = object.get(field);

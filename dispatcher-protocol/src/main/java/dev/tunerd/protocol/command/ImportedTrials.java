@@ -5,6 +5,7 @@ import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,10 @@ final class ImportedTrials {
         return out;
     }
 
-    /** {@code AD}: records with an integer {@code parameter_id} are kept, others skipped as NNI does. */
+    /**
+     * {@code AD}: records with an integer {@code parameter_id}, and (unlike NNI, which skips them) with a string one
+     * (the ids advisors name); other records are skipped.
+     */
     static List<ResumedTrial> parseResumed(String content) {
         CommandType type = CommandType.ADD_CUSTOMIZED_TRIAL_JOB;
         List<ResumedTrial> out = new ArrayList<>();
@@ -43,6 +47,8 @@ final class ImportedTrials {
                         + " next id must still be one the manager can hold exactly), got " + n.value());
                 }
                 out.add(new ResumedTrial(n.value(), f.required("parameters")));
+            } else if (id instanceof JsonString s) {
+                out.add(ResumedTrial.named(s.value(), f.required("parameters")));
             }
         }
         return out;

@@ -34,18 +34,35 @@ public sealed interface InboundCommand {
      * {@code ME}: a reported metric.
      *
      * @param metricType  FINAL, PERIODICAL or REQUEST_PARAMETER
-     * @param parameterId null for a customized trial (and for legacy REQUEST_PARAMETER)
-     * @param trialJobId  null when the report did not name its trial
-     * @param sequence    the index of an intermediate result (0 for FINAL)
-     * @param value       the metric after its second decoding (NaN and infinities allowed)
-     * @param raw         the whole metric object as received
+     * @param parameterId     an integer {@code parameter_id}; null for a customized trial (and for legacy
+     *                        REQUEST_PARAMETER), and when the id is a string
+     * @param trialJobId      null when the report did not name its trial
+     * @param sequence        the index of an intermediate result (0 for FINAL)
+     * @param value           the metric after its second decoding (NaN and infinities allowed)
+     * @param raw             the whole metric object as received
+     * @param wireParameterId a string {@code parameter_id} (the ids a tuner names itself, such as Hyperband's
+     *                        {@code "0-1_0_3"}), else null
      */
     record ReportMetric(MetricType metricType, Long parameterId, String trialJobId, int sequence, JsonValue value,
-                        JsonObject raw) implements InboundCommand {
+                        JsonObject raw, String wireParameterId) implements InboundCommand {
         public ReportMetric {
             Objects.requireNonNull(metricType, "metricType");
             Objects.requireNonNull(value, "value");
             Objects.requireNonNull(raw, "raw");
+            if (parameterId != null && wireParameterId != null) {
+                throw new IllegalArgumentException("a metric has an integer or a string parameter id, not both");
+            }
+        }
+
+        /** A metric whose {@code parameter_id} is an integer or null. */
+        public ReportMetric(MetricType metricType, Long parameterId, String trialJobId, int sequence, JsonValue value,
+                            JsonObject raw) {
+            this(metricType, parameterId, trialJobId, sequence, value, raw, null);
+        }
+
+        /** The same metric under the dispatcher's own id for it (a string id resolved through the ledger). */
+        public ReportMetric withParameterId(long id) {
+            return new ReportMetric(metricType, id, trialJobId, sequence, value, raw, null);
         }
 
         public CommandType type() {
@@ -85,12 +102,28 @@ public sealed interface InboundCommand {
     /**
      * {@code EN}: a trial reached a terminal state.
      *
-     * @param parameterId from the trial's {@code hyper_params}; null for a customized trial
+     * @param parameterId     an integer id from the trial's {@code hyper_params}; null for a customized trial and
+     *                        when the id is a string
+     * @param wireParameterId a string id from the trial's {@code hyper_params}, else null
      */
-    record TrialEnd(String trialJobId, String event, Long parameterId) implements InboundCommand {
+    record TrialEnd(String trialJobId, String event, Long parameterId, String wireParameterId)
+        implements InboundCommand {
         public TrialEnd {
             Objects.requireNonNull(trialJobId, "trialJobId");
             Objects.requireNonNull(event, "event");
+            if (parameterId != null && wireParameterId != null) {
+                throw new IllegalArgumentException("a trial end has an integer or a string parameter id, not both");
+            }
+        }
+
+        /** A trial end whose parameter id is an integer or null. */
+        public TrialEnd(String trialJobId, String event, Long parameterId) {
+            this(trialJobId, event, parameterId, null);
+        }
+
+        /** The same end under the dispatcher's own id (a string id resolved through the ledger). */
+        public TrialEnd withParameterId(long id) {
+            return new TrialEnd(trialJobId, event, id, null);
         }
 
         /** NNI tells the algorithms "success" only for {@code SUCCEEDED}. */

@@ -60,8 +60,10 @@ public final class InboundCommands {
         }
         String trialJobId = f.optionalString("trial_job_id");
         JsonValue value = metricType == MetricType.REQUEST_PARAMETER ? JsonString.of("") : f.decodedValue("value");
-        return new InboundCommand.ReportMetric(metricType, f.optionalLong("parameter_id"), trialJobId,
-            f.intOrDefault("sequence", 0), value, raw);
+        String named = f.stringOrNull("parameter_id");
+        Long id = named == null ? f.optionalLong("parameter_id") : null;
+        return new InboundCommand.ReportMetric(metricType, id, trialJobId, f.intOrDefault("sequence", 0), value, raw,
+            named);
     }
 
     private static InboundCommand.TrialEnd trialEnd(Command command) {
@@ -71,10 +73,13 @@ public final class InboundCommands {
         String event = f.requiredString("event");
         String hyperParams = f.optionalString("hyper_params");
         Long parameterId = null;
+        String named = null;
         if (hyperParams != null) {
             JsonObject hp = Fields.parseObject(type, hyperParams, "field \"hyper_params\"");
-            parameterId = new Fields(type, hp, " of \"hyper_params\"").optionalLong("parameter_id");
+            Fields h = new Fields(type, hp, " of \"hyper_params\"");
+            named = h.stringOrNull("parameter_id");
+            parameterId = named == null ? h.optionalLong("parameter_id") : null;
         }
-        return new InboundCommand.TrialEnd(trialJobId, event, parameterId);
+        return new InboundCommand.TrialEnd(trialJobId, event, parameterId, named);
     }
 }

@@ -39,6 +39,23 @@ public final class OutboundCommands {
         return new Command(CommandType.NO_MORE_TRIAL_JOBS, sb.toString());
     }
 
+    /**
+     * {@code TR} under a string id a tuner named, as NNI's advisors write it (no {@code parameter_index}):
+     * {@code {"parameter_id": "0-1_0_0", "parameter_source": "algorithm", "parameters": {...}}}.
+     *
+     * @throws dev.tunerd.protocol.json.JsonException when the parameters contain NaN or an infinity
+     */
+    public static Command newTrialJob(String wireParameterId, JsonValue parameters) {
+        StringBuilder sb = namedRecord(wireParameterId);
+        Json.write(sb, parameters, false);
+        return new Command(CommandType.NEW_TRIAL_JOB, sb.append('}').toString());
+    }
+
+    /** {@code NO} as NNI's advisors write it: {@code {"parameter_id": "-1_0_0", "parameter_source": "algorithm", "parameters": ""}}. */
+    public static Command noMoreTrialJobs(String wireParameterId) {
+        return new Command(CommandType.NO_MORE_TRIAL_JOBS, namedRecord(wireParameterId).append("\"\"}").toString());
+    }
+
     /** {@code KI}: the content is the trial id as a JSON string literal, quotes included. */
     public static Command killTrialJob(String trialJobId) {
         StringBuilder sb = new StringBuilder(trialJobId.length() + 2);
@@ -49,6 +66,12 @@ public final class OutboundCommands {
     /** {@code ER}: free text (NNI sends a traceback). */
     public static Command error(String text) {
         return new Command(CommandType.ERROR, text);
+    }
+
+    private static StringBuilder namedRecord(String wireParameterId) {
+        StringBuilder sb = new StringBuilder(128).append("{\"parameter_id\": ");
+        Json.writeString(sb, wireParameterId);
+        return sb.append(", \"parameter_source\": \"algorithm\", \"parameters\": ");
     }
 
     private static StringBuilder record(long parameterId) {

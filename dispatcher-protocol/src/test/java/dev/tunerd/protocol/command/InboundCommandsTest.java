@@ -72,7 +72,8 @@ class InboundCommandsTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "{\"parameter_id\": 0, \"type\": \"BOGUS\", \"value\": \"1\"}|field \"type\"",
-        "{\"parameter_id\": \"x\", \"type\": \"FINAL\", \"value\": \"1\"}|field \"parameter_id\"",
+        "{\"parameter_id\": 1.5, \"type\": \"FINAL\", \"value\": \"1\"}|field \"parameter_id\"",
+        "{\"parameter_id\": [0], \"type\": \"FINAL\", \"value\": \"1\"}|field \"parameter_id\"",
         "{\"parameter_id\": 0, \"type\": \"FINAL\"}|field \"value\"",
         "{\"parameter_id\": 0, \"type\": \"FINAL\", \"value\": \"not json\"}|field \"value\"",
         "{\"parameter_id\": 0, \"trial_job_id\": \"A\", \"type\": \"PERIODICAL\", \"sequence\": -2, \"value\": \"1\"}|field \"sequence\"",
@@ -81,6 +82,16 @@ class InboundCommandsTest {
     void badMetricsNameTheField(String content, String expected) {
         var e = assertThrows(CommandException.class, () -> parse(CommandType.REPORT_METRIC_DATA, content));
         assertTrue(e.getMessage().startsWith("ME: ") && e.getMessage().contains(expected), e.getMessage());
+    }
+
+    @Test
+    void aStringParameterIdIsKeptApartFromIntegerIds() {
+        var me = (InboundCommand.ReportMetric) parse(CommandType.REPORT_METRIC_DATA,
+            "{\"parameter_id\": \"0-1_0_0\", \"trial_job_id\": \"A\", \"type\": \"FINAL\", \"sequence\": 0, \"value\": \"0.5\"}");
+        assertEquals(null, me.parameterId());
+        assertEquals("0-1_0_0", me.wireParameterId());
+        assertEquals(7L, me.withParameterId(7).parameterId());
+        assertEquals(null, me.withParameterId(7).wireParameterId());
     }
 
     @Test
@@ -102,11 +113,12 @@ class InboundCommandsTest {
     }
 
     @Test
-    void resumeListKeepsIntegerIdsOnly() {
+    void resumeListKeepsIntegerAndStringIds() {
         var ad = (InboundCommand.AddCustomizedTrials) parse(CommandType.ADD_CUSTOMIZED_TRIAL_JOB,
             "[{\"parameter_id\": 4, \"parameter_source\": \"resumed\", \"parameters\": {\"x\": 5}, \"parameter_index\": 0},"
-                + "{\"parameter_id\": \"0-1_0_0\", \"parameters\": {}}]");
-        assertEquals(List.of(new ResumedTrial(4, JsonObject.builder().put("x", 5).build())), ad.resumed());
+                + "{\"parameter_id\": \"0-1_0_0\", \"parameters\": {}}, {\"parameter_id\": null, \"parameters\": {}}]");
+        assertEquals(List.of(new ResumedTrial(4, JsonObject.builder().put("x", 5).build()),
+            ResumedTrial.named("0-1_0_0", JsonObject.EMPTY)), ad.resumed());
         assertEquals(List.of(), ((InboundCommand.AddCustomizedTrials) parse(CommandType.ADD_CUSTOMIZED_TRIAL_JOB,
             "[]")).resumed());
     }
@@ -117,6 +129,9 @@ class InboundCommandsTest {
             "{\"trial_job_id\":\"A\",\"event\":\"SUCCEEDED\",\"hyper_params\":\"{\\\"parameter_id\\\": 3}\"}");
         assertEquals(new InboundCommand.TrialEnd("A", "SUCCEEDED", 3L), en);
         assertTrue(en.succeeded());
+        var named = (InboundCommand.TrialEnd) parse(CommandType.TRIAL_END,
+            "{\"trial_job_id\":\"A\",\"event\":\"FAILED\",\"hyper_params\":\"{\\\"parameter_id\\\": \\\"0-1_0_2\\\"}\"}");
+        assertEquals(new InboundCommand.TrialEnd("A", "FAILED", null, "0-1_0_2"), named);
         var customized = (InboundCommand.TrialEnd) parse(CommandType.TRIAL_END,
             "{\"trial_job_id\":\"B\",\"event\":\"FAILED\",\"hyper_params\":\"{\\\"parameter_id\\\":null}\"}");
         assertNull(customized.parameterId());
@@ -149,6 +164,16 @@ class InboundCommandsTest {
         assertEquals("", OutboundCommands.initialized().content());
         assertEquals("{\"parameter_id\": 0, \"parameter_source\": \"algorithm\", \"parameters\": \"caf\\u00e9\","
             + " \"parameter_index\": 0}", OutboundCommands.newTrialJob(0, JsonString.of("café")).content());
+    }
+
+    @Test
+    void namedIdsAreWrittenAsNnisAdvisorsWriteThem() {
+        assertEquals("{\"parameter_id\": \"0-1_0_0\", \"parameter_source\": \"algorithm\", \"parameters\":"
+                + " {\"x\": 2, \"TRIAL_BUDGET\": 1}}",
+            OutboundCommands.newTrialJob("0-1_0_0", JsonObject.builder().put("x", 2).put("TRIAL_BUDGET", 1).build())
+                .content());
+        assertEquals("{\"parameter_id\": \"-1_0_0\", \"parameter_source\": \"algorithm\", \"parameters\": \"\"}",
+            OutboundCommands.noMoreTrialJobs("-1_0_0").content());
     }
 
     @Test

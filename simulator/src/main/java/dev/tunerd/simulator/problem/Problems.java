@@ -40,6 +40,8 @@ public final class Problems {
             -2.903534, TextbookFunctions::styblinskiTang));
         register(seed -> new MixedSpaceProblem());
         register(LearningCurveProblem::new);
+        register(CrossingCurvesProblem::new);
+        register(LongCurvesProblem::new);
     }
 
     private Problems() {

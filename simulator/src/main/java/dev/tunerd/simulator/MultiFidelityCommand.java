@@ -1,0 +1,90 @@
+package dev.tunerd.simulator;
+
+import dev.tunerd.simulator.fidelity.MultiFidelityBench;
+import dev.tunerd.simulator.fidelity.MultiFidelityReport;
+import dev.tunerd.simulator.manager.DaemonCommand;
+import dev.tunerd.simulator.manager.SimulationException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tunerd bench multifidelity}: regret against epochs spent, for advisors, assessors and full trainings. */
+@Command(name = "multifidelity",
+    description = "Multi-fidelity benchmark: regret at 25/50/100% of a budget of full trainings in epochs, worker"
+        + " utilisation (BENCHMARKS.md).")
+final class MultiFidelityCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    boolean help;
+
+    @Option(names = "--algorithms", split = ",", defaultValue = "Random,TPE+Medianstop,TPE+SuccessiveHalving,"
+        + "Hyperband,BOHB,ASHA,ASHA-tpe", description = "comma-separated contenders: ${DEFAULT-VALUE}, Hyperband-serial")
+    List<String> algorithms;
+
+    @Option(names = "--problems", split = ",", defaultValue = "curves,crossing,longcurves")
+    List<String> problems;
+
+    @Option(names = "--workers", split = ",", defaultValue = "1,4")
+    List<Integer> workers;
+
+    @Option(names = "--seeds", defaultValue = "20", description = "seeds first-seed .. first-seed + n - 1")
+    int seeds;
+
+    @Option(names = "--first-seed", defaultValue = "0")
+    long firstSeed;
+
+    @Option(names = "--full-trainings", defaultValue = "100", description = "budget in full trainings")
+    int fullTrainings;
+
+    @Option(names = "--parallel", description = "runs in flight (default: the number of cores)")
+    Integer parallel;
+
+    @Option(names = "--assess-wait-ms", defaultValue = "2",
+        description = "wait for an assessor's KI after each intermediate result")
+    long assessWaitMs;
+
+    @Option(names = "--daemon-command", description = "command that starts the daemon (default: this jar)")
+    String daemonCommand;
+
+    @Option(names = "--out", description = "also write the tables to this Markdown file")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter err = spec.commandLine().getErr();
+        List<Long> seedList = new ArrayList<>();
+        for (int i = 0; i < seeds; i++) {
+            seedList.add(firstSeed + i);
+        }
+        String text;
+        try {
+            MultiFidelityBench.Plan plan = new MultiFidelityBench.Plan(algorithms, problems, workers, seedList,
+                fullTrainings, parallel != null ? parallel : Runtime.getRuntime().availableProcessors(), assessWaitMs,
+                daemonCommand == null ? DaemonCommand.sameJar() : DaemonCommand.parse(daemonCommand));
+            text = MultiFidelityReport.render(MultiFidelityBench.run(plan, err));
+        } catch (IllegalArgumentException e) {
+            err.println("tunerd bench multifidelity: " + e.getMessage());
+            return 2;
+        } catch (SimulationException e) {
+            err.println("tunerd bench multifidelity: " + e.getMessage());
+            return 1;
+        }
+        err.print(text);
+        err.flush();
+        if (out != null) {
+            Files.writeString(out, text, StandardCharsets.UTF_8);
+        }
+        return 0;
+    }
+}

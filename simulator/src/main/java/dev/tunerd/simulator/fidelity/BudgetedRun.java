@@ -1,0 +1,28 @@
+package dev.tunerd.simulator.fidelity;
+
+import dev.tunerd.simulator.problem.Problem;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * One multi-fidelity experiment: a problem, a budget in epochs, a number of workers. Immutable.
+ *
+ * @param problem      the learning-curve problem (its {@code epochs()} is the largest budget)
+ * @param epochBudget  total epochs every trial together may train
+ * @param workers      trials running at once
+ * @param withAssessor whether an assessor may answer KI after each intermediate result
+ * @param assessWait   how long to wait for that KI
+ * @param settle       extra quiet time after the answers to a request arrived (serial advisors send owed trials
+ *                     from trial ends, which a count of answers cannot tell apart); zero for none
+ * @param replyTimeout how long the daemon may stay silent while the manager waits for it
+ */
+public record BudgetedRun(Problem problem, long epochBudget, int workers, boolean withAssessor, Duration assessWait,
+                          Duration settle, Duration replyTimeout) {
+    public BudgetedRun {
+        Objects.requireNonNull(problem, "problem");
+        if (epochBudget < 1 || workers < 1) {
+            throw new IllegalArgumentException("budget and workers must be at least 1, got " + epochBudget + ", "
+                + workers);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.tunerd.simulator.fidelity;
+
+import dev.tunerd.simulator.manager.AlgorithmChoice;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A way to spend epochs that the multi-fidelity benchmark compares: a tuner (an advisor, or a tuner with full
+ * trainings) and an optional assessor, their classArgs derived from the problem's horizon E and the run's seed:
+ * Hyperband {@code R = E}; BOHB budgets 1..E; ASHA budgets E/9..E (three rungs: with crossing curves a first rung at
+ * one epoch misleads, chosen on tuning seeds 100-102); Medianstop {@code start_step 5}; SuccessiveHalving
+ * {@code min_step 5}; eta 3 everywhere. Immutable.
+ *
+ * @param label    the name in the tables
+ * @param tuner    tuner name
+ * @param assessor assessor name, or null
+ */
+public record FidelityContender(String label, String tuner, String assessor) {
+
+    /** The contenders by label, as {@code --algorithms} names them. */
+    public static final List<FidelityContender> ALL = List.of(
+        new FidelityContender("Random", "Random", null),
+        new FidelityContender("TPE+Medianstop", "TPE", "Medianstop"),
+        new FidelityContender("TPE+SuccessiveHalving", "TPE", "SuccessiveHalving"),
+        new FidelityContender("Hyperband", "Hyperband", null),
+        new FidelityContender("Hyperband-serial", "Hyperband", null),
+        new FidelityContender("BOHB", "BOHB", null),
+        new FidelityContender("ASHA", "ASHA", null),
+        new FidelityContender("ASHA-tpe", "ASHA", null));
+
+    public static FidelityContender named(String label) {
+        return ALL.stream().filter(c -> c.label.equalsIgnoreCase(label)).findFirst().orElseThrow(() ->
+            new IllegalArgumentException("unknown algorithm \"" + label + "\"; known: "
+                + String.join(", ", ALL.stream().map(FidelityContender::label).toList())));
+    }
+
+    AlgorithmChoice tunerChoice(int epochs, long seed) {
+        String key = label.toLowerCase(Locale.ROOT);
+        String args = switch (key) {
+            case "hyperband" -> "{\"optimize_mode\": \"minimize\", \"R\": " + epochs + ", \"eta\": 3, \"seed\": " + seed + "}";
+            case "hyperband-serial" -> "{\"optimize_mode\": \"minimize\", \"R\": " + epochs
+                + ", \"eta\": 3, \"exec_mode\": \"serial\", \"seed\": " + seed + "}";
+            case "bohb" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": 1, \"max_budget\": " + epochs
+                + ", \"eta\": 3, \"seed\": " + seed + "}";
+            case "asha" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)
+                + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"seed\": " + seed + "}";
+            case "asha-tpe" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)
+                + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"sampler\": \"tpe\", \"seed\": " + seed + "}";
+            default -> null;
+        };
+        return AlgorithmChoice.withDefaults(tuner, args, seed);
+    }
+
+    AlgorithmChoice assessorChoice() {
+        if (assessor == null) {
+            return null;
+        }
+        return assessor.equals("Medianstop")
+            ? new AlgorithmChoice("Medianstop", "{\"optimize_mode\": \"minimize\", \"start_step\": 5}")
+            : new AlgorithmChoice("SuccessiveHalving", "{\"optimize_mode\": \"minimize\", \"min_step\": 5,"
+                + " \"eta\": 3}");
+    }
+
+    /** Serial Hyperband sends owed trials from trial ends; the manager gives those a moment to arrive. */
+    Duration settle() {
+        return label.equalsIgnoreCase("Hyperband-serial") ? Duration.ofMillis(3) : Duration.ZERO;
+    }
+}

@@ -1,0 +1,96 @@
+package dev.tunerd.simulator.fidelity;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The Markdown tables of the multi-fidelity benchmark: per problem and worker count, for each contender the mean
+ * true regret (and its standard deviation over seeds) at 25 / 50 / 100% of the epoch budget, the normalised score
+ * against random search with full trainings (0) and the optimum (100), runs without any full training yet at a
+ * checkpoint, worker utilisation, trials stopped, and the virtual time (epochs per worker) at half the budget.
+ */
+public final class MultiFidelityReport {
+    private static final String[] AT = {"25%", "50%", "100%"};
+
+    private MultiFidelityReport() {
+    }
+
+    public static String render(List<MultiFidelityBench.Cell> cells) {
+        Map<String, List<MultiFidelityBench.Cell>> groups = MultiFidelityBench.group(cells);
+        StringBuilder sb = new StringBuilder();
+        String section = "";
+        for (Map.Entry<String, List<MultiFidelityBench.Cell>> e : groups.entrySet()) {
+            String[] key = e.getKey().split("\\|");
+            String here = key[0] + "|" + key[1];
+            if (!here.equals(section)) {
+                section = here;
+                sb.append(String.format(Locale.ROOT, "%n### %s, %s worker%s (%d seeds)%n%n", key[0], key[1],
+                    key[1].equals("1") ? "" : "s", e.getValue().size()));
+                sb.append("| algorithm | regret 25% | regret 50% | regret 100% | score 25 / 50 / 100 | no full run yet"
+                    + " | utilisation | stopped | time at 50% |\n|---|---|---|---|---|---|---|---|---|\n");
+            }
+            double[] random = meanRegret(groups.get(key[0] + "|" + key[1] + "|Random"));
+            sb.append(row(key[2], e.getValue(), random));
+        }
+        return sb.toString();
+    }
+
+    private static String row(String label, List<MultiFidelityBench.Cell> runs, double[] random) {
+        double[] mean = meanRegret(runs);
+        StringBuilder sb = new StringBuilder("| ").append(label);
+        for (int i = 0; i < 3; i++) {
+            sb.append(String.format(Locale.ROOT, " | %.4f ± %.4f", mean[i], sd(runs, i, mean[i])));
+        }
+        sb.append(" | ");
+        for (int i = 0; i < 3; i++) {
+            double score = random == null || !(random[i] > 0) ? Double.NaN : 100 * (random[i] - mean[i]) / random[i];
+            sb.append(String.format(Locale.ROOT, "%s%.0f", i == 0 ? "" : " / ", score));
+        }
+        long missing = runs.stream().mapToLong(c -> java.util.stream.IntStream.range(0, 3)
+            .filter(i -> Double.isNaN(c.outcome().regretAt()[i])).count()).sum();
+        double util = runs.stream().mapToDouble(c -> c.outcome().utilisation()).average().orElse(Double.NaN);
+        double stopped = runs.stream().mapToDouble(c -> c.outcome().killed()).average().orElse(Double.NaN);
+        double half = runs.stream().mapToDouble(c -> c.outcome().elapsedAtHalf()).average().orElse(Double.NaN);
+        sb.append(String.format(Locale.ROOT, " | %d | %.1f%% | %.0f | %.0f |%n", missing, 100 * util, stopped, half));
+        return sb.toString();
+    }
+
+    /** Mean regret per checkpoint over the runs that had an incumbent there. */
+    static double[] meanRegret(List<MultiFidelityBench.Cell> runs) {
+        if (runs == null) {
+            return null;
+        }
+        double[] out = new double[3];
+        for (int i = 0; i < 3; i++) {
+            List<Double> v = new ArrayList<>();
+            for (MultiFidelityBench.Cell c : runs) {
+                double r = c.outcome().regretAt()[i];
+                if (!Double.isNaN(r)) {
+                    v.add(r);
+                }
+            }
+            out[i] = v.stream().mapToDouble(d -> d).average().orElse(Double.NaN);
+        }
+        return out;
+    }
+
+    private static double sd(List<MultiFidelityBench.Cell> runs, int i, double mean) {
+        double s = 0;
+        int n = 0;
+        for (MultiFidelityBench.Cell c : runs) {
+            double r = c.outcome().regretAt()[i];
+            if (!Double.isNaN(r)) {
+                s += (r - mean) * (r - mean);
+                n++;
+            }
+        }
+        return n > 1 ? Math.sqrt(s / (n - 1)) : 0;
+    }
+
+    /** The header line naming the checkpoints, for callers that print their own. */
+    static String checkpoints() {
+        return String.join(" / ", AT);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.tunerd.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code tunerd bench multifidelity} through the built launcher: advisors and a tuner with an assessor spend a small
+ * epoch budget through real daemons, and the tables report regret, utilisation and stopped trials.
+ */
+class MultiFidelityBenchIT {
+
+    @Test
+    void advisorsAndAssessorsSpendTheEpochBudgetThroughTheDaemon() throws Exception {
+        LauncherRun r = LauncherRun.launcher(Duration.ofSeconds(240), List.of("bench", "multifidelity",
+            "--algorithms", "Hyperband-serial,ASHA,TPE+SuccessiveHalving", "--problems", "crossing", "--workers", "4",
+            "--seeds", "1", "--full-trainings", "6", "--parallel", "2"));
+        assertEquals(0, r.exitCode(), r.describe());
+        String out = r.stderr();
+        assertTrue(out.contains("### crossing, 4 workers (1 seeds)"), out);
+        String asha = out.lines().filter(l -> l.startsWith("| ASHA |")).findFirst().orElseThrow();
+        assertTrue(asha.contains("| 100.0% |"), "ASHA keeps every worker busy: " + asha);
+        String random = out.lines().filter(l -> l.startsWith("| Random |")).findFirst().orElseThrow();
+        assertTrue(random.contains(" / 0 |"), "Random is the zero of the scores at the full budget: " + random);
+        String sh = out.lines().filter(l -> l.startsWith("| TPE+SuccessiveHalving |")).findFirst().orElseThrow();
+        assertTrue(Double.parseDouble(sh.split("\\|")[8].trim()) > 0, "the assessor stopped trials: " + sh);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.tunerd.tuners.asha;
+
+import dev.tunerd.spi.OptimizeMode;
+
+/**
+ * classArgs of the {@code ASHA} advisor (a tunerd addition). Immutable, thread-safe.
+ *
+ * @param minBudget    {@code min_budget}: budget of the first rung, 1..1000000, default 1
+ * @param maxBudget    {@code max_budget}: budget of the top rung, min_budget..1000000, default 81
+ * @param eta          {@code eta}: rungs at {@code max_budget / eta^k} down to about min_budget; the top 1/eta of a
+ *                     rung is promoted; 2..1000, default 3
+ * @param optimizeMode {@code optimize_mode}: {@code maximize} (default) or {@code minimize}
+ * @param sampler      {@code sampler}: where new configurations come from, {@code random} (default, as in Li et al.)
+ *                     or {@code tpe} (TPE fitted on the highest rung that has enough results)
+ * @param seed         {@code seed}: random seed; absent, one is drawn and logged
+ */
+public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String optimizeMode, String sampler,
+                       Long seed) {
+
+    public AshaArgs {
+        minBudget = minBudget == null ? 1 : minBudget;
+        if (minBudget < 1 || minBudget > 1_000_000) {
+            throw new IllegalArgumentException("min_budget must be between 1 and 1000000, got " + minBudget);
+        }
+        maxBudget = maxBudget == null ? Math.max(81, minBudget) : maxBudget;
+        if (maxBudget < minBudget || maxBudget > 1_000_000) {
+            throw new IllegalArgumentException("max_budget must be between min_budget (" + minBudget
+                + ") and 1000000, got " + maxBudget);
+        }
+        eta = eta == null ? 3 : eta;
+        if (eta < 2 || eta > 1000) {
+            throw new IllegalArgumentException("eta must be between 2 and 1000, got " + eta);
+        }
+        optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
+        if (!optimizeMode.equals("maximize") && !optimizeMode.equals("minimize")) {
+            throw new IllegalArgumentException("optimize_mode must be \"maximize\" or \"minimize\", got \""
+                + optimizeMode + "\"");
+        }
+        sampler = sampler == null ? "random" : sampler;
+        if (!sampler.equals("random") && !sampler.equals("tpe")) {
+            throw new IllegalArgumentException("sampler must be \"random\" or \"tpe\", got \"" + sampler + "\"");
+        }
+    }
+
+    public OptimizeMode mode() {
+        return optimizeMode.equals("maximize") ? OptimizeMode.MAXIMIZE : OptimizeMode.MINIMIZE;
+    }
+
+    /**
+     * Rung budgets, geometric from the top as Hyperband's: with {@code K = floor(log_eta(max_budget / min_budget))},
+     * rung {@code k} trains {@code floor(max_budget / eta^(K - k))} epochs, so the last step up is always a factor
+     * eta (a ladder counted up from {@code min_budget} could end with a useless step such as 18 to 20).
+     */
+    public int[] budgets() {
+        int top = (int) Math.floor(Math.log((double) maxBudget / minBudget) / Math.log(eta) + 1e-9);
+        int[] out = new int[top + 1];
+        for (int k = 0; k <= top; k++) {
+            out[k] = Math.max(1, (int) Math.floor(maxBudget / Math.pow(eta, top - k) + 1e-9));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,223 @@
+package dev.tunerd.tuners.asha;
+
+import dev.tunerd.spi.IntermediateResult;
+import dev.tunerd.spi.NamesParameterIds;
+import dev.tunerd.spi.NoMoreTrialsException;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.ReceivesIntermediateResults;
+import dev.tunerd.spi.Snapshotting;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.common.SnapshotJson;
+import dev.tunerd.tuners.hyperband.BudgetedParameters;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Asynchronous successive halving as an advisor (Li et al. 2020, "A System for Massively Parallel Hyperparameter
+ * Tuning"): rungs at budgets {@code max_budget / eta^k} (see {@link AshaArgs#budgets}). Every request is answered
+ * at once, so a free worker never
+ * waits for a rung to fill: the best configuration of the top {@code 1/eta} of the highest rung that has one not yet
+ * promoted goes up one rung; otherwise a new configuration starts at the bottom rung. A trial completes its rung with
+ * its final result, or, when it ended without one, with the last intermediate result it reported; a trial with
+ * neither is not recorded. Ids are {@code "r<rung>_<n>"}, {@code n} the configuration's number; parameters carry
+ * {@code TRIAL_BUDGET}. Not thread-safe (see {@link Tuner}).
+ */
+public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesIntermediateResults, Snapshotting {
+    private static final System.Logger LOG = System.getLogger(AshaTuner.class.getName());
+
+    /** A trial in flight: which configuration, at which rung, and the last value it reported so far. */
+    private static final class Running {
+        final int counter;
+        final int rung;
+        final JsonObject params;
+        long sequence = -1;
+        double loss = Double.NaN;
+        boolean finalSeen;
+        boolean recorded;
+
+        Running(int counter, int rung, JsonObject params) {
+            this.counter = counter;
+            this.rung = rung;
+            this.params = params;
+        }
+    }
+
+    private final int[] budgets;
+    private final int eta;
+    private final OptimizeMode mode;
+    private final ConfigSampler sampler;
+    private final List<AshaRung> rungs = new ArrayList<>();
+    private final Map<Long, Running> trials = new LinkedHashMap<>();
+    private final Map<Long, Running> endedWithoutValue = new HashMap<>(); // a FINAL may still come after the EN
+    private int counter;
+    private SearchSpace space;
+
+    public AshaTuner(AshaArgs args, long seed) {
+        this.budgets = args.budgets();
+        this.eta = args.eta();
+        this.mode = args.mode();
+        this.sampler = new ConfigSampler(args.sampler().equals("tpe"), budgets.length, Rng.withSeed(seed));
+        for (int i = 0; i < budgets.length; i++) {
+            rungs.add(new AshaRung());
+        }
+    }
+
+    @Override
+    public void updateSearchSpace(JsonObject searchSpace) {
+        BudgetedParameters.checkSpace(searchSpace);
+        SearchSpace parsed = SearchSpace.parse(searchSpace, SearchSpace.ALL_TYPES);
+        parsed.warnings().forEach(w -> LOG.log(Level.WARNING, w));
+        space = parsed;
+        sampler.useSpace(parsed, rungs);
+    }
+
+    @Override
+    public JsonValue generateParameters(long parameterId) throws NoMoreTrialsException {
+        if (space == null) {
+            throw new IllegalStateException("ASHA has no search space yet");
+        }
+        for (int k = budgets.length - 2; k >= 0; k--) {
+            AshaRung.Done up = rungs.get(k).promotable(eta);
+            if (up != null) {
+                rungs.get(k).promoted.add(up.counter());
+                return start(parameterId, up.counter(), k + 1, up.params());
+            }
+        }
+        List<JsonObject> inFlight = new ArrayList<>();
+        trials.values().forEach(t -> inFlight.add(t.params));
+        return start(parameterId, counter++, 0, sampler.next(inFlight));
+    }
+
+    private JsonValue start(long id, int configCounter, int rung, JsonObject params) {
+        trials.put(id, new Running(configCounter, rung, params));
+        return BudgetedParameters.with(params, budgets[rung]);
+    }
+
+    @Override
+    public String wireParameterId(long parameterId) {
+        Running t = trials.get(parameterId);
+        return t == null ? null : "r" + t.rung + "_" + t.counter;
+    }
+
+    @Override
+    public void wireIdsInUse(Collection<String> wireIds) {
+        for (String w : wireIds) {
+            int cut = w.lastIndexOf('_');
+            try {
+                counter = Math.max(counter, Integer.parseInt(w.substring(cut + 1)) + 1);
+            } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                // not one of ours
+            }
+        }
+    }
+
+    @Override
+    public void receiveTrialResult(TrialResult result) {
+        Running t = trials.containsKey(result.parameterId()) ? trials.get(result.parameterId())
+            : endedWithoutValue.remove(result.parameterId());
+        if (t != null && !t.recorded) {
+            t.loss = mode.toLoss(result.scalar());
+            t.finalSeen = true;
+            record(t);
+        }
+    }
+
+    @Override
+    public void receiveIntermediateResult(IntermediateResult result) {
+        Running t = trials.get(result.parameterId());
+        if (t != null && !t.finalSeen && result.sequence() >= t.sequence) {
+            t.sequence = result.sequence();
+            t.loss = mode.toLoss(result.scalar());
+        }
+    }
+
+    @Override
+    public void trialEnd(long parameterId, boolean success) {
+        Running t = trials.remove(parameterId);
+        if (t != null && !t.recorded && !Double.isNaN(t.loss)) {
+            record(t);
+        } else if (t != null && !t.recorded) {
+            endedWithoutValue.put(parameterId, t);
+        }
+    }
+
+    private void record(Running t) {
+        t.recorded = true;
+        rungs.get(t.rung).done.add(new AshaRung.Done(t.counter, t.params, t.loss));
+        sampler.observe(t.rung, t.params, t.loss);
+    }
+
+    @Override
+    public JsonValue snapshot() {
+        List<JsonValue> rs = new ArrayList<>();
+        for (AshaRung r : rungs) {
+            List<JsonValue> done = new ArrayList<>();
+            r.done.forEach(d -> done.add(JsonArray.of(JsonFloat.of(d.counter()), d.params(), JsonFloat.of(d.loss()))));
+            rs.add(JsonObject.builder().put("done", new JsonArray(done))
+                .put("promoted", SnapshotJson.ints(r.promoted.stream().mapToInt(Integer::intValue).sorted().toArray()))
+                .build());
+        }
+        List<JsonValue> running = new ArrayList<>();
+        trials.forEach((id, t) -> running.add(JsonArray.of(JsonFloat.of(id), JsonFloat.of(t.counter),
+            JsonFloat.of(t.rung), t.params, JsonFloat.of(t.sequence), JsonFloat.of(t.loss),
+            JsonFloat.of(t.finalSeen ? 1 : 0), JsonFloat.of(t.recorded ? 1 : 0))));
+        return JsonObject.builder().put("counter", counter).put("rng", sampler.rngState())
+            .put("rungs", new JsonArray(rs)).put("running", new JsonArray(running)).build();
+    }
+
+    @Override
+    public void restore(JsonValue state) {
+        JsonObject s = SnapshotJson.object(state, "ASHA");
+        List<JsonValue> rs = SnapshotJson.arrayMember(s, "rungs").values();
+        if (rs.size() != rungs.size()) {
+            throw new IllegalArgumentException("ASHA snapshot has " + rs.size() + " rungs, expected " + rungs.size());
+        }
+        sampler.reset(SnapshotJson.longMember(s, "rng"));
+        for (int k = 0; k < rs.size(); k++) {
+            JsonObject r = SnapshotJson.object(rs.get(k), "ASHA rung");
+            AshaRung rung = rungs.get(k);
+            rung.done.clear();
+            rung.promoted.clear();
+            for (JsonValue d : SnapshotJson.arrayMember(r, "done").values()) {
+                List<JsonValue> f = SnapshotJson.asArray(d).values();
+                rung.done.add(new AshaRung.Done((int) f.get(0).asDouble(), (JsonObject) f.get(1), f.get(2).asDouble()));
+                sampler.observe(k, (JsonObject) f.get(1), f.get(2).asDouble());
+            }
+            for (int c : SnapshotJson.toInts(SnapshotJson.member(r, "promoted"))) {
+                rung.promoted.add(c);
+            }
+        }
+        trials.clear();
+        for (JsonValue v : SnapshotJson.arrayMember(s, "running").values()) {
+            List<JsonValue> f = SnapshotJson.asArray(v).values();
+            Running t = new Running((int) f.get(1).asDouble(), (int) f.get(2).asDouble(), (JsonObject) f.get(3));
+            t.sequence = (long) f.get(4).asDouble();
+            t.loss = f.get(5).asDouble();
+            t.finalSeen = f.get(6).asDouble() != 0;
+            t.recorded = f.get(7).asDouble() != 0;
+            trials.put((long) f.get(0).asDouble(), t);
+        }
+        counter = (int) SnapshotJson.longMember(s, "counter");
+    }
+
+    /** For tests: configurations recorded at each rung. */
+    Map<Integer, Integer> rungSizes() {
+        Map<Integer, Integer> out = new HashMap<>();
+        for (int k = 0; k < rungs.size(); k++) {
+            out.put(k, rungs.get(k).done.size());
+        }
+        return out;
+    }
+}

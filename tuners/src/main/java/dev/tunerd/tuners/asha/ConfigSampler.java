@@ -1,0 +1,102 @@
+package dev.tunerd.tuners.asha;
+
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.RandomSampler;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.UnitSpace;
+import dev.tunerd.tuners.tpe.TpeArgs;
+import dev.tunerd.tuners.tpe.kernel.TpeSampler;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where ASHA's new configurations come from: uniformly random, or TPE with one model per rung, asked from the
+ * highest rung that has at least {@code max(n_startup_jobs, dimensions + 1)} results (BOHB's rule for choosing the
+ * budget to model: higher budgets are closer to the objective). Not thread-safe.
+ */
+final class ConfigSampler {
+    private final boolean tpe;
+    private final int rungCount;
+    private Rng rng;
+    private SearchSpace space;
+    private final List<TpeSampler> models = new ArrayList<>();
+    private final List<Integer> counts = new ArrayList<>();
+
+    ConfigSampler(boolean tpe, int rungCount, Rng rng) {
+        this.tpe = tpe;
+        this.rungCount = rungCount;
+        this.rng = rng;
+    }
+
+    /** A new search space: models restart from the rungs' records that fit it. */
+    void useSpace(SearchSpace newSpace, List<AshaRung> rungs) {
+        this.space = newSpace;
+        rebuild();
+        for (int k = 0; k < rungs.size(); k++) {
+            for (AshaRung.Done d : rungs.get(k).done) {
+                observe(k, d.params(), d.loss());
+            }
+        }
+    }
+
+    /** Continues from a snapshot's generator state; models are refilled by {@link #observe} calls that follow. */
+    void reset(long rngState) {
+        rng = new Rng(rngState);
+        rebuild();
+    }
+
+    long rngState() {
+        return rng.state();
+    }
+
+    private void rebuild() {
+        models.clear();
+        counts.clear();
+        if (space == null) {
+            return;
+        }
+        UnitSpace unit = new UnitSpace(space.parameters());
+        for (int k = 0; k < rungCount; k++) {
+            models.add(tpe ? new TpeSampler(unit, TpeArgs.defaults().settings(), rng) : null);
+            counts.add(0);
+        }
+    }
+
+    void observe(int rung, JsonObject params, double loss) {
+        if (!tpe || space == null) {
+            return;
+        }
+        double[] internal;
+        try {
+            internal = space.deformat(params);
+        } catch (IllegalArgumentException e) {
+            return; // from an earlier search space
+        }
+        models.get(rung).observe(internal, loss);
+        counts.set(rung, counts.get(rung) + 1);
+    }
+
+    JsonObject next(List<JsonObject> inFlight) {
+        if (!tpe) {
+            return space.format(RandomSampler.sample(space, rng));
+        }
+        int needed = Math.max(TpeArgs.defaults().nStartupJobs(), space.size() + 1);
+        int use = 0;
+        for (int k = rungCount - 1; k >= 0; k--) {
+            if (counts.get(k) >= needed) {
+                use = k;
+                break;
+            }
+        }
+        List<double[]> running = new ArrayList<>();
+        for (JsonObject p : inFlight) {
+            try {
+                running.add(space.deformat(p));
+            } catch (IllegalArgumentException e) {
+                // from an earlier search space
+            }
+        }
+        return space.format(models.get(use).suggest(running));
+    }
+}

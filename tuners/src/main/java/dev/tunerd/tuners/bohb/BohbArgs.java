@@ -1,0 +1,68 @@
+package dev.tunerd.tuners.bohb;
+
+import dev.tunerd.spi.OptimizeMode;
+
+/**
+ * classArgs of {@code BOHB}, with NNI's names and defaults. Immutable, thread-safe. ({@code top_n_percent} is spelled
+ * as the key because its camel-case form would not map back to it.)
+ *
+ * @param optimizeMode     {@code optimize_mode}: {@code maximize} (default) or {@code minimize}
+ * @param minBudget        {@code min_budget}: smallest {@code TRIAL_BUDGET}, 1..1000000, default 1
+ * @param maxBudget        {@code max_budget}: largest, min_budget..1000000, default 3
+ * @param eta              {@code eta}: keep the best 1/eta of a round, 2..1000, default 3
+ * @param minPointsInModel {@code min_points_in_model}: results at a budget before its model is built; default (absent)
+ *                         the number of parameters + 1; 1..100000
+ * @param top_n_percent    {@code top_n_percent}: share of a budget's results that form the good density, 1..99,
+ *                         default 15
+ * @param numSamples       {@code num_samples}: candidates drawn from the good density per configuration, 1..100000,
+ *                         default 64
+ * @param randomFraction   {@code random_fraction}: share of configurations drawn at random, 0..1, default 1/3
+ * @param bandwidthFactor  {@code bandwidth_factor}: widens the good density when drawing candidates, (0, 1000],
+ *                         default 3
+ * @param minBandwidth     {@code min_bandwidth}: smallest kernel bandwidth, (0, 1], default 0.001
+ * @param seed             {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
+ */
+public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget, Integer eta, Integer minPointsInModel,
+                       Integer top_n_percent, Integer numSamples, Double randomFraction, Double bandwidthFactor,
+                       Double minBandwidth, Long seed) {
+
+    public BohbArgs {
+        optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
+        if (!optimizeMode.equals("maximize") && !optimizeMode.equals("minimize")) {
+            throw new IllegalArgumentException("optimize_mode must be \"maximize\" or \"minimize\", got \""
+                + optimizeMode + "\"");
+        }
+        minBudget = minBudget == null ? 1 : minBudget;
+        require(minBudget >= 1 && minBudget <= 1_000_000, "min_budget must be between 1 and 1000000, got " + minBudget);
+        maxBudget = maxBudget == null ? Math.max(3, minBudget) : maxBudget;
+        require(maxBudget >= minBudget && maxBudget <= 1_000_000, "max_budget must be between min_budget ("
+            + minBudget + ") and 1000000, got " + maxBudget);
+        eta = eta == null ? 3 : eta;
+        require(eta >= 2 && eta <= 1000, "eta must be between 2 and 1000, got " + eta);
+        require(minPointsInModel == null || (minPointsInModel >= 1 && minPointsInModel <= 100_000),
+            "min_points_in_model must be between 1 and 100000, got " + minPointsInModel);
+        top_n_percent = top_n_percent == null ? 15 : top_n_percent;
+        require(top_n_percent >= 1 && top_n_percent <= 99, "top_n_percent must be between 1 and 99, got "
+            + top_n_percent);
+        numSamples = numSamples == null ? 64 : numSamples;
+        require(numSamples >= 1 && numSamples <= 100_000, "num_samples must be between 1 and 100000, got " + numSamples);
+        randomFraction = randomFraction == null ? 1.0 / 3 : randomFraction;
+        require(randomFraction >= 0 && randomFraction <= 1, "random_fraction must be between 0 and 1, got "
+            + randomFraction);
+        bandwidthFactor = bandwidthFactor == null ? 3.0 : bandwidthFactor;
+        require(bandwidthFactor > 0 && bandwidthFactor <= 1000, "bandwidth_factor must be in (0, 1000], got "
+            + bandwidthFactor);
+        minBandwidth = minBandwidth == null ? 1e-3 : minBandwidth;
+        require(minBandwidth > 0 && minBandwidth <= 1, "min_bandwidth must be in (0, 1], got " + minBandwidth);
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    public OptimizeMode mode() {
+        return optimizeMode.equals("maximize") ? OptimizeMode.MAXIMIZE : OptimizeMode.MINIMIZE;
+    }
+}

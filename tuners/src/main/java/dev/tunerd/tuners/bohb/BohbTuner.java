@@ -1,0 +1,165 @@
+package dev.tunerd.tuners.bohb;
+
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.InvalidSearchSpaceException;
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.space.ParameterSpec;
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.RandomSampler;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.common.SnapshotJson;
+import dev.tunerd.tuners.hyperband.BracketEngine;
+import dev.tunerd.tuners.hyperband.BracketPlan;
+import dev.tunerd.tuners.hyperband.BracketTuner;
+import dev.tunerd.tuners.hyperband.BudgetedParameters;
+import dev.tunerd.tuners.model.UnitSpace;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * NNI's BOHB advisor as a tuner (Falkner et al. 2018): Hyperband's brackets ({@link BracketEngine}, budgets
+ * {@code min_budget .. max_budget}, ids {@code "<s>_<i>_<n>"}) whose new configurations come from
+ * {@link BudgetModels} once a budget has enough results, else at random (and a {@code random_fraction} of them
+ * always at random). Every trial that ended with a value feeds the model of its budget; imported data ({@code FD})
+ * too, at its {@code TRIAL_BUDGET} (the largest budget when it has none). Unlike NNI's, a bracket starts whenever
+ * nothing is queued, so no worker waits for a round to end. Nested choices are not supported (as NNI). Not
+ * thread-safe.
+ */
+public final class BohbTuner extends BracketTuner {
+    private static final System.Logger LOG = System.getLogger(BohbTuner.class.getName());
+
+    private record Result(int budget, JsonObject params, double loss) {
+    }
+
+    private final BohbArgs args;
+    private final List<Result> results = new ArrayList<>();
+    private Rng rng;
+    private SearchSpace space;
+    private UnitSpace unit;
+    private BudgetModels models;
+
+    public BohbTuner(BohbArgs args, long seed, AlgorithmContext context) {
+        super(new BracketEngine(BracketPlan.fromBudgets(args.minBudget(), args.maxBudget(), args.eta()), false, false),
+            args.mode(), context);
+        this.args = args;
+        this.rng = Rng.withSeed(seed);
+    }
+
+    @Override
+    public void updateSearchSpace(JsonObject searchSpace) {
+        BudgetedParameters.checkSpace(searchSpace);
+        SearchSpace parsed = SearchSpace.parse(searchSpace, SearchSpace.ALL_TYPES);
+        for (ParameterSpec p : parsed.parameters()) {
+            if (p.parentIndex() >= 0) {
+                throw new InvalidSearchSpaceException("BOHB does not support nested choice: parameter \""
+                    + String.join("/", p.path()) + "\" lives under a choice branch");
+            }
+        }
+        parsed.warnings().forEach(w -> LOG.log(Level.WARNING, w));
+        space = parsed;
+        unit = new UnitSpace(parsed.parameters());
+        rebuildModels();
+    }
+
+    private void rebuildModels() {
+        models = new BudgetModels(unit, args);
+        results.forEach(r -> feed(r.budget(), r.params(), r.loss()));
+    }
+
+    private void feed(int budget, JsonObject params, double loss) {
+        double[] internal;
+        try {
+            internal = space.deformat(params);
+        } catch (IllegalArgumentException e) {
+            return; // from an earlier search space
+        }
+        double[] x = new double[internal.length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = unit.toUnit(i, internal[i]);
+        }
+        models.observe(budget, x, loss);
+    }
+
+    @Override
+    protected boolean hasSpace() {
+        return space != null;
+    }
+
+    @Override
+    protected JsonObject newConfig(int budget) {
+        if (models.hasModel() && rng.nextDouble() >= args.randomFraction()) {
+            double[] x = models.sample(rng);
+            double[] internal = new double[x.length];
+            for (int i = 0; i < x.length; i++) {
+                internal[i] = unit.toInternal(i, x[i]);
+            }
+            return space.format(internal);
+        }
+        return space.format(RandomSampler.sample(space, rng));
+    }
+
+    @Override
+    protected void trialDone(JsonObject params, int budget, double loss) {
+        results.add(new Result(budget, params, loss));
+        feed(budget, params, loss);
+    }
+
+    @Override
+    public void importData(List<ImportedTrial> trials) {
+        for (ImportedTrial t : trials) {
+            if (!(t.parameter() instanceof JsonObject p)) {
+                continue;
+            }
+            int budget = p.get(BudgetedParameters.KEY) instanceof JsonInt b ? (int) b.value() : args.maxBudget();
+            JsonObject.Builder plain = JsonObject.builder();
+            p.members().forEach((k, v) -> {
+                if (!k.equals(BudgetedParameters.KEY)) {
+                    plain.put(k, v);
+                }
+            });
+            double loss;
+            try {
+                loss = mode.toLoss(t.scalar());
+            } catch (IllegalArgumentException e) {
+                LOG.log(Level.WARNING, "imported entry skipped: " + e.getMessage());
+                continue;
+            }
+            trialDone(plain.build(), budget, loss);
+        }
+    }
+
+    /** For tests and the bench: the budget whose model draws configurations, -1 while there is none. */
+    public int modelBudget() {
+        return models == null ? -1 : models.modelBudget();
+    }
+
+    @Override
+    protected JsonValue ownState() {
+        List<JsonValue> list = new ArrayList<>();
+        results.forEach(r -> list.add(JsonArray.of(JsonInt.of(r.budget()), r.params(), JsonFloat.of(r.loss()))));
+        return JsonObject.builder().put("rng", rng.state()).put("results", new JsonArray(list)).build();
+    }
+
+    @Override
+    protected void restoreOwnState(JsonValue state) {
+        JsonObject s = SnapshotJson.object(state, "BOHB");
+        results.clear();
+        for (JsonValue v : SnapshotJson.arrayMember(s, "results").values()) {
+            List<JsonValue> f = SnapshotJson.asArray(v).values();
+            if (f.size() != 3 || !(f.get(1) instanceof JsonObject params)) {
+                throw new IllegalArgumentException("BOHB snapshot result must be [budget, params, loss]");
+            }
+            results.add(new Result((int) f.get(0).asDouble(), params, f.get(2).asDouble()));
+        }
+        rng = new Rng(SnapshotJson.longMember(s, "rng"));
+        if (space != null) {
+            rebuildModels();
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.tunerd.tuners.hyperband;
+
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.IntermediateResult;
+import dev.tunerd.spi.NamesParameterIds;
+import dev.tunerd.spi.NoMoreTrialsException;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.ReceivesIntermediateResults;
+import dev.tunerd.spi.Snapshotting;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.tuners.common.SnapshotJson;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * What Hyperband and BOHB share as tuners: a {@link BracketEngine}, wire ids named by it, results and intermediate
+ * results ranking the rounds, and NNI's credit for a serial bracket (a request that finds nothing to issue is owed:
+ * the dispatcher sends {@code NO}; the id is paid through the sender as soon as a round's end makes a configuration
+ * available). Subclasses say where new configurations come from and may learn from finished trials. Owed ids belong
+ * to this process and are not snapshotted (a restarted manager asks again). Not thread-safe (see {@link Tuner}).
+ */
+public abstract class BracketTuner implements Tuner, NamesParameterIds, ReceivesIntermediateResults, Snapshotting {
+
+    protected final BracketEngine engine;
+    protected final OptimizeMode mode;
+    private final AlgorithmContext context;
+    private final ArrayDeque<Long> owed = new ArrayDeque<>();
+
+    protected BracketTuner(BracketEngine engine, OptimizeMode mode, AlgorithmContext context) {
+        this.engine = engine;
+        this.mode = mode;
+        this.context = context;
+    }
+
+    /** A new configuration (without the budget key) to start at {@code budget}. */
+    protected abstract JsonObject newConfig(int budget);
+
+    /** A trial ended with a value (its final result, else its last intermediate one); {@code loss}: smaller is better. */
+    protected void trialDone(JsonObject params, int budget, double loss) {
+    }
+
+    /** The subclass's own state for a snapshot. */
+    protected abstract JsonValue ownState();
+
+    /** Restores {@link #ownState()}. */
+    protected abstract void restoreOwnState(JsonValue state);
+
+    /** Whether the search space is set; requests before that are a programming error. */
+    protected abstract boolean hasSpace();
+
+    @Override
+    public JsonValue generateParameters(long parameterId) throws NoMoreTrialsException {
+        JsonValue p = next(parameterId);
+        if (p == null) {
+            throw new NoMoreTrialsException("the current bracket waits for its round to end");
+        }
+        return p;
+    }
+
+    @Override
+    public List<JsonValue> generateMultipleParameters(List<Long> parameterIds) {
+        List<JsonValue> out = new ArrayList<>(parameterIds.size());
+        for (long id : parameterIds) {
+            JsonValue p = next(id);
+            if (p == null) {
+                owed.addAll(parameterIds.subList(out.size(), parameterIds.size()));
+                break;
+            }
+            out.add(p);
+        }
+        return out;
+    }
+
+    private JsonValue next(long id) {
+        if (!hasSpace()) {
+            throw new IllegalStateException("no search space yet");
+        }
+        BracketEngine.Issued issued = engine.issue(id, this::newConfig);
+        return issued == null ? null : BudgetedParameters.with(issued.params(), issued.budget());
+    }
+
+    @Override
+    public String wireParameterId(long parameterId) {
+        return engine.wireId(parameterId);
+    }
+
+    @Override
+    public void wireIdsInUse(Collection<String> wireIds) {
+        wireIds.forEach(engine::reserve);
+    }
+
+    @Override
+    public void receiveTrialResult(TrialResult result) {
+        engine.report(result.parameterId(), Long.MAX_VALUE, mode.toLoss(result.scalar()));
+    }
+
+    @Override
+    public void receiveIntermediateResult(IntermediateResult result) {
+        engine.report(result.parameterId(), result.sequence(), mode.toLoss(result.scalar()));
+    }
+
+    @Override
+    public void trialEnd(long parameterId, boolean success) {
+        BracketEngine.Issued issued = engine.issued(parameterId);
+        boolean first = issued != null && !engine.hasEnded(parameterId);
+        double loss = engine.loss(parameterId);
+        engine.end(parameterId);
+        if (first && !Double.isNaN(loss)) {
+            trialDone(issued.params(), issued.budget(), loss);
+        }
+        payOwed();
+    }
+
+    private void payOwed() {
+        while (!owed.isEmpty()) {
+            long id = owed.peek();
+            JsonValue p = next(id);
+            if (p == null) {
+                return;
+            }
+            owed.poll();
+            context.sender().send(id, p);
+        }
+    }
+
+    @Override
+    public JsonValue snapshot() {
+        return JsonObject.builder().put("engine", EngineState.write(engine)).put("own", ownState()).build();
+    }
+
+    @Override
+    public void restore(JsonValue state) {
+        JsonObject s = SnapshotJson.object(state, getClass().getSimpleName());
+        EngineState.read(engine, SnapshotJson.member(s, "engine"));
+        restoreOwnState(SnapshotJson.member(s, "own"));
+    }
+}

@@ -1,0 +1,102 @@
+package dev.tunerd.tuners.hyperband;
+
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonBool;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonString;
+import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.tuners.common.SnapshotJson;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A {@link BracketEngine} as JSON and back, for snapshots: every bracket with its rounds and their entries (params,
+ * issued id, last value, ended), the queue, the counters. Stateless.
+ */
+public final class EngineState {
+
+    private EngineState() {
+    }
+
+    public static JsonObject write(BracketEngine engine) {
+        List<JsonValue> brackets = new ArrayList<>();
+        for (Bracket b : engine.brackets) {
+            List<JsonValue> rounds = new ArrayList<>();
+            for (Rung r : b.rounds) {
+                List<JsonValue> entries = new ArrayList<>();
+                for (Rung.Entry e : r.entries) {
+                    entries.add(JsonObject.builder().put("n", e.counter).put("p", e.params).put("id", e.parameterId)
+                        .put("seq", e.sequence).put("loss", JsonFloat.of(e.loss)).put("ended", JsonBool.of(e.ended))
+                        .build());
+                }
+                rounds.add(JsonObject.builder().put("budget", r.budget).put("entries", new JsonArray(entries)).build());
+            }
+            brackets.add(JsonObject.builder().put("key", b.key).put("s", b.s).put("done", JsonBool.of(b.done))
+                .put("rounds", new JsonArray(rounds)).build());
+        }
+        List<JsonValue> pending = new ArrayList<>();
+        engine.pending.forEach(ref -> pending.add(SnapshotJson.ints(ref)));
+        return JsonObject.builder().put("counter", engine.counter).put("nextS", engine.nextS).put("hb", engine.hb)
+            .put("brackets", new JsonArray(brackets)).put("pending", new JsonArray(pending)).build();
+    }
+
+    /** Replaces the engine's state with {@code state}; a malformed one is an {@link IllegalArgumentException}. */
+    public static void read(BracketEngine engine, JsonValue state) {
+        JsonObject o = SnapshotJson.object(state, "bracket engine");
+        engine.brackets.clear();
+        engine.pending.clear();
+        engine.issued.clear();
+        for (JsonValue bv : SnapshotJson.arrayMember(o, "brackets").values()) {
+            JsonObject bo = SnapshotJson.object(bv, "bracket");
+            Bracket b = new Bracket(string(bo, "key"), (int) SnapshotJson.longMember(bo, "s"));
+            for (JsonValue rv : SnapshotJson.arrayMember(bo, "rounds").values()) {
+                JsonObject ro = SnapshotJson.object(rv, "round");
+                Rung r = new Rung((int) SnapshotJson.longMember(ro, "budget"));
+                for (JsonValue ev : SnapshotJson.arrayMember(ro, "entries").values()) {
+                    r.entries.add(entry(SnapshotJson.object(ev, "entry")));
+                }
+                b.rounds.add(r);
+            }
+            b.done = SnapshotJson.member(bo, "done") == JsonBool.TRUE;
+            engine.brackets.add(b);
+        }
+        for (JsonValue p : SnapshotJson.arrayMember(o, "pending").values()) {
+            engine.pending.add(SnapshotJson.toInts(p));
+        }
+        for (int bi = 0; bi < engine.brackets.size(); bi++) {
+            List<Rung> rounds = engine.brackets.get(bi).rounds;
+            for (int ri = 0; ri < rounds.size(); ri++) {
+                for (int ei = 0; ei < rounds.get(ri).entries.size(); ei++) {
+                    long id = rounds.get(ri).entries.get(ei).parameterId;
+                    if (id >= 0) {
+                        engine.issued.put(id, new int[] {bi, ri, ei});
+                    }
+                }
+            }
+        }
+        engine.counter = (int) SnapshotJson.longMember(o, "counter");
+        engine.nextS = (int) SnapshotJson.longMember(o, "nextS");
+        engine.hb = (int) SnapshotJson.longMember(o, "hb");
+    }
+
+    private static Rung.Entry entry(JsonObject eo) {
+        if (!(SnapshotJson.member(eo, "p") instanceof JsonObject params)) {
+            throw new IllegalArgumentException("snapshot entry \"p\" must be an object");
+        }
+        Rung.Entry e = new Rung.Entry((int) SnapshotJson.longMember(eo, "n"), params);
+        e.parameterId = SnapshotJson.longMember(eo, "id");
+        e.sequence = SnapshotJson.longMember(eo, "seq");
+        e.loss = SnapshotJson.member(eo, "loss").asDouble();
+        e.ended = SnapshotJson.member(eo, "ended") == JsonBool.TRUE;
+        return e;
+    }
+
+    private static String string(JsonObject o, String key) {
+        if (SnapshotJson.member(o, key) instanceof JsonString s) {
+            return s.value();
+        }
+        throw new IllegalArgumentException("snapshot \"" + key + "\" must be a string");
+    }
+
+}

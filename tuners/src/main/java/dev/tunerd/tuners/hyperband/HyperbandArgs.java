@@ -1,0 +1,41 @@
+package dev.tunerd.tuners.hyperband;
+
+import dev.tunerd.spi.OptimizeMode;
+
+/**
+ * classArgs of {@code Hyperband}, with NNI's names and defaults. Immutable, thread-safe.
+ *
+ * @param optimizeMode {@code optimize_mode}: {@code maximize} (default) or {@code minimize}
+ * @param R            {@code R}: the largest budget ({@code TRIAL_BUDGET}) of a configuration, 1..1000000, default 60
+ * @param eta          {@code eta}: keep the best 1/eta of a round, 2..1000, default 3
+ * @param execMode     {@code exec_mode}: {@code parallelism} (default: start the next bracket when nothing is queued)
+ *                     or {@code serial} (start it only when the current one issued its last round)
+ * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
+ */
+public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Long seed) {
+
+    public HyperbandArgs {
+        optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
+        if (!optimizeMode.equals("maximize") && !optimizeMode.equals("minimize")) {
+            throw new IllegalArgumentException("optimize_mode must be \"maximize\" or \"minimize\", got \""
+                + optimizeMode + "\"");
+        }
+        R = R == null ? 60 : R;
+        if (R < 1 || R > 1_000_000) {
+            throw new IllegalArgumentException("R must be between 1 and 1000000, got " + R);
+        }
+        eta = eta == null ? 3 : eta;
+        if (eta < 2 || eta > 1000) {
+            throw new IllegalArgumentException("eta must be between 2 and 1000, got " + eta);
+        }
+        execMode = execMode == null ? "parallelism" : execMode;
+        if (!execMode.equals("parallelism") && !execMode.equals("serial")) {
+            throw new IllegalArgumentException("exec_mode must be \"parallelism\" or \"serial\", got \"" + execMode
+                + "\"");
+        }
+    }
+
+    public OptimizeMode mode() {
+        return optimizeMode.equals("maximize") ? OptimizeMode.MAXIMIZE : OptimizeMode.MINIMIZE;
+    }
+}

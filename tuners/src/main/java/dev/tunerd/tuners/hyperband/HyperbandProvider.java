@@ -1,0 +1,35 @@
+package dev.tunerd.tuners.hyperband;
+
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.TunerProvider;
+import java.lang.System.Logger.Level;
+import java.util.SplittableRandom;
+
+/** Registers {@link HyperbandTuner} under NNI's name {@code Hyperband}. Stateless and thread-safe. */
+public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
+    private static final System.Logger LOG = System.getLogger(HyperbandProvider.class.getName());
+
+    @Override
+    public String name() {
+        return "Hyperband";
+    }
+
+    @Override
+    public String description() {
+        return "advisor: Hyperband brackets of successive halving over random configurations, TRIAL_BUDGET in the"
+            + " parameters (classArgs: optimize_mode, R, eta, exec_mode, seed)";
+    }
+
+    @Override
+    public Class<HyperbandArgs> argsType() {
+        return HyperbandArgs.class;
+    }
+
+    @Override
+    public Tuner create(AlgorithmContext context, HyperbandArgs args) {
+        long seed = args.seed() != null ? args.seed() : new SplittableRandom().nextInt(Integer.MAX_VALUE);
+        LOG.log(Level.INFO, "Using random seed " + seed);
+        return new HyperbandTuner(args, seed, context);
+    }
+}

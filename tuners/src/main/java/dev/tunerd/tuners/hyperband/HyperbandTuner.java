@@ -1,0 +1,61 @@
+package dev.tunerd.tuners.hyperband;
+
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.RandomSampler;
+import dev.tunerd.tuners.common.Rng;
+import java.lang.System.Logger.Level;
+
+/**
+ * NNI's Hyperband advisor as a tuner: random configurations run through brackets of successive halving
+ * ({@link BracketEngine}), ids named NNI's way ({@code "0-4_0_7"}), {@code TRIAL_BUDGET} in every parameter set. A
+ * round is ranked by the last value each trial reported, intermediate or final. Serial mode owes requests as NNI's
+ * credit does ({@link BracketTuner}). Imported data is ignored, as in NNI. Not thread-safe (see {@link Tuner}).
+ */
+public final class HyperbandTuner extends BracketTuner {
+    private static final System.Logger LOG = System.getLogger(HyperbandTuner.class.getName());
+
+    private Rng rng;
+    private SearchSpace space;
+
+    public HyperbandTuner(HyperbandArgs args, long seed, AlgorithmContext context) {
+        super(new BracketEngine(BracketPlan.hyperband(args.R(), args.eta()), args.execMode().equals("serial"), true),
+            args.mode(), context);
+        this.rng = Rng.withSeed(seed);
+    }
+
+    @Override
+    public void updateSearchSpace(JsonObject searchSpace) {
+        BudgetedParameters.checkSpace(searchSpace);
+        SearchSpace parsed = SearchSpace.parse(searchSpace, SearchSpace.ALL_TYPES);
+        parsed.warnings().forEach(w -> LOG.log(Level.WARNING, w));
+        space = parsed;
+    }
+
+    @Override
+    protected boolean hasSpace() {
+        return space != null;
+    }
+
+    @Override
+    protected JsonObject newConfig(int budget) {
+        return space.format(RandomSampler.sample(space, rng));
+    }
+
+    @Override
+    protected JsonValue ownState() {
+        return JsonInt.of(rng.state());
+    }
+
+    @Override
+    protected void restoreOwnState(JsonValue state) {
+        if (!(state instanceof JsonInt i)) {
+            throw new IllegalArgumentException("Hyperband snapshot \"own\" must be the generator state");
+        }
+        rng = new Rng(i.value());
+    }
+}

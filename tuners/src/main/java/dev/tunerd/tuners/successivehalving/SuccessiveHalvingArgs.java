@@ -1,0 +1,39 @@
+package dev.tunerd.tuners.successivehalving;
+
+import dev.tunerd.spi.OptimizeMode;
+
+/**
+ * classArgs of the {@code SuccessiveHalving} assessor (a tunerd addition). Immutable, thread-safe.
+ *
+ * @param optimizeMode {@code optimize_mode}: {@code maximize} (default) or {@code minimize}
+ * @param minStep      {@code min_step}: the first rung, in intermediate results (1..100000, default 1)
+ * @param eta          {@code eta}: rungs at {@code min_step * eta^k}; a trial must be in the top 1/eta (2..1000, default 3)
+ * @param maxStep      {@code max_step}: no rung above this step (optional; at least {@code min_step})
+ * @param seed         {@code seed}: accepted for symmetry with the tuners; the rule draws nothing at random
+ */
+public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Integer eta, Integer maxStep, Long seed) {
+
+    public SuccessiveHalvingArgs {
+        optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
+        if (!optimizeMode.equals("maximize") && !optimizeMode.equals("minimize")) {
+            throw new IllegalArgumentException("optimize_mode must be \"maximize\" or \"minimize\", got \""
+                + optimizeMode + "\"");
+        }
+        minStep = minStep == null ? 1 : minStep;
+        if (minStep < 1 || minStep > 100_000) {
+            throw new IllegalArgumentException("min_step must be between 1 and 100000, got " + minStep);
+        }
+        eta = eta == null ? 3 : eta;
+        if (eta < 2 || eta > 1000) {
+            throw new IllegalArgumentException("eta must be between 2 and 1000, got " + eta);
+        }
+        if (maxStep != null && (maxStep < minStep || maxStep > 10_000_000)) {
+            throw new IllegalArgumentException("max_step must be between min_step (" + minStep + ") and 10000000, got "
+                + maxStep);
+        }
+    }
+
+    public OptimizeMode mode() {
+        return optimizeMode.equals("maximize") ? OptimizeMode.MAXIMIZE : OptimizeMode.MINIMIZE;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.tunerd.tuners.successivehalving;
+
+import dev.tunerd.spi.AssessResult;
+import dev.tunerd.spi.Assessor;
+import dev.tunerd.spi.Metrics;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.Snapshotting;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.tuners.common.SnapshotJson;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Asynchronous successive halving as an assessor (Li et al. 2020; Optuna's {@code SuccessiveHalvingPruner}): rungs at
+ * {@code min_step * eta^k} intermediate results. When a trial reaches a rung, its best value so far is recorded there
+ * and the trial goes on only if that value is in the top {@code 1/eta} of every value recorded at the rung (itself
+ * included); otherwise it is Bad (the dispatcher sends {@code KI}). Works with any tuner. A rung's record is never
+ * cleared: later trials compete with everything that reached it before. Not thread-safe (see {@link Assessor}).
+ */
+public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
+
+    private final OptimizeMode mode;
+    private final int minStep;
+    private final int eta;
+    private final long maxStep;
+    private final List<RungRecord> rungs = new ArrayList<>();
+    private final Map<String, Integer> rungsPassed = new HashMap<>();
+
+    public SuccessiveHalvingAssessor(SuccessiveHalvingArgs args) {
+        this.mode = args.mode();
+        this.minStep = args.minStep();
+        this.eta = args.eta();
+        this.maxStep = args.maxStep() == null ? Long.MAX_VALUE : args.maxStep();
+    }
+
+    /** The step of rung {@code k}: {@code min_step * eta^k}, or MAX_VALUE past {@code max_step}. */
+    long rungStep(int k) {
+        double step = minStep * Math.pow(eta, k);
+        return step > maxStep ? Long.MAX_VALUE : (long) step;
+    }
+
+    @Override
+    public AssessResult assessTrial(String trialJobId, List<JsonValue> history) {
+        int passed = rungsPassed.getOrDefault(trialJobId, 0);
+        AssessResult verdict = AssessResult.GOOD;
+        while (rungStep(passed) <= history.size()) {
+            double best = bestLoss(history, (int) rungStep(passed));
+            RungRecord rung = rung(passed);
+            rung.add(best);
+            passed++;
+            if (!rung.inTopFraction(best, eta)) {
+                verdict = AssessResult.BAD;
+                break;
+            }
+        }
+        rungsPassed.put(trialJobId, passed);
+        return verdict;
+    }
+
+    @Override
+    public void trialEnd(String trialJobId, boolean success) {
+        rungsPassed.remove(trialJobId);
+    }
+
+    private double bestLoss(List<JsonValue> history, int steps) {
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < steps; i++) {
+            double loss = mode.toLoss(Metrics.scalar(history.get(i)));
+            if (loss < best) {
+                best = loss;
+            }
+        }
+        return best;
+    }
+
+    private RungRecord rung(int k) {
+        while (rungs.size() <= k) {
+            rungs.add(new RungRecord());
+        }
+        return rungs.get(k);
+    }
+
+    @Override
+    public JsonValue snapshot() {
+        List<JsonValue> records = new ArrayList<>();
+        rungs.forEach(r -> records.add(SnapshotJson.doubles(r.values())));
+        JsonObject.Builder passed = JsonObject.builder();
+        new LinkedHashMap<>(rungsPassed).forEach((k, v) -> passed.put(k, v));
+        return JsonObject.builder().put("rungs", new dev.tunerd.spi.json.JsonArray(records))
+            .put("passed", passed.build()).build();
+    }
+
+    @Override
+    public void restore(JsonValue state) {
+        JsonObject s = SnapshotJson.object(state, "SuccessiveHalving");
+        rungs.clear();
+        for (JsonValue r : SnapshotJson.arrayMember(s, "rungs").values()) {
+            RungRecord record = new RungRecord();
+            SnapshotJson.toDoubles(r).forEach(record::add);
+            rungs.add(record);
+        }
+        rungsPassed.clear();
+        SnapshotJson.object(SnapshotJson.member(s, "passed"), "SuccessiveHalving passed").members()
+            .forEach((k, v) -> rungsPassed.put(k, (int) v.asDouble()));
+    }
+}

@@ -1,0 +1,104 @@
+package dev.tunerd.tuners.asha;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.IntermediateResult;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class AshaTunerTest {
+    private static final JsonObject SPACE = (JsonObject) Json.parse(
+        "{\"x\": {\"_type\": \"uniform\", \"_value\": [0, 1]}, \"c\": {\"_type\": \"choice\", \"_value\": [1, 2]}}");
+
+    private static AshaTuner tuner(String sampler) {
+        AshaTuner t = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", sampler, 3L), 3L);
+        t.updateSearchSpace(SPACE);
+        return t;
+    }
+
+    private static int budget(JsonValue p) {
+        return (int) ((JsonInt) ((JsonObject) p).get("TRIAL_BUDGET")).value();
+    }
+
+    private static void finish(AshaTuner t, long id, double v) {
+        t.receiveTrialResult(new TrialResult(id, JsonObject.EMPTY, JsonFloat.of(v), false, Optional.empty()));
+        t.trialEnd(id, true);
+    }
+
+    @Test
+    void budgetsAreGeometricUpToTheMaximum() {
+        assertArrayEquals(new int[] {1, 3, 9, 27, 81}, new AshaArgs(null, null, null, null, null, null).budgets());
+        assertArrayEquals(new int[] {5, 16, 50}, new AshaArgs(2, 50, 3, null, null, null).budgets());
+        assertArrayEquals(new int[] {2, 6, 20}, new AshaArgs(2, 20, 3, null, null, null).budgets());
+        assertArrayEquals(new int[] {5}, new AshaArgs(5, 5, 3, null, null, null).budgets());
+    }
+
+    @Test
+    void aConfigurationIsPromotedAsSoonAsItIsInTheTopThirdOfItsRung() throws Exception {
+        AshaTuner t = tuner("random");
+        for (long id = 0; id < 3; id++) {
+            assertEquals(1, budget(t.generateParameters(id)));
+            assertEquals("r0_" + id, t.wireParameterId(id));
+        }
+        finish(t, 0, 0.2);
+        finish(t, 1, 0.7);
+        assertEquals(1, budget(t.generateParameters(3)), "two results: floor(2/3) = 0 promotions, a new one");
+        finish(t, 2, 0.5);
+        JsonValue up = t.generateParameters(4);
+        assertEquals(3, budget(up), "three results: the best (0.7) goes up at once, nobody waits");
+        assertEquals("r1_1", t.wireParameterId(4));
+        assertEquals(1, budget(t.generateParameters(5)), "promoted once only");
+    }
+
+    @Test
+    void aTrialEndedWithoutAFinalCompletesItsRungWithItsLastIntermediate() throws Exception {
+        AshaTuner t = tuner("random");
+        t.generateParameters(0);
+        t.receiveIntermediateResult(new IntermediateResult(0, "T", 1, JsonFloat.of(0.4)));
+        t.receiveIntermediateResult(new IntermediateResult(0, "T", 0, JsonFloat.of(0.1)));
+        t.trialEnd(0, false);
+        t.generateParameters(1);
+        t.trialEnd(1, false); // nothing reported: not recorded
+        assertEquals(1, t.rungSizes().get(0));
+        t.generateParameters(2);
+        t.trialEnd(2, true); // the end came before the final result (a manager may send them so)
+        t.receiveTrialResult(new TrialResult(2, JsonObject.EMPTY, JsonFloat.of(0.9), false, Optional.empty()));
+        assertEquals(2, t.rungSizes().get(0), "the late final result still completes its rung");
+    }
+
+    @Test
+    void tpeSamplingAndSnapshotsContinueTheSameRun() throws Exception {
+        AshaTuner a = tuner("tpe");
+        for (long id = 0; id < 30; id++) {
+            JsonObject p = (JsonObject) a.generateParameters(id);
+            finish(a, id, -Math.abs(p.get("x").asDouble() - 0.3));
+        }
+        AshaTuner b = tuner("tpe");
+        b.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
+        assertEquals(a.rungSizes(), b.rungSizes());
+        for (long id = 30; id < 33; id++) {
+            assertEquals(a.generateParameters(id), b.generateParameters(id));
+            assertEquals(a.wireParameterId(id), b.wireParameterId(id));
+        }
+        assertTrue(a.rungSizes().get(1) > 0, "promotions happened");
+    }
+
+    @Test
+    void classArgsOutOfRangeNameTheKey() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(10, 5, null, null, null, null))
+            .getMessage().startsWith("max_budget must be between min_budget"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(null, null, 1, null, null, null))
+            .getMessage().startsWith("eta must be"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(null, null, null, null, "grid", null))
+            .getMessage().startsWith("sampler must be"));
+    }
+}

@@ -1,0 +1,108 @@
+package dev.tunerd.tuners.bohb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.InvalidSearchSpaceException;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class BohbTunerTest {
+    private static final JsonObject SPACE = (JsonObject) Json.parse("{\"x\": {\"_type\": \"uniform\", \"_value\": [0, 1]},"
+        + " \"n\": {\"_type\": \"normal\", \"_value\": [10, 1]}, \"c\": {\"_type\": \"choice\", \"_value\": [\"a\", \"b\"]}}");
+
+    private static BohbTuner tuner(long seed) {
+        BohbTuner t = new BohbTuner(new BohbArgs(null, 1, 9, 3, null, null, null, 0.0, null, null, seed), seed,
+            AlgorithmContext.standalone());
+        t.updateSearchSpace(SPACE);
+        return t;
+    }
+
+    /** Larger is better: x near 0.8, n near 11, c = "b". */
+    private static double score(JsonObject p) {
+        double x = p.get("x").asDouble();
+        double n = p.get("n").asDouble();
+        return -Math.abs(x - 0.8) - 0.2 * Math.abs(n - 11) + (p.get("c").toString().contains("b") ? 0.3 : 0);
+    }
+
+    @Test
+    void idsAreNnisBohbIdsAndTheModelTakesOverOnTheLargestBudgetWithEnoughResults() {
+        BohbTuner t = tuner(4);
+        List<Double> early = new ArrayList<>();
+        List<Double> late = new ArrayList<>();
+        for (long id = 0; id < 200; id++) {
+            JsonObject p = (JsonObject) t.generateMultipleParameters(List.of(id)).get(0);
+            if (id == 0) {
+                assertEquals("2_0_0", t.wireParameterId(0));
+                assertEquals(JsonInt.of(1), p.get("TRIAL_BUDGET"));
+            }
+            double v = score(p);
+            (id < 30 ? early : late).add(v);
+            t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(v), false, Optional.empty()));
+            t.trialEnd(id, true);
+        }
+        assertTrue(t.modelBudget() >= 3, "a model at a budget above the smallest: " + t.modelBudget());
+        double earlyMean = early.stream().mapToDouble(d -> d).average().orElseThrow();
+        double lateMean = late.subList(late.size() - 60, late.size()).stream().mapToDouble(d -> d).average().orElseThrow();
+        assertTrue(lateMean > earlyMean + 0.2, "model-based picks are better: " + earlyMean + " -> " + lateMean);
+    }
+
+    @Test
+    void theNormalFamilyIsSampledAroundItsMeanNotItsDeviation() {
+        BohbTuner t = tuner(9);
+        List<Double> ns = new ArrayList<>();
+        for (long id = 0; id < 120; id++) {
+            JsonObject p = (JsonObject) t.generateMultipleParameters(List.of(id)).get(0);
+            ns.add(p.get("n").asDouble());
+            t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(score(p)), false, Optional.empty()));
+            t.trialEnd(id, true);
+        }
+        double mean = ns.stream().mapToDouble(d -> d).average().orElseThrow();
+        assertTrue(mean > 9 && mean < 12, "normal(10, 1) values stay near 10 (NNI swaps mu and sigma): " + mean);
+    }
+
+    @Test
+    void importedDataFeedsTheModelAndSnapshotsContinueTheSameRun() {
+        BohbTuner a = tuner(2);
+        List<ImportedTrial> data = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            JsonObject p = JsonObject.builder().put("x", i / 20.0).put("n", 10.0 + i / 10.0).put("c", "b")
+                .put("TRIAL_BUDGET", 9).build();
+            data.add(new ImportedTrial(p, JsonFloat.of(i), Optional.empty()));
+        }
+        a.importData(data);
+        assertEquals(9, a.modelBudget());
+        a.generateMultipleParameters(List.of(0L, 1L));
+        BohbTuner b = tuner(2);
+        b.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
+        assertEquals(9, b.modelBudget());
+        List<JsonValue> fromA = a.generateMultipleParameters(List.of(2L, 3L));
+        List<JsonValue> fromB = b.generateMultipleParameters(List.of(2L, 3L));
+        assertEquals(fromA, fromB);
+        assertEquals(a.wireParameterId(3), b.wireParameterId(3));
+    }
+
+    @Test
+    void nestedChoicesAndBadClassArgsAreRefusedByName() {
+        BohbTuner t = tuner(1);
+        var e = assertThrows(InvalidSearchSpaceException.class, () -> t.updateSearchSpace((JsonObject) Json.parse(
+            "{\"m\": {\"_type\": \"choice\", \"_value\": [{\"_name\": \"a\", \"y\": {\"_type\": \"uniform\","
+                + " \"_value\": [0, 1]}}]}}")));
+        assertTrue(e.getMessage().contains("nested choice"), e.getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, 5, 2, null, null, null, null,
+            null, null, null, null)).getMessage().startsWith("max_budget must be between min_budget"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, null, null, null, null, 100,
+            null, null, null, null, null)).getMessage().startsWith("top_n_percent must be between 1 and 99"));
+    }
+}

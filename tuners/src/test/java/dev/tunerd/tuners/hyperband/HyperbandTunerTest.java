@@ -1,0 +1,198 @@
+package dev.tunerd.tuners.hyperband;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.IntermediateResult;
+import dev.tunerd.spi.InvalidSearchSpaceException;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Hyperband's schedule, promotions, failures, serial credit and snapshots, at the tuner level. */
+class HyperbandTunerTest {
+    private static final JsonObject SPACE = (JsonObject) Json.parse(
+        "{\"x\": {\"_type\": \"uniform\", \"_value\": [0, 1]}, \"c\": {\"_type\": \"choice\", \"_value\": [1, 2]}}");
+    private final List<Long> sentIds = new ArrayList<>();
+    private long nextId;
+
+    private HyperbandTuner tuner(int r, String mode) {
+        AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
+        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", r, 3, mode, 1L), 1L, ctx);
+        t.updateSearchSpace(SPACE);
+        return t;
+    }
+
+    private List<Long> ids(int n) {
+        List<Long> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(nextId++);
+        }
+        return out;
+    }
+
+    private static int budget(JsonValue p) {
+        return (int) ((JsonInt) ((JsonObject) p).get("TRIAL_BUDGET")).value();
+    }
+
+    private static TrialResult result(long id, double v) {
+        return new TrialResult(id, JsonObject.EMPTY, JsonFloat.of(v), false, Optional.empty());
+    }
+
+    @Test
+    void nnisScheduleForR81() {
+        BracketPlan plan = BracketPlan.hyperband(81, 3);
+        assertEquals(4, plan.sMax());
+        // round 0 of s = 4..0 as NNI's code and the paper's Table 1 compute it (NNI's docstring table is wrong)
+        int[][] expected = {{81, 1}, {34, 3}, {15, 9}, {8, 27}, {5, 81}};
+        for (int s = 4; s >= 0; s--) {
+            assertEquals(expected[4 - s][0], plan.configs(s, 0), "n of bracket " + s);
+            assertEquals(expected[4 - s][1], plan.budget(s, 0), "r of bracket " + s);
+        }
+        assertEquals(1, plan.configs(4, 4));
+        assertEquals(81, plan.budget(4, 4));
+        assertEquals(2, plan.configs(1, 1));
+    }
+
+    @Test
+    void firstRequestGivesBracketOneIdsWithBudgetOneAsInTheSpecExample() {
+        HyperbandTuner t = tuner(3, "parallelism");
+        List<Long> ids = ids(2);
+        List<JsonValue> ps = t.generateMultipleParameters(ids);
+        assertEquals(2, ps.size());
+        assertEquals("0-1_0_0", t.wireParameterId(ids.get(0)));
+        assertEquals("0-1_0_1", t.wireParameterId(ids.get(1)));
+        assertEquals(List.of("x", "c", "TRIAL_BUDGET"), List.copyOf(((JsonObject) ps.get(0)).keys()));
+        assertEquals(1, budget(ps.get(0)));
+    }
+
+    @Test
+    void theBestThirdIsPromotedByItsLastValueWhenTheRoundEnds() {
+        HyperbandTuner t = tuner(9, "parallelism"); // sMax 2: bracket 2 starts 9 configs at budget 1
+        List<Long> first = ids(9);
+        assertEquals(9, t.generateMultipleParameters(first).size());
+        for (int i = 0; i < 9; i++) {
+            long id = first.get(i);
+            if (i == 4) { // no final: its last intermediate counts
+                t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, 0, JsonFloat.of(0.1)));
+                t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, 2, JsonFloat.of(0.95)));
+                t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, 1, JsonFloat.of(0.2)));
+            } else {
+                t.receiveTrialResult(result(id, i / 10.0));
+            }
+        }
+        for (int i = 0; i < 8; i++) {
+            t.trialEnd(first.get(i), true);
+        }
+        List<Long> more = ids(1);
+        t.generateMultipleParameters(more);
+        assertTrue(t.wireParameterId(more.get(0)).startsWith("0-1_0_"), "round 1 waits: a new bracket starts");
+        t.trialEnd(first.get(8), true);
+        List<Long> promoted = ids(3);
+        List<JsonValue> ps = t.generateMultipleParameters(promoted);
+        assertEquals(List.of("0-2_1_4", "0-2_1_8", "0-2_1_7"), promoted.stream().map(t::wireParameterId).toList());
+        ps.forEach(p -> assertEquals(3, budget(p)));
+    }
+
+    @Test
+    void aRoundWhoseTrialsAllFailedEndsItsBracketAndSerialModeMovesOn() {
+        HyperbandTuner t = tuner(3, "serial"); // sMax 1: bracket 1 = 3 configs at 1, then 1 at 3
+        List<Long> first = ids(4);
+        assertEquals(3, t.generateMultipleParameters(first).size(), "the fourth request waits (NO)");
+        first.subList(0, 3).forEach(id -> t.trialEnd(id, false));
+        assertEquals(List.of(first.get(3)), sentIds, "the owed id is paid by the next bracket");
+        assertEquals("0-0_0_3", t.wireParameterId(first.get(3)));
+    }
+
+    @Test
+    void serialModeOwesRequestsUntilThePromotionIsReady() {
+        HyperbandTuner t = tuner(3, "serial");
+        List<Long> first = ids(5);
+        assertEquals(3, t.generateMultipleParameters(first).size());
+        t.receiveTrialResult(result(first.get(0), 0.2));
+        t.receiveTrialResult(result(first.get(1), 0.9));
+        t.trialEnd(first.get(0), true);
+        t.trialEnd(first.get(1), true);
+        assertEquals(List.of(), sentIds);
+        t.trialEnd(first.get(2), false); // ended without a result: not promoted, the round still completes
+        // the promotion pays one owed id; bracket 1 then generated its last round, so serial mode starts bracket 0
+        assertEquals(List.of(first.get(3), first.get(4)), sentIds);
+        assertEquals("0-1_1_1", t.wireParameterId(first.get(3)));
+        assertEquals("0-0_0_3", t.wireParameterId(first.get(4)));
+    }
+
+    @Test
+    void aRestoredTunerContinuesItsBracketsWithoutRepeatingAConfigurationAtABudget() {
+        HyperbandTuner a = tuner(9, "parallelism");
+        List<Long> first = ids(9);
+        List<JsonValue> ps = a.generateMultipleParameters(first);
+        JsonValue saved = a.snapshot();
+        HyperbandTuner b = tuner(9, "parallelism");
+        b.restore(Json.parse(Json.writeAllowingNonFinite(saved)));
+        for (int i = 0; i < 9; i++) {
+            b.receiveTrialResult(result(first.get(i), i));
+            b.trialEnd(first.get(i), true);
+        }
+        List<Long> next = ids(4);
+        List<JsonValue> after = b.generateMultipleParameters(next);
+        Set<String> names = new HashSet<>();
+        first.forEach(id -> names.add(b.wireParameterId(id)));
+        next.forEach(id -> assertTrue(names.add(b.wireParameterId(id)), "no id named twice"));
+        assertEquals(List.of("0-2_1_8", "0-2_1_7", "0-2_1_6"), next.subList(0, 3).stream().map(b::wireParameterId)
+            .toList());
+        assertEquals(strip(ps.get(8)), strip(after.get(0)), "the promoted configuration is the same one");
+        assertNotEquals(ps.get(8), after.get(0), "at a larger budget");
+        assertEquals(a.snapshot(), saved, "taking a snapshot changes nothing");
+    }
+
+    @Test
+    void wireIdsOfAPreviousRunAreNotReissued() {
+        HyperbandTuner t = tuner(3, "parallelism");
+        t.wireIdsInUse(List.of("0-1_0_0", "0-1_0_5", "2-0_0_7", "junk"));
+        List<Long> id = ids(1);
+        t.generateMultipleParameters(id);
+        assertEquals("3-1_0_8", t.wireParameterId(id.get(0)));
+    }
+
+    @Test
+    void aSpaceUsingTheBudgetKeyIsRefused() {
+        HyperbandTuner t = tuner(3, "parallelism");
+        var e = assertThrows(InvalidSearchSpaceException.class, () -> t.updateSearchSpace((JsonObject) Json.parse(
+            "{\"TRIAL_BUDGET\": {\"_type\": \"choice\", \"_value\": [1]}}")));
+        assertTrue(e.getMessage().contains("TRIAL_BUDGET"), e.getMessage());
+    }
+
+    @Test
+    void classArgsOutOfRangeNameTheKey() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, 0, null, null, null))
+            .getMessage().startsWith("R must be between 1"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, 1, null, null))
+            .getMessage().startsWith("eta must be between 2"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, "x", null))
+            .getMessage().startsWith("exec_mode must be"));
+        assertEquals(60, new HyperbandArgs(null, null, null, null, null).R());
+    }
+
+    private static JsonObject strip(JsonValue p) {
+        JsonObject.Builder b = JsonObject.builder();
+        ((JsonObject) p).members().forEach((k, v) -> {
+            if (!k.equals("TRIAL_BUDGET")) {
+                b.put(k, v);
+            }
+        });
+        return b.build();
+    }
+}

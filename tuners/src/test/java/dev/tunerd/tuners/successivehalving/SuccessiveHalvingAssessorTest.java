@@ -1,0 +1,78 @@
+package dev.tunerd.tuners.successivehalving;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.spi.AssessResult;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SuccessiveHalvingAssessorTest {
+
+    private static List<JsonValue> curve(double... values) {
+        List<JsonValue> out = new ArrayList<>();
+        for (double v : values) {
+            out.add(JsonFloat.of(v));
+        }
+        return out;
+    }
+
+    /** Feeds the curve one result at a time, as the dispatcher does; returns the first Bad step (1-based) or 0. */
+    private static int run(SuccessiveHalvingAssessor a, String trial, double... values) {
+        List<JsonValue> all = curve(values);
+        for (int k = 1; k <= all.size(); k++) {
+            if (a.assessTrial(trial, all.subList(0, k)) == AssessResult.BAD) {
+                return k;
+            }
+        }
+        return 0;
+    }
+
+    @Test
+    void rungsSitAtMinStepTimesPowersOfEtaUpToMaxStep() {
+        var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs(null, 2, 3, 20, null));
+        assertEquals(List.of(2L, 6L, 18L, Long.MAX_VALUE), List.of(a.rungStep(0), a.rungStep(1), a.rungStep(2),
+            a.rungStep(3)));
+    }
+
+    @Test
+    void aTrialOutsideTheTopThirdOfItsRungIsStopped() {
+        var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 1, 3, null, null));
+        assertEquals(0, run(a, "A", 0.5, 0.6, 0.7, 0.8)); // first at every rung it reaches
+        assertEquals(1, run(a, "B", 0.4), "second trial at rung 1: keep max(1, 2/3) = 1, and A is better");
+        assertEquals(0, run(a, "C", 0.9, 0.9, 0.9), "best so far at rungs 1 and 3");
+        // rung 1 now holds 0.5, 0.4, 0.9, D's 0.3: keep 4/3 = 1 -> D (4th) stopped at once
+        assertEquals(1, run(a, "D", 0.3, 1.0));
+        // the best value so far counts, not the last one: E peaks early and stays in the top third at rung 3
+        var b = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 3, 3, null, null));
+        assertEquals(0, run(b, "A", 0.1, 0.2, 0.3));
+        assertEquals(0, run(b, "E", 0.9, 0.1, 0.1));
+    }
+
+    @Test
+    void minimisingAndSnapshotsKeepTheRungs() {
+        var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("minimize", 1, 2, null, null));
+        assertEquals(0, run(a, "A", 1.0, 0.5));
+        a.trialEnd("A", true);
+        var b = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("minimize", 1, 2, null, null));
+        b.restore(a.snapshot());
+        assertEquals(1, run(b, "B", 2.0), "the restored rung remembers A's 1.0");
+        assertEquals(0, run(b, "C", 0.1, 0.1));
+        assertEquals(a.snapshot().getClass(), JsonObject.class);
+    }
+
+    @Test
+    void classArgsOutOfRangeNameTheKey() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, 0, null, null,
+            null)).getMessage().startsWith("min_step must be"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, null, 1, null,
+            null)).getMessage().startsWith("eta must be"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, 5, null, 4,
+            null)).getMessage().startsWith("max_step must be"));
+    }
+}
