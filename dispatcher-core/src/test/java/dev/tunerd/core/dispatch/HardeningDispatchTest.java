@@ -128,10 +128,10 @@ class HardeningDispatchTest {
             r.details().get(8999));
         String huge = "a".repeat(5_000_000);
         FailureReport quoted = FailureReport.of(assertThrows(CommandException.class,
-            () -> parse(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": \"" + huge + "\", \"type\": \"FINAL\","
+            () -> parse(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": 1, \"type\": \"" + huge + "\","
                 + " \"value\": \"1\"}")), null);
         assertTrue(quoted.text().length() < 10_000, quoted.text().length() + " characters");
-        assertTrue(quoted.summary().contains("... (4999802 more)"), quoted.summary());
+        assertTrue(quoted.summary().contains("... (4999800 more)"), quoted.summary());
     }
 
     /** Defect 3: a trial id holding a forged log line is quoted on the warning's own line, escaped and capped. */
