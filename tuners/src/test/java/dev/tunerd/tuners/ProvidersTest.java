@@ -42,7 +42,7 @@ class ProvidersTest {
     void medianstopIsRegistered() {
         List<AssessorProvider> providers = ServiceLoader.load(AssessorProvider.class).stream()
             .map(ServiceLoader.Provider::get).toList();
-        assertEquals(List.of("Medianstop"), providers.stream().map(AssessorProvider::name).toList());
+        assertEquals(List.of("Medianstop", "Curvefitting"), providers.stream().map(AssessorProvider::name).toList());
         assertEquals(MedianstopArgs.class, providers.get(0).argsType());
         assertInstanceOf(MedianstopAssessor.class,
             providers.get(0).create(AlgorithmContext.standalone(), new MedianstopArgs(null, null)));
