@@ -40,6 +40,7 @@ public final class Problems {
             -2.903534, TextbookFunctions::styblinskiTang));
         register(seed -> new MixedSpaceProblem());
         register(LearningCurveProblem::new);
+        register(ScheduleProblem::new);
     }
 
     private Problems() {
