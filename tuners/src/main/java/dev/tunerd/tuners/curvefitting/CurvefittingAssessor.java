@@ -12,8 +12,16 @@ import dev.tunerd.spi.AssessResult;
 import dev.tunerd.spi.Assessor;
 import dev.tunerd.spi.Metrics;
 import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.Snapshotting;
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonNull;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.common.SnapshotJson;
 
 /**
  * NNI's Curvefitting assessor ({@code curvefitting_assessor.py}): once a trial has {@code start_step} results (and
@@ -34,9 +42,12 @@ import dev.tunerd.tuners.common.Rng;
  * {@code optimize_mode: minimize} (tunerd's addition, for losses) fits the negated curve, so the families see a rising
  * curve as NNI assumes, and stops a trial whose predicted loss is at least {@code best / threshold}.
  *
+ * <p>Its snapshot holds the best completed value and, per running trial, the last value and the step last judged,
+ * so a resumed daemon keeps judging against the best of the killed run (NNI forgets it).
+ *
  * <p>Not thread-safe (see {@link Assessor}).
  */
-public final class CurvefittingAssessor implements Assessor {
+public final class CurvefittingAssessor implements Assessor, Snapshotting {
     private static final System.Logger LOG = System.getLogger(CurvefittingAssessor.class.getName());
     private static final int MAX_ID_IN_LOG = 64;
 
@@ -130,6 +141,53 @@ public final class CurvefittingAssessor implements Assessor {
             curve[i] = minimize ? -v : v;
         }
         return curve;
+    }
+
+    @Override
+    public JsonValue snapshot() {
+        JsonObject.Builder last = JsonObject.builder();
+        lastValues.forEach((id, v) -> last.put(id, JsonFloat.of(v)));
+        JsonObject.Builder judged = JsonObject.builder();
+        lastJudged.forEach((id, n) -> judged.put(id, JsonInt.of(n)));
+        List<JsonValue> bad = new java.util.ArrayList<>();
+        unusable.forEach(id -> bad.add(new JsonString(id)));
+        return JsonObject.builder().put("best", Double.isNaN(best) ? JsonNull.INSTANCE : JsonFloat.of(best))
+            .put("last", last.build()).put("judged", judged.build()).put("unusable", new JsonArray(bad)).build();
+    }
+
+    @Override
+    public void restore(JsonValue state) {
+        JsonObject s = SnapshotJson.object(state, "Curvefitting");
+        JsonValue b = SnapshotJson.member(s, "best");
+        double restoredBest = b.isNumber() ? b.asDouble() : Double.NaN;
+        Map<String, Double> last = new HashMap<>();
+        SnapshotJson.object(SnapshotJson.member(s, "last"), "Curvefitting last").members().forEach((id, v) -> {
+            if (!v.isNumber()) {
+                throw new IllegalArgumentException("Curvefitting snapshot: last value of a trial must be a number");
+            }
+            last.put(id, v.asDouble());
+        });
+        Map<String, Integer> judged = new HashMap<>();
+        SnapshotJson.object(SnapshotJson.member(s, "judged"), "Curvefitting judged").members().forEach((id, v) -> {
+            if (!(v instanceof JsonInt n)) {
+                throw new IllegalArgumentException("Curvefitting snapshot: a judged step must be an integer");
+            }
+            judged.put(id, Math.toIntExact(n.value()));
+        });
+        Set<String> bad = new HashSet<>();
+        for (JsonValue v : SnapshotJson.arrayMember(s, "unusable").values()) {
+            if (!(v instanceof JsonString id)) {
+                throw new IllegalArgumentException("Curvefitting snapshot: unusable ids must be strings");
+            }
+            bad.add(id.value());
+        }
+        best = restoredBest;
+        lastValues.clear();
+        lastValues.putAll(last);
+        lastJudged.clear();
+        lastJudged.putAll(judged);
+        unusable.clear();
+        unusable.addAll(bad);
     }
 
     private static Rng samplerFor(String trialJobId, int step) {

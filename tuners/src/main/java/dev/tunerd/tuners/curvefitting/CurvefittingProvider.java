@@ -14,8 +14,8 @@ public final class CurvefittingProvider implements AssessorProvider<Curvefitting
 
     @Override
     public String description() {
-        return "learning-curve extrapolation, NNI's 12-family ensemble (classArgs: epoch_num=20, start_step=6,"
-            + " threshold=0.95, gap=1; optimize_mode=maximize)";
+        return "learning-curve extrapolation (NNI's 12 curve families, MCMC weights): stops a trial predicted below"
+            + " threshold x the best final value";
     }
 
     @Override

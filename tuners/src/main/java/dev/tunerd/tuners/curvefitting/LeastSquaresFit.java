@@ -39,6 +39,7 @@ final class LeastSquaresFit {
     private int evaluations;
     private double[] lastPoint;
     private double[] lastResiduals;
+    private double[] lastValues;
 
     private LeastSquaresFit(CurveFamily family, double[] ys) {
         this.family = family;
@@ -79,11 +80,19 @@ final class LeastSquaresFit {
 
     /** Residuals {@code f(x_i) - y_i} as MINPACK sees them. */
     private double[] residuals(double[] p) {
-        double[] r = new double[ys.length];
+        double[] r = values(p);
         for (int i = 0; i < ys.length; i++) {
-            r[i] = family.value(i + 1, p) - ys[i];
+            r[i] -= ys[i];
         }
         return r;
+    }
+
+    private double[] values(double[] p) {
+        double[] v = new double[ys.length];
+        for (int i = 0; i < ys.length; i++) {
+            v[i] = family.value(i + 1, p);
+        }
+        return v;
     }
 
     /** Values and a forward-difference Jacobian, counting evaluations as {@code lmdif} does. */
@@ -103,14 +112,14 @@ final class LeastSquaresFit {
                     throw new EvaluationsExhausted();
                 }
                 lastPoint = p.clone();
-                lastResiduals = residuals(p);
+                lastValues = values(p);
+                lastResiduals = new double[ys.length];
+                for (int i = 0; i < ys.length; i++) {
+                    lastResiduals[i] = lastValues[i] - ys[i];
+                }
                 evaluations++;
             }
-            double[] values = new double[ys.length];
-            for (int i = 0; i < ys.length; i++) {
-                values[i] = family.value(i + 1, p);
-            }
-            return new ArrayRealVector(values, false);
+            return new ArrayRealVector(lastValues, true);
         }
 
         @Override

@@ -32,8 +32,8 @@ public final class PbtProvider implements TunerProvider<PbtClassArgs> {
 
     @Override
     public String description() {
-        return "population based training (classArgs: optimize_mode=maximize, all_checkpoint_dir=$NNI_CHECKPOINT"
-            + "_DIRECTORY, population_size=10, factor=0.2, resample_probability=0.25, fraction=0.2, seed)";
+        return "population based training: generations of checkpointed steps, the bottom copy and perturb the top;"
+            + " defers requests until a generation completes";
     }
 
     @Override

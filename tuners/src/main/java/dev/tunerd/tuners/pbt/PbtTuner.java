@@ -33,9 +33,9 @@ import dev.tunerd.tuners.common.Rng;
  * <p>Differences from NNI, on purpose: a trial that ends without a result (failed, early stopped, or succeeded
  * without reporting) counts as failed at once, so it cannot stall its generation; a second result or an end for an
  * id already counted is ignored; owed ids are paid oldest first; search spaces with nested choices, or with a key
- * named like the two directory keys, are rejected ({@link InvalidSearchSpaceException}); {@code importData} is
- * ignored (PBT cannot use results of trials it did not schedule; a killed daemon resumes from its own journal via
- * {@link Snapshotting}). A new search space ({@code SS}) starts a fresh random population in the next generation's
+ * named like the two directory keys, are rejected ({@link InvalidSearchSpaceException}); {@code importData} counts
+ * only results of member steps in flight (how a resumed manager reports trials started before the restart); a killed
+ * daemon resumes from its own journal via {@link Snapshotting}, where NNI rebuilds from imported data. A new search space ({@code SS}) starts a fresh random population in the next generation's
  * directories. Not thread-safe (the dispatcher serialises calls); the sender is thread-safe.
  */
 public final class PbtTuner implements Tuner, Snapshotting {
@@ -157,12 +157,44 @@ public final class PbtTuner implements Tuner, Snapshotting {
         score(member, Double.NaN);
     }
 
+    /**
+     * A result for a member step in flight, recognised by its {@code save_checkpoint_dir}, counts as that member's
+     * result: after a resume the manager reports results of trials started before it as imports (NNI's resumed
+     * trials). Anything else is ignored: PBT cannot use results of steps it did not schedule.
+     */
     @Override
     public void importData(List<ImportedTrial> trials) {
-        if (!trials.isEmpty()) {
-            LOG.log(Level.INFO, "PBT: {0} imported trials ignored (PBT resumes from its own saved state)",
-                trials.size());
+        int ignored = 0;
+        for (ImportedTrial t : trials) {
+            Long id = inFlightWithSaveDirectory(t.parameter());
+            if (id == null || population == null) {
+                ignored++;
+                continue;
+            }
+            int member = running.remove(id);
+            double gain;
+            try {
+                gain = mode.toGain(t.scalar());
+            } catch (IllegalArgumentException e) {
+                gain = Double.NaN;
+            }
+            score(member, gain);
         }
+        if (ignored > 0) {
+            LOG.log(Level.INFO, "PBT: {0} imported trials ignored (not a member step in flight)", ignored);
+        }
+    }
+
+    private Long inFlightWithSaveDirectory(JsonValue parameters) {
+        if (!(parameters instanceof JsonObject o) || !(o.get(SAVE_KEY) instanceof JsonString save)) {
+            return null;
+        }
+        for (Map.Entry<Long, Integer> e : running.entrySet()) {
+            if (population.members().get(e.getValue()).saveDirectory.equals(save.value())) {
+                return e.getKey();
+            }
+        }
+        return null;
     }
 
     private void score(int member, double gain) {

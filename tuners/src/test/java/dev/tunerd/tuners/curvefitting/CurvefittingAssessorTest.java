@@ -175,6 +175,21 @@ class CurvefittingAssessorTest {
     }
 
     @Test
+    void aRestoredAssessorJudgesAgainstTheBestOfTheKilledRun() {
+        CurvefittingAssessor a = assessor(null);
+        complete(a, "best", ending(0.5));
+        a.assessTrial("running", rising(0.4, 3));
+        CurvefittingAssessor restored = assessor(null);
+        restored.restore(dev.tunerd.protocol.json.Json.parse(
+            dev.tunerd.protocol.json.Json.writeAllowingNonFinite(a.snapshot())));
+        assertEquals(a.snapshot(), restored.snapshot());
+        assertEquals(AssessResult.BAD, restored.assessTrial("poor", rising(0.4, 8)));
+        assertEquals(AssessResult.GOOD, assessor(null).assessTrial("poor", rising(0.4, 8)), "a fresh one knows no best");
+        assertThrows(IllegalArgumentException.class, () -> restored.restore(JsonObject.builder().put("best", 1.0)
+            .build()));
+    }
+
+    @Test
     void logLinesEscapeAndCapTrialIds() {
         assertEquals("a\\u000ab", CurvefittingAssessor.printable("a\nb"));
         assertEquals(64 + 3, CurvefittingAssessor.printable("x".repeat(500)).length());
