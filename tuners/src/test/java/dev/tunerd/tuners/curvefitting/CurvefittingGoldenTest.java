@@ -102,8 +102,8 @@ class CurvefittingGoldenTest {
         double rate = (double) agree / GOLDEN.size();
         System.out.printf("Curvefitting golden: %d of %d decisions agree (%.2f%%), NNI killed %d; disagreements %s%n",
             agree, GOLDEN.size(), 100 * rate, nniKills, disagreements);
-        assertTrue(GOLDEN.size() >= 200, "golden set too small: " + GOLDEN.size());
-        assertTrue(nniKills >= 20, "the golden set must contain kills to be meaningful: " + nniKills);
+        assertTrue(GOLDEN.size() >= 1000, "golden set too small: " + GOLDEN.size());
+        assertTrue(nniKills >= 200, "the golden set must contain kills to be meaningful: " + nniKills);
         assertTrue(rate >= AGREEMENT_FLOOR, "decision agreement " + rate + " below " + AGREEMENT_FLOOR);
     }
 
@@ -138,7 +138,18 @@ class CurvefittingGoldenTest {
         assertTrue(close >= PREDICTION_FLOOR * bothPredicted, "close predictions " + close + " of " + bothPredicted);
     }
 
-    private static final double AGREEMENT_FLOOR = 0.0;
-    private static final double FAMILY_FLOOR = 0.0;
-    private static final double PREDICTION_FLOOR = 0.0;
+    /*
+     * Measured on the 1,200 records: 1,196 decisions agree (99.67%), the same kept families in 1,188, a prediction
+     * made or withheld alike in 1,198, and within 1% of NNI's in 977 of the 986 that both predict. Each of the four
+     * disagreements (c035@6, c092@15, c100@15, c166@6) comes from one family whose fit ends on the other side of
+     * MINPACK's evaluation budget (NNI's pow4 fails where ours converges, or the reverse for exp4 and pow3): the last
+     * bits of exp/pow differ between numpy and Java, and ill-conditioned 4-parameter fits run for up to 1,000
+     * evaluations. A failed fit predicts with the published parameters, so the set of kept families and the mean
+     * change. Sampling plays no part: our predictions for these curves vary by under 0.1% across sampler seeds (the
+     * Metropolis step of 0.0005 barely moves weights of about 1/k). The floors leave room for a few more such fits
+     * on another JVM or CPU, not for a behavioural change.
+     */
+    private static final double AGREEMENT_FLOOR = 0.99;
+    private static final double FAMILY_FLOOR = 0.98;
+    private static final double PREDICTION_FLOOR = 0.98;
 }
