@@ -36,7 +36,12 @@ final class CurveEnsemble {
 
     /** The predicted value at the target epoch, or empty when too few families agree. */
     OptionalDouble predict(RandomGenerator random) {
-        List<FittedCurve> effective = effectiveCurves(fitAll());
+        return predict(fitAll(), random);
+    }
+
+    /** {@link #predict(RandomGenerator)} from fits already made by {@link #fitAll()}. */
+    OptionalDouble predict(List<FittedCurve> fitted, RandomGenerator random) {
+        List<FittedCurve> effective = effectiveCurves(fitted);
         if (effective.size() < LEAST_EFFECTIVE) {
             return OptionalDouble.empty();
         }
