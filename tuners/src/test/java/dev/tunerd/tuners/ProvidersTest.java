@@ -28,7 +28,8 @@ class ProvidersTest {
     void tunersAreRegisteredUnderNnisNames() {
         Map<String, TunerProvider> byName = new TreeMap<>();
         ServiceLoader.load(TunerProvider.class).forEach(p -> byName.put(p.name(), p));
-        assertEquals(List.of("ASHA", "Anneal", "BOHB", "Batch", "Evolution", "GridSearch", "Hyperband", "Random", "TPE"),
+        assertEquals(List.of("ASHA", "Anneal", "BOHB", "Batch", "Evolution", "GridSearch", "Hyperband", "PBT", "Random",
+            "TPE"),
             List.copyOf(byName.keySet()));
         assertEquals(List.of("BatchTuner"), byName.get("Batch").aliases());
         AlgorithmContext ctx = AlgorithmContext.standalone();
@@ -42,7 +43,8 @@ class ProvidersTest {
     void medianstopIsRegistered() {
         List<AssessorProvider> providers = ServiceLoader.load(AssessorProvider.class).stream()
             .map(ServiceLoader.Provider::get).toList();
-        assertEquals(List.of("Medianstop", "SuccessiveHalving"), providers.stream().map(AssessorProvider::name).toList());
+        assertEquals(List.of("Medianstop", "SuccessiveHalving", "Curvefitting"),
+            providers.stream().map(AssessorProvider::name).toList());
         assertEquals(MedianstopArgs.class, providers.get(0).argsType());
         assertInstanceOf(MedianstopAssessor.class,
             providers.get(0).create(AlgorithmContext.standalone(), new MedianstopArgs(null, null)));

@@ -17,8 +17,8 @@ public record AlgorithmChoice(String name, String argsJson) {
 
     /** Builtins whose registry forbids classArgs (NNI: acceptClassArgs false). */
     private static final Set<String> NO_ARGS = Set.of("gridsearch", "batch", "batchtuner");
-    /** Builtins that take a {@code seed} (NNI's TPE and Random; tunerd adds it to Anneal and Evolution). */
-    private static final Set<String> SEEDED = Set.of("random", "tpe", "anneal", "evolution");
+    /** Builtins that take a {@code seed} (NNI's TPE and Random; tunerd adds it to Anneal, Evolution and PBT). */
+    private static final Set<String> SEEDED = Set.of("random", "tpe", "anneal", "evolution", "pbt", "pbttuner");
 
     public AlgorithmChoice {
         Objects.requireNonNull(name, "name");

@@ -1,0 +1,213 @@
+package dev.tunerd.tuners.curvefitting;
+
+import java.lang.System.Logger.Level;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+import dev.tunerd.spi.AssessResult;
+import dev.tunerd.spi.Assessor;
+import dev.tunerd.spi.Metrics;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.Snapshotting;
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonNull;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonString;
+import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.common.SnapshotJson;
+
+/**
+ * NNI's Curvefitting assessor ({@code curvefitting_assessor.py}): once a trial has {@code start_step} results (and
+ * then every {@code gap} results), predict its value at {@code epoch_num} with {@link CurveEnsemble}; stop it when the
+ * prediction is at most {@code threshold} times the best final value among the trials that completed successfully.
+ * Before any trial has completed, or when the ensemble cannot predict, the trial goes on.
+ *
+ * <p>Fixed, not copied, from NNI:
+ * <ul>
+ *   <li>NNI's {@code trial_end} records the last value of whichever trial it assessed last; here each trial's own last
+ *       value counts, so concurrent trials do not steal each other's results.</li>
+ *   <li>NNI raises in {@code trial_end} when a successful trial reported no curve (or none was assessed yet), which
+ *       ends its assessor thread, and nothing is judged afterwards; here such a trial simply does not count.</li>
+ *   <li>A curve with a NaN, infinite or non-numeric value is not assessed (logged once per trial) and does not count
+ *       as a best value.</li>
+ *   <li>Sampling draws from a generator seeded by the trial id and step, so the same curve gets the same decision.</li>
+ * </ul>
+ * {@code optimize_mode: minimize} (tunerd's addition, for losses) fits the negated curve, so the families see a rising
+ * curve as NNI assumes, and stops a trial whose predicted loss is at least {@code best / threshold}.
+ *
+ * <p>Its snapshot holds the best completed value and, per running trial, the last value and the step last judged,
+ * so a resumed daemon keeps judging against the best of the killed run (NNI forgets it).
+ *
+ * <p>Not thread-safe (see {@link Assessor}).
+ */
+public final class CurvefittingAssessor implements Assessor, Snapshotting {
+    private static final System.Logger LOG = System.getLogger(CurvefittingAssessor.class.getName());
+    private static final int MAX_ID_IN_LOG = 64;
+
+    private final int targetEpoch;
+    private final int startStep;
+    private final double threshold;
+    private final int gap;
+    private final boolean minimize;
+    private final Map<String, Double> lastValues = new HashMap<>();
+    private final Map<String, Integer> lastJudged = new HashMap<>();
+    private final Set<String> unusable = new HashSet<>();
+    /** The best completed final value in the model's orientation (negated when minimising); NaN until one. */
+    private double best = Double.NaN;
+
+    public CurvefittingAssessor(CurvefittingArgs args) {
+        this.targetEpoch = args.epochNum();
+        this.startStep = args.startStep();
+        this.threshold = args.threshold();
+        this.gap = args.gap();
+        this.minimize = args.mode() == OptimizeMode.MINIMIZE;
+    }
+
+    @Override
+    public AssessResult assessTrial(String trialJobId, List<JsonValue> history) {
+        double[] curve = orientedCurve(trialJobId, history);
+        if (curve == null) {
+            return AssessResult.GOOD;
+        }
+        if (curve.length > 0) {
+            lastValues.put(trialJobId, curve[curve.length - 1]);
+        }
+        int step = curve.length;
+        if (Double.isNaN(best) || step < startStep) {
+            return AssessResult.GOOD;
+        }
+        Integer judged = lastJudged.get(trialJobId);
+        if (judged != null && step - judged < gap) {
+            return AssessResult.GOOD;
+        }
+        lastJudged.put(trialJobId, step);
+        OptionalDouble predicted = new CurveEnsemble(targetEpoch, curve).predict(samplerFor(trialJobId, step));
+        if (predicted.isEmpty() || !Double.isFinite(predicted.getAsDouble())) {
+            return AssessResult.GOOD;
+        }
+        return keeps(predicted.getAsDouble()) ? AssessResult.GOOD : AssessResult.BAD;
+    }
+
+    /** NNI: Good when the prediction is above {@code threshold * best}; for losses the mirrored rule. */
+    private boolean keeps(double prediction) {
+        if (!minimize) {
+            return prediction > best * threshold;
+        }
+        return -prediction < -best / threshold;
+    }
+
+    @Override
+    public void trialEnd(String trialJobId, boolean success) {
+        Double last = lastValues.remove(trialJobId);
+        lastJudged.remove(trialJobId);
+        boolean wasUnusable = unusable.remove(trialJobId);
+        if (!success || last == null || wasUnusable) {
+            if (success) {
+                LOG.log(Level.INFO, "Curvefitting: trial " + printable(trialJobId)
+                    + " ended without a usable curve; its result does not count");
+            }
+            return;
+        }
+        best = Double.isNaN(best) ? last : Math.max(best, last);
+        LOG.log(Level.INFO, "Curvefitting: updated completed best performance from trial " + printable(trialJobId));
+    }
+
+    /** The scalar curve, negated when minimising; null (logged once) when a value is not a finite number. */
+    private double[] orientedCurve(String trialJobId, List<JsonValue> history) {
+        if (unusable.contains(trialJobId)) {
+            return null;
+        }
+        double[] curve = new double[history.size()];
+        for (int i = 0; i < curve.length; i++) {
+            double v;
+            try {
+                v = Metrics.scalar(history.get(i));
+            } catch (IllegalArgumentException e) {
+                v = Double.NaN;
+            }
+            if (!Double.isFinite(v)) {
+                unusable.add(trialJobId);
+                LOG.log(Level.WARNING, "Curvefitting: trial " + printable(trialJobId) + " reported a value that is"
+                    + " not a finite number at step " + (i + 1) + "; it is not assessed");
+                return null;
+            }
+            curve[i] = minimize ? -v : v;
+        }
+        return curve;
+    }
+
+    @Override
+    public JsonValue snapshot() {
+        JsonObject.Builder last = JsonObject.builder();
+        lastValues.forEach((id, v) -> last.put(id, JsonFloat.of(v)));
+        JsonObject.Builder judged = JsonObject.builder();
+        lastJudged.forEach((id, n) -> judged.put(id, JsonInt.of(n)));
+        List<JsonValue> bad = new java.util.ArrayList<>();
+        unusable.forEach(id -> bad.add(new JsonString(id)));
+        return JsonObject.builder().put("best", Double.isNaN(best) ? JsonNull.INSTANCE : JsonFloat.of(best))
+            .put("last", last.build()).put("judged", judged.build()).put("unusable", new JsonArray(bad)).build();
+    }
+
+    @Override
+    public void restore(JsonValue state) {
+        JsonObject s = SnapshotJson.object(state, "Curvefitting");
+        JsonValue b = SnapshotJson.member(s, "best");
+        double restoredBest = b.isNumber() ? b.asDouble() : Double.NaN;
+        Map<String, Double> last = new HashMap<>();
+        SnapshotJson.object(SnapshotJson.member(s, "last"), "Curvefitting last").members().forEach((id, v) -> {
+            if (!v.isNumber()) {
+                throw new IllegalArgumentException("Curvefitting snapshot: last value of a trial must be a number");
+            }
+            last.put(id, v.asDouble());
+        });
+        Map<String, Integer> judged = new HashMap<>();
+        SnapshotJson.object(SnapshotJson.member(s, "judged"), "Curvefitting judged").members().forEach((id, v) -> {
+            if (!(v instanceof JsonInt n)) {
+                throw new IllegalArgumentException("Curvefitting snapshot: a judged step must be an integer");
+            }
+            judged.put(id, Math.toIntExact(n.value()));
+        });
+        Set<String> bad = new HashSet<>();
+        for (JsonValue v : SnapshotJson.arrayMember(s, "unusable").values()) {
+            if (!(v instanceof JsonString id)) {
+                throw new IllegalArgumentException("Curvefitting snapshot: unusable ids must be strings");
+            }
+            bad.add(id.value());
+        }
+        best = restoredBest;
+        lastValues.clear();
+        lastValues.putAll(last);
+        lastJudged.clear();
+        lastJudged.putAll(judged);
+        unusable.clear();
+        unusable.addAll(bad);
+    }
+
+    private static Rng samplerFor(String trialJobId, int step) {
+        return Rng.withSeed(trialJobId.hashCode() * 31L + step);
+    }
+
+    /** The id for a log line: control characters escaped, capped in length. */
+    static String printable(String id) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < id.length() && sb.length() < MAX_ID_IN_LOG; i++) {
+            char c = id.charAt(i);
+            if (c < 0x20 || c == 0x7f || Character.isSurrogate(c)) {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        if (sb.length() >= MAX_ID_IN_LOG && id.length() > MAX_ID_IN_LOG) {
+            sb.append("...");
+        }
+        return sb.toString();
+    }
+}
