@@ -110,11 +110,16 @@ public final class BenchCommand implements Callable<Integer> {
         @Option(names = "--parallel", description = "runs in flight (default: the number of cores)")
         Integer parallel;
 
+        @Option(names = "--first-seed", defaultValue = "0",
+            description = "seeds are first-seed .. first-seed + seeds - 1 (a disjoint set: e.g. 1000)")
+        int firstSeed;
+
         @Override
         String measure() throws InterruptedException {
             List<String> chosen = problems == null ? Problems.TEXTBOOK : problems;
             int p = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
-            QualityBench.Plan plan = new QualityBench.Plan(tuners, chosen, trials, seeds, p, daemon());
+            QualityBench.Plan plan = new QualityBench.Plan(tuners, chosen, trials, seeds, p, daemon(),
+                firstSeed);
             long start = System.nanoTime();
             QualityBench.Outcome o = QualityBench.run(plan, err());
             return QualityReport.render(o, chosen, trials, seeds) + String.format(Locale.ROOT,

@@ -36,12 +36,19 @@ public final class QualityBench {
      * @param tuners      tuner names (Random is added when missing: normalised scores need it)
      * @param problems    problem names
      * @param trials      trials per run
-     * @param seeds       seeds 0 .. seeds-1
+     * @param seeds       seeds firstSeed .. firstSeed + seeds - 1
      * @param parallelism runs in flight
      * @param daemon      how to start the daemon
+     * @param firstSeed   the first seed (0 unless a disjoint seed set is wanted)
      */
     public record Plan(List<String> tuners, List<String> problems, int trials, int seeds, int parallelism,
-                       DaemonCommand daemon) {
+                       DaemonCommand daemon, int firstSeed) {
+        /** Seeds 0 .. seeds-1. */
+        public Plan(List<String> tuners, List<String> problems, int trials, int seeds, int parallelism,
+                    DaemonCommand daemon) {
+            this(tuners, problems, trials, seeds, parallelism, daemon, 0);
+        }
+
         public Plan {
             List<String> all = new ArrayList<>(tuners);
             if (all.stream().noneMatch(t -> t.equalsIgnoreCase("Random"))) {
@@ -50,6 +57,9 @@ public final class QualityBench {
             tuners = List.copyOf(all);
             problems = List.copyOf(problems);
             problems.forEach(p -> Problems.create(p, 0));
+            if (firstSeed < 0) {
+                throw new IllegalArgumentException("--first-seed must be at least 0, got " + firstSeed);
+            }
             if (trials < 1 || seeds < 1 || parallelism < 1) {
                 throw new IllegalArgumentException("--trials, --seeds and --parallel must be at least 1, got "
                     + trials + ", " + seeds + ", " + parallelism);
@@ -79,7 +89,7 @@ public final class QualityBench {
         for (String t : plan.tuners()) {
             for (String p : plan.problems()) {
                 for (int s = 0; s < plan.seeds(); s++) {
-                    jobs.add(new Job(t, p, s));
+                    jobs.add(new Job(t, p, plan.firstSeed() + s));
                 }
             }
         }

@@ -10,6 +10,8 @@ import dev.tunerd.tuners.anneal.AnnealSampler;
 import dev.tunerd.tuners.anneal.AnnealTuner;
 import dev.tunerd.tuners.evolution.EvolutionClassArgs;
 import dev.tunerd.tuners.evolution.EvolutionTuner;
+import dev.tunerd.tuners.gp.GpClassArgs;
+import dev.tunerd.tuners.gp.GpTuner;
 import dev.tunerd.tuners.random.RandomTuner;
 import dev.tunerd.tuners.tpe.TpeArgs;
 import dev.tunerd.tuners.tpe.TpeClassArgs;
@@ -48,6 +50,8 @@ final class BenchDrivers {
         m.put("Random-tuner", (space, seed) -> new TunerDriver(new RandomTuner(seed), space));
         m.put("Anneal-tuner", (space, seed) -> new TunerDriver(new AnnealTuner(AlgorithmContext.standalone(),
             new AnnealClassArgs(OptimizeMode.MINIMIZE, seed)), space));
+        m.put("GP", (space, seed) -> new TunerDriver(new GpTuner(AlgorithmContext.standalone(),
+            new GpClassArgs(OptimizeMode.MINIMIZE, seed)), space));
         return m;
     }
 

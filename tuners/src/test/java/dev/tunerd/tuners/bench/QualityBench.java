@@ -23,7 +23,7 @@ import java.util.function.BiFunction;
  */
 public final class QualityBench {
     static final int SEEDS = Integer.getInteger("bench.seeds", 20);
-    static final int TRIALS = 200;
+    static final int TRIALS = Integer.getInteger("bench.trials", 200);
     static final long SEED_BASE = Long.getLong("bench.seedBase", 0L);
     /**
      * {@code -Dbench.daemonSeeds=true}: the seeds and baseline of {@code tunerd bench quality} (seed s, plus the seed
