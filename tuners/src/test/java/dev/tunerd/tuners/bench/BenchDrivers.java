@@ -9,6 +9,8 @@ import dev.tunerd.tuners.anneal.AnnealClassArgs;
 import dev.tunerd.tuners.anneal.AnnealSampler;
 import dev.tunerd.tuners.anneal.AnnealTuner;
 import dev.tunerd.tuners.evolution.EvolutionClassArgs;
+import dev.tunerd.tuners.cmaes.CmaesClassArgs;
+import dev.tunerd.tuners.cmaes.CmaesTuner;
 import dev.tunerd.tuners.evolution.EvolutionTuner;
 import dev.tunerd.tuners.gp.GpClassArgs;
 import dev.tunerd.tuners.gp.GpTuner;
@@ -52,6 +54,13 @@ final class BenchDrivers {
             new AnnealClassArgs(OptimizeMode.MINIMIZE, seed)), space));
         m.put("GP", (space, seed) -> new TunerDriver(new GpTuner(AlgorithmContext.standalone(),
             new GpClassArgs(OptimizeMode.MINIMIZE, seed)), space));
+        m.put("CMAES", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
+            new CmaesClassArgs(OptimizeMode.MINIMIZE, seed)), space));
+        // -Dcma.pop / -Dcma.sigma / -Dcma.restart: classArgs variations for tuning
+        m.put("CMAES-args", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
+            new CmaesClassArgs(OptimizeMode.MINIMIZE, Integer.getInteger("cma.pop"),
+                System.getProperty("cma.sigma") == null ? null : Double.valueOf(System.getProperty("cma.sigma")),
+                System.getProperty("cma.restart"), Integer.getInteger("cma.startup"), seed)), space));
         return m;
     }
 

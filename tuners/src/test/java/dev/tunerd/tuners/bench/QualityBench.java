@@ -104,6 +104,11 @@ public final class QualityBench {
         List<String> list = new java.util.ArrayList<>(Arrays.asList(args));
         boolean mixed = list.remove("--mixed");
         BenchProblem[] problems = mixed ? new BenchProblem[] {new MixedProblem()} : Problem.all();
+        String only = System.getProperty("bench.problems");
+        if (only != null) {
+            List<String> keep = Arrays.asList(only.split(","));
+            problems = Arrays.stream(problems).filter(p -> keep.contains(p.name())).toArray(BenchProblem[]::new);
+        }
         Map<String, BiFunction<SearchSpace, Long, Driver>> all = BenchDrivers.all();
         String baseline = DAEMON_SEEDS ? "Random-tuner" : "Random";
         double[][][] random = run(all.get(baseline), problems);
