@@ -52,4 +52,18 @@ class BenchAgainstFakeDaemonTest {
         String table = QualityReport.render(o, plan.problems(), 6, 3);
         assertTrue(table.contains("| tunerd TPE |") && table.contains("Normalised score"), table);
     }
+
+    @Test
+    void qualityFromAFirstSeedRunsADisjointSeedSet() throws Exception {
+        QualityBench.Plan plan = new QualityBench.Plan(List.of("TPE"), List.of("branin"), 4, 2, 1,
+            FakeDaemons.command(), 1000);
+        StringWriter progress = new StringWriter();
+        QualityBench.Outcome o = QualityBench.run(plan, new PrintWriter(progress));
+        assertTrue(o.failures().isEmpty(), o.failures().toString());
+        assertEquals(2, o.bestSoFar().get("TPE").get("branin").size());
+        String log = progress.toString();
+        assertTrue(log.contains("seed 1000)") && log.contains("seed 1001)") && !log.contains("seed 0)"), log);
+        assertThrows(IllegalArgumentException.class, () -> new QualityBench.Plan(List.of("TPE"), List.of("branin"),
+            4, 2, 1, FakeDaemons.command(), -1));
+    }
 }
