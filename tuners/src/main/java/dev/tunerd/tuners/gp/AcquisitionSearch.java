@@ -8,9 +8,10 @@ import java.util.List;
 /**
  * Maximises a {@link Utility} over the feature cube, as NNI's {@code acq_max} does: a warm-up of candidates scored
  * without gradients, then bounded L-BFGS ({@link BoundedLbfgs}) from the best of them on the numeric features
- * (choices stay as the start has them). Half the warm-up is uniform in the cube, half is drawn near the best
+ * (choices stay as the start has them). Half the warm-up is uniform in the cube, a quarter is drawn near the best
  * observations at random scales (a GP's optimum is most often next to one), which finds the acquisition's peak with
- * far fewer candidates. Not thread-safe.
+ * far fewer candidates, and a quarter re-draws one or more parameters of a best observation from their whole range
+ * (moves to another basin along a coordinate, which separable multimodal functions need). Not thread-safe.
  */
 final class AcquisitionSearch {
     private static final int LBFGS_ITERATIONS = 25;
@@ -41,7 +42,10 @@ final class AcquisitionSearch {
         double[] out = new double[2];
         for (int i = 0; i < warmUp; i++) {
             double[] candidate;
-            if (i % 2 == 1 && !incumbents.isEmpty()) {
+            if (i % 4 == 3 && !incumbents.isEmpty()) {
+                double[] centre = incumbents.get(Math.min(incumbents.size() - 1, rng.nextGeometricFailures(0.4)));
+                candidate = space.redraw(centre, 1.0 / Math.max(1, space.groups()), rng);
+            } else if (i % 2 == 1 && !incumbents.isEmpty()) {
                 double[] centre = incumbents.get(Math.min(incumbents.size() - 1, rng.nextGeometricFailures(0.4)));
                 double scale = Math.exp(Math.log(0.002) + rng.nextDouble() * Math.log(0.3 / 0.002));
                 candidate = space.near(centre, scale, 1.0 / Math.max(1, space.groups()), rng);

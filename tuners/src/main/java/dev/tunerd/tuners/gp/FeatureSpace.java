@@ -131,6 +131,23 @@ final class FeatureSpace {
         return canonical(f);
     }
 
+    /** {@code centre} with each parameter re-drawn from its whole range with probability {@code p} (at least one). */
+    double[] redraw(double[] centre, double p, Rng rng) {
+        double[] f = centre.clone();
+        int forced = rng.nextInt(unit.size());
+        for (int i = 0; i < unit.size(); i++) {
+            if (i == forced || rng.nextDouble() < p) {
+                if (unit.isCategorical(i)) {
+                    java.util.Arrays.fill(f, offset[i], offset[i + 1], 0.0);
+                    f[offset[i] + rng.nextInt(unit.categories(i))] = 1.0;
+                } else {
+                    f[offset[i]] = rng.nextDouble();
+                }
+            }
+        }
+        return canonical(f);
+    }
+
     /** The features of the point the user will get (snapped, inactive parameters imputed). */
     double[] canonical(double[] f) {
         return encode(decode(f));

@@ -19,7 +19,7 @@ final class ModelData {
      * Losses this right-skewed are modelled as {@code log(loss - min + (median - min))}: heavy tails (Rosenbrock,
      * Goldstein-Price) would otherwise make a stationary GP too rough near the optimum. Tuned on the in-process bench.
      */
-    static final double WARP_SKEWNESS = Double.parseDouble(System.getProperty("gp.skew", "1.5"));
+    static final double WARP_SKEWNESS = 1.5;
     private final double[][] x;
     private final double[] y;
     private final double scale;
