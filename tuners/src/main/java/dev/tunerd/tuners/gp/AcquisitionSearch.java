@@ -14,7 +14,7 @@ import java.util.List;
  * (moves to another basin along a coordinate, which separable multimodal functions need). Not thread-safe.
  */
 final class AcquisitionSearch {
-    private static final int LBFGS_ITERATIONS = 25;
+    private static final int LBFGS_ITERATIONS = 20;
     private final FeatureSpace space;
     private final Posterior posterior;
     private final Utility utility;

@@ -24,7 +24,7 @@ public record GpClassArgs(OptimizeMode optimizeMode, String utility, Double kapp
                           Integer coldStartNum, Integer selectionNumWarmUp, Integer selectionNumStartingPoints,
                           Long seed) {
     /** Local optimisations actually run per suggestion, at most. */
-    public static final int MAX_STARTS = 4;
+    public static final int MAX_STARTS = 3;
 
     public GpClassArgs {
         optimizeMode = optimizeMode == null ? OptimizeMode.MAXIMIZE : optimizeMode;

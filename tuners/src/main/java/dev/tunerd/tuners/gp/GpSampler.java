@@ -19,8 +19,8 @@ import java.util.List;
 final class GpSampler implements InternalSampler {
     private static final System.Logger LOG = System.getLogger(GpSampler.class.getName());
     /** Candidates scored per suggestion are cut so that scoring costs about this many multiply-adds. */
-    private static final double WARM_UP_BUDGET = 6e6;
-    private static final int MIN_WARM_UP = 128;
+    private static final double WARM_UP_BUDGET = 3e6;
+    private static final int MIN_WARM_UP = 96;
     private static final int MAX_WARM_UP = 4000;
     private static final int INCUMBENTS = 5;
     private static final int COLD_START_CANDIDATES = 20;

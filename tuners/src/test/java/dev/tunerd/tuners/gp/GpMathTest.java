@@ -131,4 +131,21 @@ class GpMathTest {
             assertEquals((a[1] - b[1]) / (2 * h), dVar[c], 1e-5);
         }
     }
+
+    @Test
+    void aLongHistoryIsCappedToTheBestAndTheMostRecent() {
+        java.util.List<double[]> x = new java.util.ArrayList<>();
+        java.util.List<Double> loss = new java.util.ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            x.add(new double[] {i / 10_000.0});
+            loss.add(i == 17 ? -5.0 : (i == 9_999 ? Double.NaN : Math.sin(i)));
+        }
+        ModelData d = ModelData.select(x, loss);
+        assertEquals(ModelData.CAP, d.size());
+        assertEquals(17 / 10_000.0, d.incumbents(1).get(0)[0], 0.0, "the best is kept");
+        assertEquals(9_999 / 10_000.0, d.x()[d.size() - 1][0], 0.0, "the most recent is kept");
+        for (double y : d.y()) {
+            assertTrue(Double.isFinite(y));
+        }
+    }
 }
