@@ -28,7 +28,7 @@ class ProvidersTest {
     void tunersAreRegisteredUnderNnisNames() {
         Map<String, TunerProvider> byName = new TreeMap<>();
         ServiceLoader.load(TunerProvider.class).forEach(p -> byName.put(p.name(), p));
-        assertEquals(List.of("Anneal", "Batch", "CMAES", "Evolution", "GP", "GridSearch", "Random", "TPE"),
+        assertEquals(List.of("Anneal", "Batch", "CMAES", "Evolution", "GP", "GridSearch", "Random", "SMAC", "TPE"),
             List.copyOf(byName.keySet()));
         assertEquals(List.of("BatchTuner"), byName.get("Batch").aliases());
         AlgorithmContext ctx = AlgorithmContext.standalone();

@@ -68,7 +68,7 @@ final class CmaesSampler implements InternalSampler {
         if (dist != null && observed >= args.startupTrials()) {
             double[] x = dist.sample(rng);
             for (int k = 0; k < dims.length; k++) {
-                internal[dims[k]] = unit.toInternal(dims[k], x[k]);
+                internal[dims[k]] = unit.toInternalInBounds(dims[k], x[k]);
             }
         }
         for (int i = 0; i < unit.size(); i++) {

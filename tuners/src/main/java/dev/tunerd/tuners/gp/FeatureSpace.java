@@ -12,7 +12,6 @@ import dev.tunerd.tuners.model.UnitSpace;
  */
 final class FeatureSpace {
     private static final double INACTIVE = 0.5;
-    private static final double LOG_EDGE = 1e-9;
     private final UnitSpace unit;
     /** First feature of each parameter. */
     private final int[] offset;
@@ -83,12 +82,7 @@ final class FeatureSpace {
                 }
                 internal[i] = best;
             } else {
-                double u = f[offset[i]];
-                if (unit.spec(i).log()) {
-                    // exp(log(high)) may round above high
-                    u = Math.min(1 - LOG_EDGE, Math.max(LOG_EDGE, u));
-                }
-                internal[i] = unit.toInternal(i, u);
+                internal[i] = unit.toInternalInBounds(i, f[offset[i]]);
             }
         }
         for (int i = 0; i < unit.size(); i++) {

@@ -15,6 +15,8 @@ import dev.tunerd.tuners.evolution.EvolutionTuner;
 import dev.tunerd.tuners.gp.GpClassArgs;
 import dev.tunerd.tuners.gp.GpTuner;
 import dev.tunerd.tuners.random.RandomTuner;
+import dev.tunerd.tuners.smac.SmacClassArgs;
+import dev.tunerd.tuners.smac.SmacTuner;
 import dev.tunerd.tuners.tpe.TpeArgs;
 import dev.tunerd.tuners.tpe.TpeClassArgs;
 import dev.tunerd.tuners.tpe.TpeTuner;
@@ -56,6 +58,8 @@ final class BenchDrivers {
             new GpClassArgs(OptimizeMode.MINIMIZE, seed)), space));
         m.put("CMAES", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
             new CmaesClassArgs(OptimizeMode.MINIMIZE, seed)), space));
+        m.put("SMAC", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
+            new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed)), space));
         // -Dcma.pop / -Dcma.sigma / -Dcma.restart: classArgs variations for tuning
         m.put("CMAES-args", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
             new CmaesClassArgs(OptimizeMode.MINIMIZE, Integer.getInteger("cma.pop"),
