@@ -9,12 +9,20 @@ import java.util.List;
  * The observations the GP is built on: at most {@link #CAP} of them (all while there are fewer; then the best half
  * and the most recent other half, so a 10,000-trial run costs what a 250-trial run costs), losses that are not
  * finite (failed or NaN metrics) counted as the worst finite loss, strongly right-skewed losses log-warped, and
- * standardised to mean 0 and deviation 1.
+ * standardised to mean 0 and deviation 1, then shifted by {@link #PRIOR_SHIFT} (a pessimistic prior mean).
  * Immutable.
  */
 final class ModelData {
     /** Observations in the model at most. */
     static final int CAP = 250;
+    /**
+     * The GP's constant prior mean, in standardised units above the mean loss: where there are no observations the
+     * model expects a loss 0.75 deviations worse than average, so EI does not chase the corners of the cube, whose
+     * variance is largest, and searches near the good points first (tuned: 6 to 8 in-process seeds at 100 trials,
+     * seed bases 3000 and 7000: 84.8 / 89.2 and 83.6 / 92.1 at 50 / 100 trials with 0, 91.7 / 93.1 and 90.3 / 93.7
+     * with 0.75; 0.5 and 1.0 in between or lower at 50).
+     */
+    static final double PRIOR_SHIFT = 0.75;
     /**
      * Losses this right-skewed are modelled as {@code log(loss - min + (median - min))}: heavy tails (Rosenbrock,
      * Goldstein-Price) would otherwise make a stationary GP too rough near the optimum. Tuned on the in-process bench.
@@ -80,7 +88,7 @@ final class ModelData {
         double sd = Math.sqrt(var / y.length);
         boolean spread = sd > 1e-12 * Math.max(1.0, Math.abs(mean)) && Double.isFinite(sd);
         for (int i = 0; i < y.length; i++) {
-            y[i] = spread ? (y[i] - mean) / sd : 0.0;
+            y[i] = spread ? (y[i] - mean) / sd - PRIOR_SHIFT : 0.0;
         }
         return new ModelData(x, y, spread ? sd : 1.0, spread);
     }
