@@ -18,7 +18,7 @@ public record AlgorithmChoice(String name, String argsJson) {
     /** Builtins whose registry forbids classArgs (NNI: acceptClassArgs false). */
     private static final Set<String> NO_ARGS = Set.of("gridsearch", "batch", "batchtuner");
     /** Builtins that take a {@code seed} (NNI's TPE and Random; tunerd adds it to Anneal and Evolution). */
-    private static final Set<String> SEEDED = Set.of("random", "tpe", "anneal", "evolution", "gp", "cmaes");
+    private static final Set<String> SEEDED = Set.of("random", "tpe", "anneal", "evolution", "gp", "cmaes", "smac");
 
     public AlgorithmChoice {
         Objects.requireNonNull(name, "name");
