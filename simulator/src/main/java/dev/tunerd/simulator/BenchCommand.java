@@ -125,12 +125,16 @@ public final class BenchCommand implements Callable<Integer> {
             + "seeds each (consecutive from the first seed) and score every set (default: ${DEFAULT-VALUE})")
         int seedSets;
 
+        @Option(names = "--first-seed", defaultValue = "0",
+            description = "seeds are first-seed .. first-seed + seeds - 1 (a disjoint set: e.g. 1000)")
+        int firstSeed;
+
         @Override
         String measure() throws IOException, InterruptedException {
             List<String> chosen = problems == null ? Problems.TEXTBOOK : problems;
             int p = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
             QualityBench.Plan plan = new QualityBench.Plan(tuners, chosen, trials, seeds, seedSets,
-                concurrency == null ? List.of() : concurrency, p, daemon());
+                concurrency == null ? List.of() : concurrency, p, daemon(), firstSeed);
             long start = System.nanoTime();
             QualityBench.Outcome o = QualityBench.run(plan, err());
             if (html != null) {

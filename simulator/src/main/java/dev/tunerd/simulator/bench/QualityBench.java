@@ -40,14 +40,15 @@ public final class QualityBench {
      * @param problems    problem names
      * @param trials      trials per run
      * @param seeds       seeds per seed set
-     * @param seedSets    disjoint sets of {@code seeds} seeds each, consecutive from the first seed (0): the runs
+     * @param seedSets    disjoint sets of {@code seeds} seeds each, consecutive from {@code firstSeed}: the runs
      *                    use {@code seeds * seedSets} seeds and the report scores every set on its own
      * @param concurrency trials in flight besides 1 (sequential runs are always made); Random runs sequentially only
      * @param parallelism runs in flight
      * @param daemon      how to start the daemon
+     * @param firstSeed   the first seed (0 unless a disjoint seed set is wanted)
      */
     public record Plan(List<String> tuners, List<String> problems, int trials, int seeds, int seedSets,
-                       List<Integer> concurrency, int parallelism, DaemonCommand daemon) {
+                       List<Integer> concurrency, int parallelism, DaemonCommand daemon, int firstSeed) {
         public Plan {
             List<String> all = new ArrayList<>(tuners);
             if (all.stream().noneMatch(t -> t.equalsIgnoreCase("Random"))) {
@@ -56,6 +57,9 @@ public final class QualityBench {
             tuners = List.copyOf(all);
             problems = List.copyOf(problems);
             problems.forEach(p -> Problems.create(p, 0));
+            if (firstSeed < 0) {
+                throw new IllegalArgumentException("--first-seed must be at least 0, got " + firstSeed);
+            }
             if (trials < 1 || seeds < 1 || parallelism < 1 || seedSets < 1) {
                 throw new IllegalArgumentException("--trials, --seeds, --seed-sets and --parallel must be at least 1,"
                     + " got " + trials + ", " + seeds + ", " + seedSets + ", " + parallelism);
@@ -76,14 +80,14 @@ public final class QualityBench {
         /** Sequential runs on seeds 0 .. seeds-1 (one seed set). */
         public Plan(List<String> tuners, List<String> problems, int trials, int seeds, int parallelism,
                     DaemonCommand daemon) {
-            this(tuners, problems, trials, seeds, 1, List.of(), parallelism, daemon);
+            this(tuners, problems, trials, seeds, 1, List.of(), parallelism, daemon, 0);
         }
 
         /** Every seed run, in order: {@code seedSets} consecutive blocks of {@code seeds}. */
         public List<Long> seedList() {
             List<Long> out = new ArrayList<>();
             for (long s = 0; s < (long) seeds * seedSets; s++) {
-                out.add(s);
+                out.add(firstSeed + s);
             }
             return out;
         }

@@ -17,8 +17,9 @@ public record AlgorithmChoice(String name, String argsJson) {
 
     /** Builtins whose registry forbids classArgs (NNI: acceptClassArgs false). */
     private static final Set<String> NO_ARGS = Set.of("gridsearch", "batch", "batchtuner");
-    /** Builtins that take a {@code seed} (NNI's TPE and Random; tunerd adds it to Anneal, Evolution and PBT). */
-    private static final Set<String> SEEDED = Set.of("random", "tpe", "anneal", "evolution", "pbt", "pbttuner");
+    /** Builtins that take a {@code seed} (NNI's TPE and Random; tunerd adds it to Anneal, Evolution, PBT, GP, CMA-ES, SMAC). */
+    private static final Set<String> SEEDED = Set.of("random", "tpe", "anneal", "evolution", "pbt", "pbttuner", "gp", "gptuner",
+        "cmaes", "smac");
 
     public AlgorithmChoice {
         Objects.requireNonNull(name, "name");

@@ -56,7 +56,7 @@ class BenchAgainstFakeDaemonTest {
     @Test
     void qualityRunsTrialsInFlightAndSeedSets() throws Exception {
         QualityBench.Plan plan = new QualityBench.Plan(List.of("TPE"), List.of("branin"), 8, 2, 2, List.of(3), 2,
-            FakeDaemons.command());
+            FakeDaemons.command(), 0);
         assertEquals(List.of(0L, 1L, 2L, 3L), plan.seedList());
         assertEquals(List.of(new QualityBench.Arm("Random", 1), new QualityBench.Arm("TPE", 1),
             new QualityBench.Arm("TPE", 3)), plan.arms());
@@ -69,8 +69,22 @@ class BenchAgainstFakeDaemonTest {
         assertTrue(table.contains("| tunerd TPE, 3 in flight |") && table.contains("seeds 2–3")
             && table.contains("Tail: 90th percentile of regret after 8 trials (4 seeds)"), table);
         assertThrows(IllegalArgumentException.class, () -> new QualityBench.Plan(List.of("TPE"), List.of("branin"),
-            8, 2, 0, List.of(), 2, FakeDaemons.command()));
+            8, 2, 0, List.of(), 2, FakeDaemons.command(), 0));
         assertThrows(IllegalArgumentException.class, () -> new QualityBench.Plan(List.of("TPE"), List.of("branin"),
-            8, 2, 1, List.of(0), 2, FakeDaemons.command()));
+            8, 2, 1, List.of(0), 2, FakeDaemons.command(), 0));
+    }
+
+    @Test
+    void qualityFromAFirstSeedRunsADisjointSeedSet() throws Exception {
+        QualityBench.Plan plan = new QualityBench.Plan(List.of("TPE"), List.of("branin"), 4, 2, 1, List.of(),
+            1, FakeDaemons.command(), 1000);
+        StringWriter progress = new StringWriter();
+        QualityBench.Outcome o = QualityBench.run(plan, new PrintWriter(progress));
+        assertTrue(o.failures().isEmpty(), o.failures().toString());
+        assertEquals(2, o.bestSoFar().get("TPE").get("branin").size());
+        String log = progress.toString();
+        assertTrue(log.contains("seed 1000)") && log.contains("seed 1001)") && !log.contains("seed 0)"), log);
+        assertThrows(IllegalArgumentException.class, () -> new QualityBench.Plan(List.of("TPE"), List.of("branin"),
+            4, 2, 1, List.of(), 1, FakeDaemons.command(), -1));
     }
 }

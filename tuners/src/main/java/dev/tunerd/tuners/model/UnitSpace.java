@@ -18,6 +18,7 @@ import java.util.Map;
  */
 public final class UnitSpace {
     private static final double EDGE = 1e-12;
+    private static final double LOG_EDGE = 1e-9;
     private final List<ParameterSpec> params;
     private final int[][] groups;
 
@@ -105,6 +106,17 @@ public final class UnitSpace {
             return p.mu() + p.sigma() * Normal.inverseCdf(clampOpen(unit));
         }
         return p.low() + clamp(unit) * (p.high() - p.low());
+    }
+
+    /**
+     * As {@link #toInternal}, but a log type's coordinate is kept 1e-9 inside the cube first: {@code exp(log(high))}
+     * may round above {@code high}, and optimisers that stop on a bound would hand the user a value out of range.
+     */
+    public double toInternalInBounds(int i, double unit) {
+        if (params.get(i).log()) {
+            unit = Math.min(1 - LOG_EDGE, Math.max(LOG_EDGE, unit));
+        }
+        return toInternal(i, unit);
     }
 
     /** The coordinate of the value the user will actually get: randint bin centre, q-rounded value; else as is. */

@@ -9,8 +9,14 @@ import dev.tunerd.tuners.anneal.AnnealClassArgs;
 import dev.tunerd.tuners.anneal.AnnealSampler;
 import dev.tunerd.tuners.anneal.AnnealTuner;
 import dev.tunerd.tuners.evolution.EvolutionClassArgs;
+import dev.tunerd.tuners.cmaes.CmaesClassArgs;
+import dev.tunerd.tuners.cmaes.CmaesTuner;
 import dev.tunerd.tuners.evolution.EvolutionTuner;
+import dev.tunerd.tuners.gp.GpClassArgs;
+import dev.tunerd.tuners.gp.GpTuner;
 import dev.tunerd.tuners.random.RandomTuner;
+import dev.tunerd.tuners.smac.SmacClassArgs;
+import dev.tunerd.tuners.smac.SmacTuner;
 import dev.tunerd.tuners.tpe.TpeArgs;
 import dev.tunerd.tuners.tpe.TpeClassArgs;
 import dev.tunerd.tuners.tpe.TpeTuner;
@@ -48,6 +54,17 @@ final class BenchDrivers {
         m.put("Random-tuner", (space, seed) -> new TunerDriver(new RandomTuner(seed), space));
         m.put("Anneal-tuner", (space, seed) -> new TunerDriver(new AnnealTuner(AlgorithmContext.standalone(),
             new AnnealClassArgs(OptimizeMode.MINIMIZE, seed)), space));
+        m.put("GP", (space, seed) -> new TunerDriver(new GpTuner(AlgorithmContext.standalone(),
+            new GpClassArgs(OptimizeMode.MINIMIZE, seed)), space));
+        m.put("CMAES", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
+            new CmaesClassArgs(OptimizeMode.MINIMIZE, seed)), space));
+        m.put("SMAC", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
+            new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed)), space));
+        // -Dcma.pop / -Dcma.sigma / -Dcma.restart: classArgs variations for tuning
+        m.put("CMAES-args", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
+            new CmaesClassArgs(OptimizeMode.MINIMIZE, Integer.getInteger("cma.pop"),
+                System.getProperty("cma.sigma") == null ? null : Double.valueOf(System.getProperty("cma.sigma")),
+                System.getProperty("cma.restart"), Integer.getInteger("cma.startup"), seed)), space));
         return m;
     }
 

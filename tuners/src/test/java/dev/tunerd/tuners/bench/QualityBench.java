@@ -24,7 +24,7 @@ import java.util.function.BiFunction;
  */
 public final class QualityBench {
     static final int SEEDS = Integer.getInteger("bench.seeds", 20);
-    static final int TRIALS = 200;
+    static final int TRIALS = Integer.getInteger("bench.trials", 200);
     static final long SEED_BASE = Long.getLong("bench.seedBase", 0L);
     /**
      * {@code -Dbench.daemonSeeds=true}: the seeds and baseline of {@code tunerd bench quality} (seed s, plus the seed
@@ -110,6 +110,11 @@ public final class QualityBench {
         List<String> list = new java.util.ArrayList<>(Arrays.asList(args));
         boolean mixed = list.remove("--mixed");
         BenchProblem[] problems = mixed ? new BenchProblem[] {new MixedProblem()} : Problem.all();
+        String only = System.getProperty("bench.problems");
+        if (only != null) {
+            List<String> keep = Arrays.asList(only.split(","));
+            problems = Arrays.stream(problems).filter(p -> keep.contains(p.name())).toArray(BenchProblem[]::new);
+        }
         Map<String, BiFunction<SearchSpace, Long, Driver>> all = BenchDrivers.all();
         String baseline = DAEMON_SEEDS ? "Random-tuner" : "Random";
         double[][][] random = run(all.get(baseline), problems);

@@ -1,0 +1,138 @@
+package dev.tunerd.tuners.gp;
+
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.InternalSampler;
+import dev.tunerd.tuners.model.UnitSpace;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Gaussian-process Bayesian optimisation in the feature cube ({@link FeatureSpace}): a space-filling cold start,
+ * then a GP with a Matérn ARD kernel on standardised losses ({@link ModelData}), hyper-parameters by maximum marginal
+ * likelihood ({@link MarginalLikelihood}, refitted on a schedule, warm-started), trials in flight as kriging
+ * believers (observed at the model's own mean, so their neighbourhood loses its variance and a batch spreads out),
+ * and the utility maximised by {@link AcquisitionSearch}. When the model cannot be built (no spread in the losses,
+ * a kernel matrix that is not positive definite) the suggestion is random, logged once. Not thread-safe.
+ */
+final class GpSampler implements InternalSampler {
+    private static final System.Logger LOG = System.getLogger(GpSampler.class.getName());
+    /** Candidates scored per suggestion are cut so that scoring costs about this many multiply-adds. */
+    private static final double WARM_UP_BUDGET = 3e6;
+    private static final int MIN_WARM_UP = 96;
+    private static final int MAX_WARM_UP = 4000;
+    private static final int INCUMBENTS = 5;
+    private static final int COLD_START_CANDIDATES = 20;
+    private final FeatureSpace space;
+    private final GpClassArgs args;
+    private final Rng rng;
+    private final Matern kernel;
+    private final List<double[]> features = new ArrayList<>();
+    private final List<Double> losses = new ArrayList<>();
+    private final HyperFit fit;
+    private boolean fallbackLogged;
+
+    GpSampler(SearchSpace searchSpace, GpClassArgs args, Rng rng) {
+        this.space = new FeatureSpace(new UnitSpace(searchSpace.parameters()));
+        this.args = args;
+        this.rng = rng;
+        this.kernel = new Matern(args.nu());
+        this.fit = new HyperFit(space, kernel, args.alpha());
+    }
+
+    @Override
+    public void observe(double[] internal, double loss) {
+        features.add(space.encode(internal));
+        losses.add(loss);
+    }
+
+    @Override
+    public double[] suggest(List<double[]> running) {
+        List<double[]> pending = new ArrayList<>();
+        for (double[] r : running) {
+            pending.add(space.encode(r));
+        }
+        ModelData data = ModelData.select(features, losses);
+        if (features.size() + pending.size() < args.coldStartNum() || data == null || data.size() < 2) {
+            return space.decode(coldStart(pending));
+        }
+        if (!data.hasSpread()) {
+            return fallback("the losses do not differ");
+        }
+        double[] theta = fit.thetaFor(data, features.size(), rng);
+        double[] best = {data.best()};
+        Posterior posterior = theta == null ? null : believe(data, theta, pending, best);
+        if (posterior == null) {
+            return fallback("the kernel matrix is numerically singular");
+        }
+        Utility utility = new Utility(args.utilityKind(), args.kappa(), args.xi() / data.scale());
+        int m = data.size() + pending.size();
+        int warmUp = (int) Math.min(args.selectionNumWarmUp(), Math.max(MIN_WARM_UP, Math.min(MAX_WARM_UP,
+            WARM_UP_BUDGET / (0.5 * m * m + 4.0 * m * space.features() + 1))));
+        int starts = Math.min(args.selectionNumStartingPoints(), GpClassArgs.MAX_STARTS);
+        AcquisitionSearch search = new AcquisitionSearch(space, posterior, utility, best[0], rng);
+        return space.decode(search.maximise(data.incumbents(INCUMBENTS), warmUp, starts));
+    }
+
+    /**
+     * The posterior over the data plus each trial in flight observed at the mean the model predicts for it; a
+     * believed value below the best observed one becomes the best ({@code best[0]}), as an observation would.
+     */
+    private Posterior believe(ModelData data, double[] theta, List<double[]> pending, double[] best) {
+        Posterior posterior = Posterior.of(data.x(), data.y(), theta, space.groupOf(), kernel);
+        if (posterior == null || pending.isEmpty()) {
+            return posterior;
+        }
+        int n = data.size();
+        double[][] x = new double[n + pending.size()][];
+        double[] y = new double[x.length];
+        System.arraycopy(data.x(), 0, x, 0, n);
+        System.arraycopy(data.y(), 0, y, 0, n);
+        double[] out = new double[2];
+        for (int i = 0; i < pending.size(); i++) {
+            x[n + i] = pending.get(i);
+            posterior.predict(pending.get(i), out, null, null);
+            y[n + i] = out[0];
+            best[0] = Math.min(best[0], out[0]);
+        }
+        return Posterior.of(x, y, theta, space.groupOf(), kernel);
+    }
+
+    /** The most distant of a few random points from everything observed or in flight (a cheap space filler). */
+    private double[] coldStart(List<double[]> pending) {
+        List<double[]> taken = new ArrayList<>(features);
+        taken.addAll(pending);
+        double[] best = null;
+        double bestDistance = -1;
+        for (int i = 0; i < COLD_START_CANDIDATES; i++) {
+            double[] candidate = space.random(rng);
+            double nearest = Double.POSITIVE_INFINITY;
+            for (double[] t : taken) {
+                double d = 0;
+                for (int c = 0; c < candidate.length; c++) {
+                    d += (candidate[c] - t[c]) * (candidate[c] - t[c]);
+                }
+                nearest = Math.min(nearest, d);
+            }
+            if (nearest > bestDistance) {
+                bestDistance = nearest;
+                best = candidate;
+            }
+        }
+        return best;
+    }
+
+    private double[] fallback(String why) {
+        if (!fallbackLogged) {
+            fallbackLogged = true;
+            LOG.log(Level.WARNING, "GP: {0}; this suggestion (and any later one in the same state) is random", why);
+        }
+        return space.decode(space.random(rng));
+    }
+
+    /** The fitted hyper-parameters and when they were fitted, for snapshots. */
+    HyperFit hyperFit() {
+        return fit;
+    }
+}

@@ -1,0 +1,191 @@
+package dev.tunerd.tuners.gp;
+
+import dev.tunerd.tuners.common.BoundedLbfgs;
+import dev.tunerd.tuners.common.Rng;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.LinearSolverFactory_DDRM;
+import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
+import org.ejml.interfaces.linsol.LinearSolverDense;
+
+/**
+ * The negative log marginal likelihood of a zero-mean GP with a Matérn ARD kernel (plus the length-scale prior) and
+ * its gradient, in the log parameters {@code [log signal variance, log length scale per group..., log noise]}; and
+ * its minimisation by multi-start bounded L-BFGS ({@link BoundedLbfgs}). The factorisation is EJML's Cholesky; the
+ * gradient is {@code 1/2 tr((a a^T - K^-1) dK/dtheta)}. Not thread-safe: one fit at a time.
+ */
+final class MarginalLikelihood implements BoundedLbfgs.Objective {
+    private final int m;
+    private final int groups;
+    private final double[] y;
+    private final Matern kernel;
+    /** Squared distance per group, [group][a * m + b]. */
+    private final double[][] dist;
+    private final DMatrixRMaj k;
+    private final DMatrixRMaj kInv;
+    private final DMatrixRMaj rhs;
+    private final DMatrixRMaj alpha;
+    private final double[] corr;
+    private final double[] corrDerivative;
+    private final LinearSolverDense<DMatrixRMaj> solver;
+    private final double logNoiseMin;
+
+    /**
+     * @param x          m rows of features
+     * @param y          standardised targets (smaller is better, but the likelihood does not care)
+     * @param groupOf    length-scale group of each feature
+     * @param groups     number of groups
+     * @param logNoiseMin log of the smallest noise variance
+     */
+    MarginalLikelihood(double[][] x, double[] y, int[] groupOf, int groups, Matern kernel, double logNoiseMin) {
+        this.m = x.length;
+        this.groups = groups;
+        this.y = y;
+        this.kernel = kernel;
+        this.logNoiseMin = logNoiseMin;
+        this.dist = new double[groups][m * m];
+        for (int a = 0; a < m; a++) {
+            for (int b = a + 1; b < m; b++) {
+                for (int c = 0; c < groupOf.length; c++) {
+                    double d = x[a][c] - x[b][c];
+                    dist[groupOf[c]][a * m + b] += d * d;
+                }
+                for (int g = 0; g < groups; g++) {
+                    dist[g][b * m + a] = dist[g][a * m + b];
+                }
+            }
+        }
+        k = new DMatrixRMaj(m, m);
+        kInv = new DMatrixRMaj(m, m);
+        rhs = new DMatrixRMaj(m, 1);
+        alpha = new DMatrixRMaj(m, 1);
+        corr = new double[m * m];
+        corrDerivative = new double[m * m];
+        solver = LinearSolverFactory_DDRM.chol(m);
+    }
+
+    /** Number of log parameters: signal, one per group, noise. */
+    int dimension() {
+        return groups + 2;
+    }
+
+    double[] lower() {
+        double[] lo = new double[dimension()];
+        lo[0] = LengthScalePrior.LOG_SIGNAL_MIN;
+        for (int g = 0; g < groups; g++) {
+            lo[1 + g] = LengthScalePrior.LOG_LS_MIN;
+        }
+        lo[groups + 1] = logNoiseMin;
+        return lo;
+    }
+
+    double[] upper() {
+        double[] hi = new double[dimension()];
+        hi[0] = LengthScalePrior.LOG_SIGNAL_MAX;
+        for (int g = 0; g < groups; g++) {
+            hi[1 + g] = LengthScalePrior.LOG_LS_MAX;
+        }
+        hi[groups + 1] = Math.max(logNoiseMin, LengthScalePrior.LOG_NOISE_MAX);
+        return hi;
+    }
+
+    /**
+     * Minimises from {@code previous} (when not null) and {@code randomStarts} draws around the prior's mode.
+     *
+     * @return the best log parameters, or null when the likelihood was nowhere finite
+     */
+    double[] fit(double[] previous, int randomStarts, int iterations, Rng rng) {
+        BoundedLbfgs lbfgs = new BoundedLbfgs(iterations, 1e-5);
+        double[] lo = lower();
+        double[] hi = upper();
+        double[] best = null;
+        double bestValue = Double.POSITIVE_INFINITY;
+        int starts = randomStarts + (previous != null ? 1 : 0);
+        for (int s = 0; s < starts; s++) {
+            double[] theta;
+            if (s == 0 && previous != null) {
+                theta = previous.clone();
+            } else {
+                theta = new double[dimension()];
+                theta[0] = s == (previous != null ? 1 : 0) ? 0.0 : rng.nextGaussian() * 0.5;
+                for (int g = 0; g < groups; g++) {
+                    theta[1 + g] = Math.log(0.3) + (s <= (previous != null ? 1 : 0) ? 0 : rng.nextGaussian());
+                }
+                theta[groups + 1] = Math.max(logNoiseMin, Math.log(1e-4));
+            }
+            double value = lbfgs.minimise(this, theta, lo, hi);
+            if (value < bestValue) {
+                bestValue = value;
+                best = theta;
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public double evaluate(double[] theta, double[] gradient) {
+        double signal = Math.exp(theta[0]);
+        double noise = Math.exp(theta[groups + 1]);
+        double[] invL2 = new double[groups];
+        for (int g = 0; g < groups; g++) {
+            invL2[g] = Math.exp(-2 * theta[1 + g]);
+        }
+        double[] kd = k.data;
+        for (int a = 0; a < m; a++) {
+            for (int b = a; b < m; b++) {
+                int ab = a * m + b;
+                double d2 = 0;
+                for (int g = 0; g < groups; g++) {
+                    d2 += dist[g][ab] * invL2[g];
+                }
+                double c = kernel.value(d2);
+                corr[ab] = c;
+                corrDerivative[ab] = kernel.derivative(d2);
+                kd[ab] = signal * c + (a == b ? noise : 0);
+                kd[b * m + a] = kd[ab];
+            }
+        }
+        if (!solver.setA(k)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        System.arraycopy(y, 0, rhs.data, 0, m);
+        solver.solve(rhs, alpha);
+        solver.invert(kInv);
+        @SuppressWarnings("unchecked")
+        DMatrixRMaj lower = ((CholeskyDecomposition_F64<DMatrixRMaj>) solver.getDecomposition()).getT(null);
+        double logDet = 0;
+        double fit = 0;
+        for (int a = 0; a < m; a++) {
+            logDet += 2 * Math.log(lower.data[a * m + a]);
+            fit += y[a] * alpha.data[a];
+        }
+        double value = 0.5 * fit + 0.5 * logDet + 0.5 * m * Math.log(2 * Math.PI);
+        java.util.Arrays.fill(gradient, 0.0);
+        double[] al = alpha.data;
+        double[] inv = kInv.data;
+        double gSignal = 0;
+        double gNoise = 0;
+        for (int a = 0; a < m; a++) {
+            double wDiag = al[a] * al[a] - inv[a * m + a];
+            gSignal += 0.5 * wDiag * signal * corr[a * m + a];
+            gNoise += 0.5 * wDiag * noise;
+            for (int b = a + 1; b < m; b++) {
+                int ab = a * m + b;
+                double w = al[a] * al[b] - inv[ab];
+                gSignal += w * signal * corr[ab];
+                double common = -w * signal * corrDerivative[ab] * 2;
+                for (int g = 0; g < groups; g++) {
+                    gradient[1 + g] += common * dist[g][ab] * invL2[g];
+                }
+            }
+        }
+        gradient[0] = -gSignal;
+        gradient[groups + 1] = -gNoise;
+        for (int g = 0; g < groups; g++) {
+            // d/dt of 1/2 tr(W dK) with dK = signal * c'(d2) * dist * (-2) e^{-2t}; the loop summed the pair once
+            gradient[1 + g] = -gradient[1 + g];
+            value += LengthScalePrior.negLog(theta[1 + g]);
+            gradient[1 + g] += LengthScalePrior.negLogDerivative(theta[1 + g]);
+        }
+        return Double.isFinite(value) ? value : Double.POSITIVE_INFINITY;
+    }
+}

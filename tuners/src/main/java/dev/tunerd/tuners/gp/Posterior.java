@@ -1,0 +1,167 @@
+package dev.tunerd.tuners.gp;
+
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
+
+/**
+ * The GP posterior for fixed hyper-parameters: the Cholesky factor of the kernel matrix (EJML) and the weights
+ * {@code K^-1 y}; the predictive mean and variance at a point with their gradients in the features. Immutable after
+ * construction; {@link #predict} uses per-instance scratch space, so not thread-safe.
+ */
+final class Posterior {
+    private final double[][] x;
+    private final int n;
+    private final int features;
+    private final double signal;
+    private final double[] invL2PerFeature;
+    private final Matern kernel;
+    /** Lower Cholesky factor, row-major n x n. */
+    private final double[] chol;
+    private final double[] weights;
+    private final double[] kStar;
+    private final double[] kDeriv;
+    private final double[] v;
+
+    private Posterior(double[][] x, double[] theta, int[] groupOf, Matern kernel, double[] chol, double[] weights) {
+        this.x = x;
+        this.n = x.length;
+        this.features = groupOf.length;
+        this.signal = Math.exp(theta[0]);
+        this.invL2PerFeature = new double[features];
+        for (int c = 0; c < features; c++) {
+            invL2PerFeature[c] = Math.exp(-2 * theta[1 + groupOf[c]]);
+        }
+        this.kernel = kernel;
+        this.chol = chol;
+        this.weights = weights;
+        this.kStar = new double[n];
+        this.kDeriv = new double[n];
+        this.v = new double[n];
+    }
+
+    /**
+     * Factorises the kernel matrix of {@code x} under {@code theta}.
+     *
+     * @return null when the matrix is not numerically positive definite even with 100 times the noise
+     */
+    static Posterior of(double[][] x, double[] y, double[] theta, int[] groupOf, Matern kernel) {
+        int n = x.length;
+        int groups = theta.length - 2;
+        double signal = Math.exp(theta[0]);
+        double[] invL2 = new double[features(groupOf)];
+        for (int c = 0; c < invL2.length; c++) {
+            invL2[c] = Math.exp(-2 * theta[1 + groupOf[c]]);
+        }
+        assert groups >= 0;
+        double noise = Math.exp(theta[theta.length - 1]);
+        for (int attempt = 0; attempt < 3; attempt++) {
+            DMatrixRMaj k = new DMatrixRMaj(n, n);
+            for (int a = 0; a < n; a++) {
+                for (int b = a; b < n; b++) {
+                    double d2 = 0;
+                    for (int c = 0; c < invL2.length; c++) {
+                        double d = x[a][c] - x[b][c];
+                        d2 += d * d * invL2[c];
+                    }
+                    double value = signal * kernel.value(d2) + (a == b ? noise : 0);
+                    k.data[a * n + b] = value;
+                    k.data[b * n + a] = value;
+                }
+            }
+            CholeskyDecomposition_F64<DMatrixRMaj> decomposition = DecompositionFactory_DDRM.chol(n, true);
+            if (decomposition.decompose(k)) {
+                double[] l = decomposition.getT(null).data;
+                double[] w = y.clone();
+                forward(l, n, w);
+                backward(l, n, w);
+                if (allFinite(w)) {
+                    return new Posterior(x, theta, groupOf, kernel, l, w);
+                }
+            }
+            noise *= 10;
+        }
+        return null;
+    }
+
+    private static int features(int[] groupOf) {
+        return groupOf.length;
+    }
+
+    /**
+     * Mean and variance at {@code f} into {@code out[0..1]}; when {@code dMean} is not null also their gradients.
+     */
+    void predict(double[] f, double[] out, double[] dMean, double[] dVar) {
+        double mean = 0;
+        for (int i = 0; i < n; i++) {
+            double[] xi = x[i];
+            double d2 = 0;
+            for (int c = 0; c < features; c++) {
+                double d = f[c] - xi[c];
+                d2 += d * d * invL2PerFeature[c];
+            }
+            kStar[i] = signal * kernel.value(d2);
+            if (dMean != null) {
+                kDeriv[i] = signal * kernel.derivative(d2);
+            }
+            mean += kStar[i] * weights[i];
+        }
+        System.arraycopy(kStar, 0, v, 0, n);
+        forward(chol, n, v);
+        double explained = 0;
+        for (int i = 0; i < n; i++) {
+            explained += v[i] * v[i];
+        }
+        double var = Math.max(signal - explained, 1e-12 * signal);
+        out[0] = mean;
+        out[1] = var;
+        if (dMean == null) {
+            return;
+        }
+        backward(chol, n, v);
+        java.util.Arrays.fill(dMean, 0.0);
+        java.util.Arrays.fill(dVar, 0.0);
+        for (int i = 0; i < n; i++) {
+            double[] xi = x[i];
+            double gm = 2 * kDeriv[i] * weights[i];
+            double gv = -4 * kDeriv[i] * v[i];
+            for (int c = 0; c < features; c++) {
+                double d = (f[c] - xi[c]) * invL2PerFeature[c];
+                dMean[c] += gm * d;
+                dVar[c] += gv * d;
+            }
+        }
+    }
+
+    /** Solves L z = b in place. */
+    private static void forward(double[] l, int n, double[] b) {
+        for (int i = 0; i < n; i++) {
+            double s = b[i];
+            int row = i * n;
+            for (int j = 0; j < i; j++) {
+                s -= l[row + j] * b[j];
+            }
+            b[i] = s / l[row + i];
+        }
+    }
+
+    /** Solves L^T z = b in place. */
+    private static void backward(double[] l, int n, double[] b) {
+        for (int i = n - 1; i >= 0; i--) {
+            double s = b[i] / l[i * n + i];
+            b[i] = s;
+            for (int j = 0; j < i; j++) {
+                b[j] -= l[i * n + j] * s;
+            }
+        }
+    }
+
+    private static boolean allFinite(double[] v) {
+        for (double d : v) {
+            if (!Double.isFinite(d)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.tunerd.tuners.gp;
+
+import dev.tunerd.tuners.common.Normal;
+
+/**
+ * NNI's three utilities, for minimisation of standardised losses, as values to maximise with their derivatives in
+ * the predictive mean and standard deviation. {@code ei} is the logarithm of expected improvement computed stably far
+ * into the tail (log-EI, Ament et al. 2023: plain EI underflows to 0 once the model is sure, and its gradient with
+ * it); {@code poi} is log Phi(z); {@code ucb} is the lower confidence bound {@code -(mu - kappa sigma)}. Immutable
+ * and thread-safe.
+ */
+final class Utility {
+    private static final double LOG_SQRT_2PI = Normal.LOG_SQRT_2PI;
+    private final Kind kind;
+    private final double kappa;
+    private final double xi;
+
+    enum Kind { EI, UCB, POI }
+
+    /**
+     * @param xi exploration margin in standardised units (NNI's xi divided by the losses' standard deviation)
+     */
+    Utility(Kind kind, double kappa, double xi) {
+        this.kind = kind;
+        this.kappa = kappa;
+        this.xi = xi;
+    }
+
+    /**
+     * The utility at mean {@code mu}, standard deviation {@code sd}, best loss {@code best}; {@code d} receives
+     * d/dmu and d/dsd when not null.
+     */
+    double value(double mu, double sd, double best, double[] d) {
+        if (kind == Kind.UCB) {
+            if (d != null) {
+                d[0] = -1;
+                d[1] = kappa;
+            }
+            return -(mu - kappa * sd);
+        }
+        double z = (best - xi - mu) / sd;
+        if (kind == Kind.POI) {
+            double logCdf = logCdf(z);
+            if (d != null) {
+                double ratio = Math.exp(logPdf(z) - logCdf);
+                d[0] = -ratio / sd;
+                d[1] = -ratio * z / sd;
+            }
+            return logCdf;
+        }
+        double logH = logH(z);
+        if (d != null) {
+            // log EI = log sd + log h(z), h' = Phi; dz/dmu = -1/sd, dz/dsd = -z/sd
+            double ratio = Math.exp(logCdf(z) - logH);
+            d[0] = -ratio / sd;
+            d[1] = 1 / sd - ratio * z / sd;
+        }
+        return Math.log(sd) + logH;
+    }
+
+    /** log(z Phi(z) + phi(z)), stable for all z. */
+    static double logH(double z) {
+        if (z > -1) {
+            return Math.log(z * Normal.cdf(z) + Math.exp(logPdf(z)));
+        }
+        double t = -z;
+        if (t < 8) {
+            // h(z) = phi(t) (1 - t R(t)), R(t) = Q(t) / phi(t) the Mills ratio
+            double mills = Math.exp(Math.log(Normal.cdf(-t)) - logPdf(t));
+            return logPdf(t) + Math.log(1 - t * mills);
+        }
+        double u = 1 / (t * t);
+        double series = u * (1 - u * (3 - u * (15 - u * (105 - u * 945))));
+        return logPdf(t) + Math.log(series);
+    }
+
+    /** log Phi(z), stable in the lower tail. */
+    static double logCdf(double z) {
+        if (z > -30) {
+            return Math.log(Normal.cdf(z));
+        }
+        double t = -z;
+        double u = 1 / (t * t);
+        return logPdf(t) - Math.log(t) + Math.log(1 - u * (1 - u * (3 - u * 15)));
+    }
+
+    static double logPdf(double z) {
+        return -0.5 * z * z - LOG_SQRT_2PI;
+    }
+}

@@ -1,0 +1,239 @@
+package dev.tunerd.tuners.smac;
+
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.Normal;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.InternalSampler;
+import dev.tunerd.tuners.model.UnitSpace;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * SMAC (Hutter, Hoos and Leyton-Brown 2011) as a sampler: a random initial design, then a {@link RandomForest} on
+ * the losses, expected improvement over the best loss, maximised by a local search (one-exchange neighbourhoods:
+ * numeric coordinates moved by a normal step of 0.2 of their range, choices switched) from the ten best
+ * configurations and the best random candidates, with random configurations interleaved (one suggestion in five).
+ * Conditional parameters (nested choice) are imputed as -1 when inactive, so the trees can tell the branches apart.
+ * Every suggestion differs from all configurations observed or in flight when any other candidate exists. Not
+ * thread-safe.
+ */
+final class SmacSampler implements InternalSampler {
+    private static final int INITIAL = 10;
+    private static final double RANDOM_SHARE = 0.2;
+    private static final int RANDOM_CANDIDATES = 500;
+    private static final int LOCAL_STARTS = 10;
+    private static final int LOCAL_STEPS = 30;
+    private static final int NUMERIC_NEIGHBOURS = 4;
+    private static final double STEP = 0.2;
+    private static final double INACTIVE = -1;
+    private final UnitSpace unit;
+    private final Rng rng;
+    private final List<double[]> xs = new ArrayList<>();
+    private final List<Double> losses = new ArrayList<>();
+
+    SmacSampler(SearchSpace space, Rng rng) {
+        this.unit = new UnitSpace(space.parameters());
+        this.rng = rng;
+    }
+
+    @Override
+    public void observe(double[] internal, double loss) {
+        xs.add(encode(internal));
+        losses.add(loss);
+    }
+
+    @Override
+    public double[] suggest(List<double[]> running) {
+        Set<List<Double>> taken = new HashSet<>();
+        xs.forEach(v -> taken.add(key(v)));
+        running.forEach(r -> taken.add(key(encode(r))));
+        double[] y = targets();
+        if (xs.size() + running.size() < INITIAL || y == null || rng.nextDouble() < RANDOM_SHARE) {
+            return decode(randomVector());
+        }
+        RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng);
+        double best = Arrays.stream(y).min().orElse(0);
+        double[] out = new double[2];
+        List<double[]> candidates = new ArrayList<>();
+        for (int i = 0; i < RANDOM_CANDIDATES; i++) {
+            candidates.add(randomVector());
+        }
+        Integer[] order = new Integer[y.length];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
+        List<double[]> starts = new ArrayList<>();
+        for (int i = 0; i < Math.min(LOCAL_STARTS, order.length); i++) {
+            starts.add(xs.get(order[i]));
+        }
+        candidates.sort(Comparator.comparingDouble(c -> -ei(forest, c, best, out)));
+        starts.addAll(candidates.subList(0, Math.min(5, candidates.size())));
+        for (double[] s : starts) {
+            candidates.add(localSearch(forest, s, best, taken));
+        }
+        double[] chosen = null;
+        double chosenEi = Double.NEGATIVE_INFINITY;
+        for (double[] c : candidates) {
+            double e = ei(forest, c, best, out);
+            if (e > chosenEi && !taken.contains(key(c))) {
+                chosenEi = e;
+                chosen = c;
+            }
+        }
+        return decode(chosen != null ? chosen : randomVector());
+    }
+
+    /** Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. */
+    private double[] localSearch(RandomForest forest, double[] start, double best, Set<List<Double>> taken) {
+        double[] out = new double[2];
+        double[] current = start;
+        double currentEi = ei(forest, current, best, out);
+        for (int step = 0; step < LOCAL_STEPS; step++) {
+            double[] next = null;
+            double nextEi = currentEi;
+            for (double[] nb : neighbours(current)) {
+                double e = ei(forest, nb, best, out);
+                if (e > nextEi && !taken.contains(key(nb))) {
+                    next = nb;
+                    nextEi = e;
+                }
+            }
+            if (next == null) {
+                break;
+            }
+            current = next;
+            currentEi = nextEi;
+        }
+        return current;
+    }
+
+    private List<double[]> neighbours(double[] v) {
+        List<double[]> out = new ArrayList<>();
+        double[] internal = decode(v);
+        for (int i = 0; i < unit.size(); i++) {
+            if (Double.isNaN(internal[i])) {
+                continue;
+            }
+            if (unit.isCategorical(i)) {
+                for (int k = 0; k < unit.categories(i); k++) {
+                    if (k != (int) internal[i]) {
+                        double[] nb = internal.clone();
+                        nb[i] = k;
+                        out.add(encode(activate(nb)));
+                    }
+                }
+            } else {
+                for (int k = 0; k < NUMERIC_NEIGHBOURS; k++) {
+                    double[] nb = internal.clone();
+                    double u = Math.min(1, Math.max(0, v[i] + STEP * rng.nextGaussian()));
+                    nb[i] = unit.toInternalInBounds(i, u);
+                    out.add(encode(nb));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static double ei(RandomForest forest, double[] v, double best, double[] out) {
+        forest.predict(v, out);
+        double sd = Math.sqrt(out[1]);
+        double z = (best - out[0]) / sd;
+        return sd * (z * Normal.cdf(z) + Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI));
+    }
+
+    /** Losses for the forest: non-finite ones as the worst finite, strongly skewed ones log-warped; null if none. */
+    private double[] targets() {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (double l : losses) {
+            if (Double.isFinite(l)) {
+                lo = Math.min(lo, l);
+                hi = Math.max(hi, l);
+            }
+        }
+        if (lo > hi) {
+            return null;
+        }
+        double[] y = new double[losses.size()];
+        for (int i = 0; i < y.length; i++) {
+            double l = losses.get(i);
+            y[i] = Double.isFinite(l) ? l : (l < 0 ? lo : hi);
+        }
+        double[] sorted = y.clone();
+        Arrays.sort(sorted);
+        double median = sorted[sorted.length / 2];
+        if (skewness(y) > 1.5 && median > lo) {
+            for (int i = 0; i < y.length; i++) {
+                y[i] = Math.log(y[i] - lo + (median - lo));
+            }
+        }
+        return y;
+    }
+
+    private static double skewness(double[] v) {
+        double mean = Arrays.stream(v).average().orElse(0);
+        double m2 = 0;
+        double m3 = 0;
+        for (double d : v) {
+            m2 += (d - mean) * (d - mean);
+            m3 += (d - mean) * (d - mean) * (d - mean);
+        }
+        m2 /= v.length;
+        m3 /= v.length;
+        return m2 > 0 ? m3 / Math.pow(m2, 1.5) : 0;
+    }
+
+    private double[] randomVector() {
+        double[] internal = new double[unit.size()];
+        for (int i = 0; i < unit.size(); i++) {
+            internal[i] = unit.isCategorical(i) ? rng.nextInt(unit.categories(i)) : unit.toInternal(i, rng.nextDouble());
+        }
+        return encode(activate(internal));
+    }
+
+    /** Marks inactive parameters NaN, and gives a newly active one (after a branch switch) a random value. */
+    private double[] activate(double[] internal) {
+        for (int i = 0; i < unit.size(); i++) {
+            if (!unit.isActive(i, internal)) {
+                internal[i] = Double.NaN;
+            } else if (Double.isNaN(internal[i])) {
+                internal[i] = unit.isCategorical(i) ? rng.nextInt(unit.categories(i))
+                    : unit.toInternal(i, rng.nextDouble());
+            }
+        }
+        return internal;
+    }
+
+    private double[] encode(double[] internal) {
+        double[] v = new double[unit.size()];
+        for (int i = 0; i < v.length; i++) {
+            double x = internal[i];
+            v[i] = Double.isNaN(x) ? INACTIVE : unit.isCategorical(i) ? x : unit.snap(i, unit.toUnit(i, x));
+        }
+        return v;
+    }
+
+    private double[] decode(double[] v) {
+        double[] internal = new double[unit.size()];
+        for (int i = 0; i < v.length; i++) {
+            internal[i] = v[i] == INACTIVE ? Double.NaN : unit.isCategorical(i) ? v[i] : unit.toInternalInBounds(i, v[i]);
+        }
+        for (int i = 0; i < v.length; i++) {
+            if (!unit.isActive(i, internal)) {
+                internal[i] = Double.NaN;
+            }
+        }
+        return internal;
+    }
+
+    private static List<Double> key(double[] v) {
+        List<Double> k = new ArrayList<>(v.length);
+        for (double d : v) {
+            k.add(d);
+        }
+        return k;
+    }
+}

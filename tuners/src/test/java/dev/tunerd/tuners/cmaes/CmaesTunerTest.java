@@ -1,0 +1,90 @@
+package dev.tunerd.tuners.cmaes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.InvalidSearchSpaceException;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.Rng;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** CMA-ES: the update converges on a smooth bowl, IPOP restarts a stagnating search, classArgs are checked. */
+class CmaesTunerTest {
+
+    @Test
+    void theDistributionConvergesOnAnEllipsoid() {
+        CmaDistribution d = new CmaDistribution(new double[] {0.2, 0.8, 0.5, 0.1}, 1.0 / 6, 8);
+        Rng rng = new Rng(4);
+        double[] target = {0.6, 0.3, 0.45, 0.7};
+        double best = Double.POSITIVE_INFINITY;
+        for (int g = 0; g < 150; g++) {
+            double[][] pts = new double[8][];
+            double[] losses = new double[8];
+            for (int k = 0; k < 8; k++) {
+                pts[k] = d.sample(rng);
+                for (int i = 0; i < 4; i++) {
+                    losses[k] += Math.pow(10, i) * Math.pow(pts[k][i] - target[i], 2);
+                }
+                best = Math.min(best, losses[k]);
+            }
+            d.update(pts, losses);
+        }
+        assertTrue(best < 1e-6, "best " + best);
+    }
+
+    @Test
+    void stagnationTriggersAnIpopRestartWithALargerPopulation() {
+        SearchSpace space = SearchSpace.parse(Json.parseObject("""
+            {"x": {"_type": "uniform", "_value": [0, 1]}, "y": {"_type": "uniform", "_value": [0, 1]}}""", "s"),
+            SearchSpace.ALL_TYPES);
+        CmaesSampler s = new CmaesSampler(space, new CmaesClassArgs(null, 1L), new Rng(9));
+        for (int i = 0; i < 400; i++) {
+            s.observe(s.suggest(java.util.List.of()), 1.0); // flat: never improves
+        }
+        assertTrue(s.restarts() >= 1, "restarts " + s.restarts());
+    }
+
+    @Test
+    void findsTheMinimumOfASmoothFunctionWithIntegersAndChoices() throws Exception {
+        JsonObject space = Json.parseObject("""
+            {"x": {"_type": "uniform", "_value": [-3, 3]}, "n": {"_type": "randint", "_value": [0, 20]},
+             "lr": {"_type": "loguniform", "_value": [1e-5, 1]}, "c": {"_type": "choice", "_value": ["a", "b"]}}""",
+            "s");
+        CmaesTuner t = new CmaesTuner(AlgorithmContext.standalone(), new CmaesClassArgs(OptimizeMode.MINIMIZE, 3L));
+        t.updateSearchSpace(space);
+        double best = Double.POSITIVE_INFINITY;
+        for (long id = 0; id < 150; id++) {
+            JsonObject p = (JsonObject) t.generateParameters(id);
+            double v = Math.pow(p.get("x").asDouble() - 1, 2) + Math.abs(p.get("n").asDouble() - 7) / 10
+                + Math.pow(Math.log10(p.get("lr").asDouble()) + 3, 2);
+            best = Math.min(best, v);
+            t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(v), false, Optional.empty()));
+        }
+        assertTrue(best < 0.05, "best " + best);
+    }
+
+    @Test
+    void badClassArgsNameTheKeyAndUnknownTypesNameTheTuner() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new CmaesClassArgs(null, 1, null, null, null,
+            null)).getMessage().startsWith("popsize "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new CmaesClassArgs(null, null, 0.0, null, null,
+            null)).getMessage().startsWith("sigma0 "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new CmaesClassArgs(null, null, null, "bipop",
+            null, null)).getMessage().startsWith("restart_strategy "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new CmaesClassArgs(null, null, null, null, -1,
+            null)).getMessage().startsWith("startup_trials "));
+        assertEquals(OptimizeMode.MINIMIZE, new CmaesClassArgs(null, null).optimizeMode());
+        CmaesTuner t = new CmaesTuner(AlgorithmContext.standalone(), new CmaesClassArgs(null, 1L));
+        InvalidSearchSpaceException e = assertThrows(InvalidSearchSpaceException.class, () -> t.updateSearchSpace(
+            Json.parseObject("{\"x\": {\"_type\": \"poisson\", \"_value\": [1]}}", "s")));
+        assertTrue(e.getMessage().contains("CMAES") && e.getMessage().contains("poisson"), e.getMessage());
+    }
+}
