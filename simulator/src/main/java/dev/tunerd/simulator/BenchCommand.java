@@ -1,5 +1,6 @@
 package dev.tunerd.simulator;
 
+import dev.tunerd.simulator.bench.CheckpointCostBench;
 import dev.tunerd.simulator.bench.QualityBench;
 import dev.tunerd.simulator.bench.QualityReport;
 import dev.tunerd.simulator.bench.RegretStats;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "bench",
     description = "Benchmarks through the daemon as a child process: quality, throughput, startup.",
-    subcommands = {BenchCommand.Quality.class, BenchCommand.Throughput.class, BenchCommand.Startup.class})
+    subcommands = {BenchCommand.Quality.class, BenchCommand.Throughput.class, BenchCommand.Startup.class,
+        BenchCommand.Checkpoint.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec
@@ -207,6 +209,32 @@ public final class BenchCommand implements Callable<Integer> {
             return String.format(Locale.ROOT, "startup (process start to ID, %s, %d runs): median %.1f ms, "
                 + "min %.1f ms, max %.1f ms (target < 400 ms)%n", tuner, runs, RegretStats.median(ms),
                 Arrays.stream(ms).min().orElse(0), Arrays.stream(ms).max().orElse(0));
+        }
+    }
+
+    @Command(name = "checkpoint",
+        description = "What the checkpoint journal costs: trials one at a time on a finite space, without and with "
+            + "NNI_CHECKPOINT_DIRECTORY, per tuner.")
+    static final class Checkpoint extends Common {
+        @Option(names = "--tuners", split = ",", defaultValue = "Random,GridSearch,Batch,TPE,Anneal,Evolution",
+            description = "comma-separated tuners (default: ${DEFAULT-VALUE})")
+        List<String> tuners;
+
+        @Option(names = "--trials", defaultValue = "20000", description = "trials per run (default: ${DEFAULT-VALUE})")
+        int trials;
+
+        @Override
+        String measure() throws IOException, InterruptedException, SimulationException {
+            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                "checkpoint cost: %d trials one at a time (GE 1, TR, FINAL, EN) on a finite space%n"
+                + "%-12s %8s %14s %14s %8s %12s%n", trials, "tuner", "trials", "no checkpoint", "journal", "ratio",
+                "journal MB"));
+            for (CheckpointCostBench.Row r : CheckpointCostBench.run(new CheckpointCostBench.Plan(tuners, trials,
+                    daemon()))) {
+                sb.append(String.format(Locale.ROOT, "%-12s %8d %12.2f s %12.2f s %7.2fx %12.1f%n", r.tuner(),
+                    r.trials(), r.plainNanos() / 1e9, r.journalNanos() / 1e9, r.ratio(), r.journalBytes() / 1e6));
+            }
+            return sb.toString();
         }
     }
 }

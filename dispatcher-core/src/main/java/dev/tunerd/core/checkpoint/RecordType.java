@@ -19,8 +19,16 @@ public enum RecordType {
     DATA_IMPORTED(6, 1),
     /** {@code {"role": "tuner"|"assessor", "state": ...}}: an algorithm's own snapshot. */
     ALGORITHM_STATE(7, 1),
-    /** The single record of a snapshot file: the whole recovered state (see docs/CHECKPOINT.md). */
-    SNAPSHOT(8, 1);
+    /**
+     * The single record of a snapshot file: the whole recovered state (see docs/CHECKPOINT.md). Version 2 adds the
+     * tuner's {@code steps} after its state.
+     */
+    SNAPSHOT(8, 2),
+    /**
+     * {@code {"first": n, "count": c}}: the tuner generated sets for ids n..n+c-1 (after their PARAMETERS_ISSUED
+     * records) and its state was not saved with them; a resume repeats the call on the restored state.
+     */
+    TUNER_STEP(9, 1);
 
     private final byte code;
     private final byte version;

@@ -133,7 +133,7 @@ public final class MsgDispatcher {
         for (int i = 0; i < count; i++) {
             ids.add(first + i);
         }
-        int issued = tuner.withLock(t -> generateAndIssue(t, List.copyOf(ids)));
+        int issued = tuner.withLock(t -> generateAndIssue(t, first, List.copyOf(ids)));
         if (issued < count) {
             // NNI also records "" for the first id here; we do not, so a result for that id keeps its parameters
             sink.send(OutboundCommands.noMoreTrialJobs(first));
@@ -144,15 +144,18 @@ public final class MsgDispatcher {
      * Generates and issues, with the tuner's new state, as one step under the tuner lock: no trial end can come
      * between the state and its record, and a journal writes the sets and the state that knows them together.
      */
-    private int generateAndIssue(Tuner t, List<Long> ids) {
+    private int generateAndIssue(Tuner t, long first, List<Long> ids) {
+        long start = System.nanoTime();
         List<JsonValue> sets = t.generateMultipleParameters(ids);
+        long took = System.nanoTime() - start;
         if (sets.size() > ids.size()) {
             throw new IllegalStateException("tuner returned " + sets.size() + " parameter sets for " + ids.size()
                 + " ids");
         }
         Optional<JsonValue> saved = t instanceof Snapshotting s && observer.wantsTunerState()
             ? Optional.of(s.snapshot()) : Optional.empty();
-        issuer.sendAll(ids.subList(0, sets.size()), sets, saved);
+        issuer.sendAll(ids.subList(0, sets.size()), sets, new TunerStep(first, ids.size(), took,
+            t instanceof Snapshotting, saved));
         return sets.size();
     }
 

@@ -6,7 +6,6 @@ import dev.tunerd.protocol.Command;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Issues a parameter set: records it in the {@link ParameterLedger}, tells the observer, then sends {@code TR}, in
@@ -41,11 +40,11 @@ public final class ParameterIssuer implements ParameterSender {
 
     /**
      * Issues {@code sets} under {@code ids} (same sizes) as one step: all recorded, then observed in one call together
-     * with the tuner state that generated them, then one {@code TR} each.
+     * with the tuner call that generated them, then one {@code TR} each.
      *
      * @throws IllegalArgumentException when an id was never reserved or was already issued
      */
-    public synchronized void sendAll(List<Long> ids, List<JsonValue> sets, Optional<JsonValue> tunerState) {
+    public synchronized void sendAll(List<Long> ids, List<JsonValue> sets, TunerStep step) {
         if (ids.size() != sets.size()) {
             throw new IllegalArgumentException(ids.size() + " ids for " + sets.size() + " parameter sets");
         }
@@ -56,7 +55,7 @@ public final class ParameterIssuer implements ParameterSender {
         for (int i = 0; i < ids.size(); i++) {
             ledger.issue(ids.get(i), sets.get(i));
         }
-        observer.parameterSetsIssued(List.copyOf(ids), List.copyOf(sets), tunerState);
+        observer.parameterSetsIssued(List.copyOf(ids), List.copyOf(sets), step);
         sink.sendAll(replies);
     }
 }
