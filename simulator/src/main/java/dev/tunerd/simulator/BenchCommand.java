@@ -1,6 +1,7 @@
 package dev.tunerd.simulator;
 
 import dev.tunerd.simulator.bench.CheckpointCostBench;
+import dev.tunerd.simulator.bench.MemoryBench;
 import dev.tunerd.simulator.bench.QualityBench;
 import dev.tunerd.simulator.bench.QualityReport;
 import dev.tunerd.simulator.bench.RegretStats;
@@ -32,7 +33,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench",
     description = "Benchmarks through the daemon as a child process: quality, throughput, startup.",
     subcommands = {BenchCommand.Quality.class, BenchCommand.Throughput.class, BenchCommand.Startup.class,
-        BenchCommand.Checkpoint.class})
+        BenchCommand.Checkpoint.class, BenchCommand.Memory.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec
@@ -233,6 +234,41 @@ public final class BenchCommand implements Callable<Integer> {
                     daemon()))) {
                 sb.append(String.format(Locale.ROOT, "%-12s %8d %12.2f s %12.2f s %7.2fx %12.1f%n", r.tuner(),
                     r.trials(), r.plainNanos() / 1e9, r.journalNanos() / 1e9, r.ratio(), r.journalBytes() / 1e6));
+            }
+            return sb.toString();
+        }
+    }
+
+    @Command(name = "memory",
+        description = "Resident memory of the daemon (Random + Medianstop) against finished trials, trials run in "
+            + "batches.")
+    static final class Memory extends Common {
+        @Option(names = "--trials", split = ",", defaultValue = "10000,50000,100000",
+            description = "trial counts at which memory is read, ascending (default: ${DEFAULT-VALUE})")
+        List<Integer> trials;
+
+        @Option(names = "--metrics", defaultValue = "50", description = "intermediate results per trial (default: "
+            + "${DEFAULT-VALUE})")
+        int metrics;
+
+        @Option(names = "--batch", defaultValue = "1000", description = "trials in flight (default: ${DEFAULT-VALUE})")
+        int batch;
+
+        @Override
+        String measure() throws IOException, InterruptedException, SimulationException {
+            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                "memory: Random + Medianstop start_step 5, %d intermediate results a trial, %d trials in flight%n"
+                + "%10s %12s %12s %16s %10s%n", metrics, batch, "trials", "VmRSS MiB", "VmHWM MiB",
+                "MiB per 1k more", "elapsed"));
+            long previousKib = -1;
+            int previousTrials = 0;
+            for (MemoryBench.Sample s : MemoryBench.run(new MemoryBench.Plan(trials, metrics, batch, daemon()))) {
+                String slope = previousKib < 0 ? "-" : String.format(Locale.ROOT, "%.2f",
+                    (s.rssKib() - previousKib) / 1024.0 / ((s.trials() - previousTrials) / 1000.0));
+                sb.append(String.format(Locale.ROOT, "%10d %12.1f %12.1f %16s %8.1f s%n", s.trials(),
+                    s.rssKib() / 1024.0, s.peakKib() / 1024.0, slope, s.seconds()));
+                previousKib = s.rssKib();
+                previousTrials = s.trials();
             }
             return sb.toString();
         }

@@ -15,12 +15,12 @@ import java.util.Optional;
  *       the calls);</li>
  *   <li>when the calls since the last state took the tuner more than {@value #REPLAY_COST_FACTOR} times what taking and
  *       writing the last state cost (so a slow tuner, TPE late in a run, is not replayed for long on resume, while
- *       states cost at most a quarter of its own time).</li>
+ *       states cost at most a sixteenth of its own time).</li>
  * </ul>
  * Not thread-safe (the recorder serialises).
  */
 final class TunerStateCadence {
-    static final int REPLAY_COST_FACTOR = 4;
+    static final int REPLAY_COST_FACTOR = 16;
 
     private boolean hasState;
     private boolean spaceChanged;

@@ -199,6 +199,10 @@ public final class MsgDispatcher {
 
     private void importRecovered(long id, InboundCommand.ReportMetric me) {
         JsonValue params = state.ledger().parameters(id);
+        if (params == null && state.ledger().isKnown(id)) {
+            LOG.warn("Duplicate final result for recovered parameter id {} ignored", id);
+            return;
+        }
         if (params == null) { // e.g. id 0 after "AD []": NNI raised KeyError here
             LOG.warn("Find unknown job parameter id {}, maybe something goes wrong.", id);
             return;
@@ -264,7 +268,7 @@ public final class MsgDispatcher {
             LOG.warn("Duplicate trial end for trial {} (parameter id {}) ignored", en.trialJobId(), id);
             return;
         }
-        if (id != null && state.ledger().parameters(id) == null) {
+        if (id != null && !state.ledger().isKnown(id)) {
             LOG.warn("Trial end for unknown parameter id {} (trial {}) not passed to the tuner", id, en.trialJobId());
             observer.trialEnded(en.trialJobId(), id, en.event());
         } else if (id != null) {

@@ -3,7 +3,6 @@ package dev.tunerd.core.dispatch;
 import dev.tunerd.protocol.command.ResumedTrial;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -11,6 +10,10 @@ import java.util.Set;
 /**
  * The parameter-id bookkeeping of spec 4.4 and 4.7: the id counter, every issued id with its parameters, the ids
  * recovered from a previous run, and which ids already had their final result or their trial end.
+ *
+ * <p>Memory: the flags are bits ({@link IdFlags}), and the parameters of an id are let go once it has both its
+ * final result and its trial end (nothing looks them up after that: a later FINAL or EN for it is a duplicate), so a
+ * long experiment keeps parameters only for trials in flight.
  *
  * <p>Thread-safe (every method is synchronized): ids are issued from the default worker and, through deferred
  * sends, from the assessor worker; a checkpoint may read it from either.
@@ -20,8 +23,9 @@ public final class ParameterLedger {
     private long nextId;
     private long recoveredMaxId = -1;
     private final Map<Long, JsonValue> parameters = new HashMap<>();
-    private final Set<Long> finalReceived = new HashSet<>();
-    private final Set<Long> ended = new HashSet<>();
+    private final IdFlags known = new IdFlags(); // issued or resumed, released or not
+    private final IdFlags finalReceived = new IdFlags();
+    private final IdFlags ended = new IdFlags();
 
     /** Reserves {@code count} consecutive ids and returns the first; the counter moves even if some go unused. */
     public synchronized long reserve(int count) {
@@ -40,12 +44,23 @@ public final class ParameterLedger {
         if (id < 0 || id >= nextId) {
             throw new IllegalArgumentException("parameter id " + id + " was never reserved (next id is " + nextId + ")");
         }
-        if (parameters.putIfAbsent(id, params) != null) {
+        if (known.contains(id)) {
             throw new IllegalArgumentException("parameter id " + id + " was already issued");
         }
+        known.add(id);
+        parameters.put(id, params);
+        releaseIfDone(id);
     }
 
-    /** The parameters issued (or recovered) under {@code id}, or null. */
+    /** True when {@code id} was issued or resumed (even if its parameters were let go since). */
+    public synchronized boolean isKnown(long id) {
+        return known.contains(id);
+    }
+
+    /**
+     * The parameters issued (or recovered) under {@code id}, or null when it is unknown or already has both its final
+     * result and its trial end.
+     */
     public synchronized JsonValue parameters(long id) {
         return parameters.get(id);
     }
@@ -57,7 +72,10 @@ public final class ParameterLedger {
     public synchronized void resume(List<ResumedTrial> resumed) {
         long max = 0;
         for (ResumedTrial t : resumed) {
-            parameters.put(t.parameterId(), t.parameters());
+            if (!finalReceived.contains(t.parameterId()) || !ended.contains(t.parameterId())) {
+                parameters.put(t.parameterId(), t.parameters());
+            }
+            known.add(t.parameterId());
             max = Math.max(max, t.parameterId());
         }
         recoveredMaxId = Math.max(recoveredMaxId, max);
@@ -75,12 +93,22 @@ public final class ParameterLedger {
 
     /** Marks the final result of {@code id} as received; false when it already was (a duplicate). */
     public synchronized boolean markFinalReceived(long id) {
-        return finalReceived.add(id);
+        boolean first = finalReceived.add(id);
+        releaseIfDone(id);
+        return first;
     }
 
     /** Marks the trial of {@code id} as ended; false when it already was. */
     public synchronized boolean markEnded(long id) {
-        return ended.add(id);
+        boolean first = ended.add(id);
+        releaseIfDone(id);
+        return first;
+    }
+
+    private void releaseIfDone(long id) {
+        if (finalReceived.contains(id) && ended.contains(id)) {
+            parameters.remove(id);
+        }
     }
 
     public synchronized boolean hasEnded(long id) {
@@ -110,7 +138,7 @@ public final class ParameterLedger {
     }
 
     public synchronized Snapshot snapshot() {
-        return new Snapshot(nextId, recoveredMaxId, parameters, finalReceived, ended);
+        return new Snapshot(nextId, recoveredMaxId, parameters, finalReceived.toSet(), ended.toSet());
     }
 
     /** Replaces the whole state with {@code snapshot} (a restarted dispatcher continuing from a checkpoint). */
@@ -118,10 +146,21 @@ public final class ParameterLedger {
         nextId = snapshot.nextId();
         recoveredMaxId = snapshot.recoveredMaxId();
         parameters.clear();
-        parameters.putAll(snapshot.parameters());
+        known.clear();
         finalReceived.clear();
-        finalReceived.addAll(snapshot.finalReceived());
         ended.clear();
-        ended.addAll(snapshot.ended());
+        snapshot.finalReceived().forEach(finalReceived::add);
+        snapshot.ended().forEach(ended::add);
+        snapshot.finalReceived().forEach(id -> { // a result is only marked for an issued id
+            if (ended.contains(id)) {
+                known.add(id);
+            }
+        });
+        snapshot.parameters().forEach((id, p) -> {
+            known.add(id);
+            if (!finalReceived.contains(id) || !ended.contains(id)) {
+                parameters.put(id, p);
+            }
+        });
     }
 }
