@@ -110,14 +110,15 @@ public final class MsgDispatcher {
         LOG.info("Initial search space: {}", Json.writeAllowingNonFinite(in.searchSpace()));
         tuner.updateSearchSpace(in.searchSpace());
         observer.searchSpaceUpdated(in.searchSpace());
+        List<ResumePlan.Unreceived> owed = List.of();
         if (!tunerRestored) { // the saved state needs the search space (a grid position is a position in it)
             tunerRestored = true;
-            tuner.withLock(t -> {
-                resumePlan.restoreTuner(t);
-                return null;
-            });
+            owed = tuner.withLock(t -> issuer.replaying(() -> resumePlan.restoreTuner(t)));
         }
         sink.send(OutboundCommands.initialized());
+        for (ResumePlan.Unreceived u : owed) { // sets the restored tuner sent while it was replayed
+            issuer.send(u.parameterId(), u.parameters());
+        }
     }
 
     private void updateSearchSpace(InboundCommand.UpdateSearchSpace ss) {

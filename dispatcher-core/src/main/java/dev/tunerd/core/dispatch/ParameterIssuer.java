@@ -20,6 +20,8 @@ public final class ParameterIssuer implements ParameterSender {
     private final ParameterLedger ledger;
     private final DispatchObserver observer;
     private final ReplySink sink;
+    /** Non-null while a restored tuner is brought up to date: its deferred sends wait here (see {@link #replaying}). */
+    private List<ResumePlan.Unreceived> heldDuringReplay;
 
     ParameterIssuer(ParameterLedger ledger, DispatchObserver observer, ReplySink sink) {
         this.ledger = ledger;
@@ -32,10 +34,32 @@ public final class ParameterIssuer implements ParameterSender {
      */
     @Override
     public synchronized void send(long parameterId, JsonValue parameters) {
+        if (heldDuringReplay != null) {
+            if (!ledger.isKnown(parameterId)) { // issued before the restart: the journal has it, the manager too
+                heldDuringReplay.add(new ResumePlan.Unreceived(parameterId, parameters));
+            }
+            return;
+        }
         var tr = OutboundCommands.newTrialJob(parameterId, parameters); // fails on NaN before anything is recorded
         ledger.issue(parameterId, parameters);
         observer.parametersIssued(parameterId, parameters);
         sink.send(tr);
+    }
+
+    /**
+     * Runs {@code replay} (a restored tuner repeating what the journal recorded after its state) with deferred sends
+     * held back: a set the tuner sends for an id issued before the restart is dropped (it went out then), any other
+     * is returned, to be issued with {@link #send} once the replay is over. Without this, a tuner that pays owed ids
+     * from {@code receiveTrialResult} (Evolution) would issue an id twice, or before {@code ID}, while it is replayed.
+     */
+    public synchronized List<ResumePlan.Unreceived> replaying(Runnable replay) {
+        heldDuringReplay = new ArrayList<>();
+        try {
+            replay.run();
+            return heldDuringReplay;
+        } finally {
+            heldDuringReplay = null;
+        }
     }
 
     /**
