@@ -16,7 +16,6 @@ import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,9 +36,9 @@ class ResumeAndSnapshotTest {
         }
 
         @Override
-        public void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, Optional<JsonValue> tunerState) {
+        public void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, TunerStep step) {
             synchronized (events) {
-                events.add("issued " + ids + " state " + tunerState.map(Object::toString).orElse("-"));
+                events.add("issued " + ids + " state " + step.state().map(Object::toString).orElse("-"));
             }
         }
     };
