@@ -112,7 +112,7 @@ class HyperbandIT {
             assertEquals("0-0_0_3", expectTrial(p, 3), "then bracket 0 starts");
             p.send(CommandType.REPORT_METRIC_DATA, finalMetric("0-1_0_1", "0.75")); // duplicate: dropped
             expectSilence(p);
-            assertTrue(p.dispatcherLog().contains("unknown job parameter id \"9-9_9_9\""), p.dispatcherLog());
+            assertTrue(p.dispatcherLog().contains("unknown job parameter id 9-9_9_9 (FINAL metric"), p.dispatcherLog());
             p.send(CommandType.TERMINATE, "");
             assertEquals(0, p.exitCode(Duration.ofSeconds(10)), p.stderr());
         }
