@@ -1,5 +1,7 @@
 package dev.tunerd.simulator;
 
+import dev.tunerd.simulator.bench.CheckpointCostBench;
+import dev.tunerd.simulator.bench.MemoryBench;
 import dev.tunerd.simulator.bench.QualityBench;
 import dev.tunerd.simulator.bench.QualityHtml;
 import dev.tunerd.simulator.bench.QualityReport;
@@ -32,7 +34,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench",
     description = "Benchmarks through the daemon as a child process: quality, throughput, startup.",
     subcommands = {BenchCommand.Quality.class, BenchCommand.Throughput.class, BenchCommand.Startup.class,
-        MultiFidelityCommand.class})
+        MultiFidelityCommand.class, BenchCommand.Checkpoint.class, BenchCommand.Memory.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec
@@ -231,6 +233,67 @@ public final class BenchCommand implements Callable<Integer> {
             return String.format(Locale.ROOT, "startup (process start to ID, %s, %d runs): median %.1f ms, "
                 + "min %.1f ms, max %.1f ms (target < 400 ms)%n", tuner, runs, RegretStats.median(ms),
                 Arrays.stream(ms).min().orElse(0), Arrays.stream(ms).max().orElse(0));
+        }
+    }
+
+    @Command(name = "checkpoint",
+        description = "What the checkpoint journal costs: trials one at a time on a finite space, without and with "
+            + "NNI_CHECKPOINT_DIRECTORY, per tuner.")
+    static final class Checkpoint extends Common {
+        @Option(names = "--tuners", split = ",", defaultValue = "Random,GridSearch,Batch,TPE,Anneal,Evolution",
+            description = "comma-separated tuners (default: ${DEFAULT-VALUE})")
+        List<String> tuners;
+
+        @Option(names = "--trials", defaultValue = "20000", description = "trials per run (default: ${DEFAULT-VALUE})")
+        int trials;
+
+        @Override
+        String measure() throws IOException, InterruptedException, SimulationException {
+            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                "checkpoint cost: %d trials one at a time (GE 1, TR, FINAL, EN) on a finite space%n"
+                + "%-12s %8s %14s %14s %8s %12s%n", trials, "tuner", "trials", "no checkpoint", "journal", "ratio",
+                "journal MB"));
+            for (CheckpointCostBench.Row r : CheckpointCostBench.run(new CheckpointCostBench.Plan(tuners, trials,
+                    daemon()))) {
+                sb.append(String.format(Locale.ROOT, "%-12s %8d %12.2f s %12.2f s %7.2fx %12.1f%n", r.tuner(),
+                    r.trials(), r.plainNanos() / 1e9, r.journalNanos() / 1e9, r.ratio(), r.journalBytes() / 1e6));
+            }
+            return sb.toString();
+        }
+    }
+
+    @Command(name = "memory",
+        description = "Resident memory of the daemon (Random + Medianstop) against finished trials, trials run in "
+            + "batches.")
+    static final class Memory extends Common {
+        @Option(names = "--trials", split = ",", defaultValue = "10000,50000,100000",
+            description = "trial counts at which memory is read, ascending (default: ${DEFAULT-VALUE})")
+        List<Integer> trials;
+
+        @Option(names = "--metrics", defaultValue = "50", description = "intermediate results per trial (default: "
+            + "${DEFAULT-VALUE})")
+        int metrics;
+
+        @Option(names = "--batch", defaultValue = "1000", description = "trials in flight (default: ${DEFAULT-VALUE})")
+        int batch;
+
+        @Override
+        String measure() throws IOException, InterruptedException, SimulationException {
+            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                "memory: Random + Medianstop start_step 5, %d intermediate results a trial, %d trials in flight%n"
+                + "%10s %12s %12s %16s %10s%n", metrics, batch, "trials", "VmRSS MiB", "VmHWM MiB",
+                "MiB per 1k more", "elapsed"));
+            long previousKib = -1;
+            int previousTrials = 0;
+            for (MemoryBench.Sample s : MemoryBench.run(new MemoryBench.Plan(trials, metrics, batch, daemon()))) {
+                String slope = previousKib < 0 ? "-" : String.format(Locale.ROOT, "%.2f",
+                    (s.rssKib() - previousKib) / 1024.0 / ((s.trials() - previousTrials) / 1000.0));
+                sb.append(String.format(Locale.ROOT, "%10d %12.1f %12.1f %16s %8.1f s%n", s.trials(),
+                    s.rssKib() / 1024.0, s.peakKib() / 1024.0, slope, s.seconds()));
+                previousKib = s.rssKib();
+                previousTrials = s.trials();
+            }
+            return sb.toString();
         }
     }
 }

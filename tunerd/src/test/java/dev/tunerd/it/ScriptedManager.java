@@ -52,6 +52,8 @@ final class ScriptedManager {
     private boolean noMore;
     private int runs;
     private int jobs;
+    private long peakKib = -1;
+    private long commandsSent;
 
     ScriptedManager(String expParams, String space, Path checkpointDirectory, int concurrency,
                     ToDoubleFunction<JsonValue> objective) {
@@ -67,14 +69,14 @@ final class ScriptedManager {
         boolean resume = runs++ > 0;
         process = TunerdProcess.start(expParams, Map.of("NNI_MODE", resume ? "resume" : "start",
             "NNI_CHECKPOINT_DIRECTORY", checkpointDirectory.toString(), "NNI_LOG_LEVEL", "info"));
-        process.send(CommandType.INITIALIZE, space);
+        send(CommandType.INITIALIZE, space);
         assertEquals(CommandType.INITIALIZED, process.reply(Duration.ofSeconds(30)).type(), process.stderr());
         noMore = false;
         if (resume) {
-            process.send(CommandType.IMPORT_DATA, Json.write(resumeImport()));
-            process.send(CommandType.ADD_CUSTOMIZED_TRIAL_JOB, Json.write(resumedTrials()));
+            send(CommandType.IMPORT_DATA, Json.write(resumeImport()));
+            send(CommandType.ADD_CUSTOMIZED_TRIAL_JOB, Json.write(resumedTrials()));
         }
-        process.send(CommandType.REQUEST_TRIAL_JOBS, Integer.toString(concurrency));
+        send(CommandType.REQUEST_TRIAL_JOBS, Integer.toString(concurrency));
         for (int i = 0; i < concurrency && !noMore; i++) { // k TRs, then NO when the tuner had fewer than asked
             accept(process.reply(Duration.ofSeconds(30)));
         }
@@ -87,7 +89,7 @@ final class ScriptedManager {
             return false;
         }
         if (!noMore) {
-            process.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+            send(CommandType.REQUEST_TRIAL_JOBS, "1");
             confirmedBy(process.reply(Duration.ofSeconds(30)));
         }
         return true;
@@ -96,7 +98,7 @@ final class ScriptedManager {
     /** As {@link #step}, but the process is killed {@code delayMicros} after the {@code GE} was written. */
     void stepAndKill(long delayMicros) throws Exception {
         if (finishNext() && !noMore) {
-            process.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+            send(CommandType.REQUEST_TRIAL_JOBS, "1");
         }
         long until = System.nanoTime() + delayMicros * 1000;
         while (System.nanoTime() < until) {
@@ -105,8 +107,24 @@ final class ScriptedManager {
         kill();
     }
 
+    /** How many commands were sent to the dispatcher processes so far. */
+    long commandsSent() {
+        return commandsSent;
+    }
+
+    private void send(CommandType type, String content) throws Exception {
+        process.send(type, content);
+        commandsSent++;
+    }
+
+    /** The largest peak resident memory (VmHWM, KiB) of the dispatcher processes so far, read before each ended. */
+    long peakResidentKib() {
+        return Math.max(peakKib, process == null ? -1 : process.peakResidentKib());
+    }
+
     /** Kills the process (SIGKILL) and keeps every reply it wrote before dying, as the manager would. */
     void kill() throws Exception {
+        peakKib = peakResidentKib();
         process.kill();
         unconfirmed.clear();
         process.exitCode(Duration.ofSeconds(10));
@@ -134,9 +152,10 @@ final class ScriptedManager {
      * fast exit does), then {@code TE}.
      */
     private void terminate() throws Exception {
-        process.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+        send(CommandType.REQUEST_TRIAL_JOBS, "1");
         confirmedBy(process.reply(Duration.ofSeconds(30)));
-        process.send(CommandType.TERMINATE, "");
+        peakKib = peakResidentKib();
+        send(CommandType.TERMINATE, "");
         assertEquals(0, process.exitCode(Duration.ofSeconds(10)), process.stderr());
     }
 
@@ -171,9 +190,9 @@ final class ScriptedManager {
             return false;
         }
         double value = objective.applyAsDouble(t.parameters());
-        process.send(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": " + t.parameterId() + ", \"trial_job_id\": \""
+        send(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": " + t.parameterId() + ", \"trial_job_id\": \""
             + t.jobId() + "\", \"type\": \"FINAL\", \"sequence\": 0, \"value\": \"" + PythonFloats.repr(value) + "\"}");
-        process.send(CommandType.TRIAL_END, "{\"trial_job_id\": \"" + t.jobId() + "\", \"event\": \"SUCCEEDED\","
+        send(CommandType.TRIAL_END, "{\"trial_job_id\": \"" + t.jobId() + "\", \"event\": \"SUCCEEDED\","
             + " \"hyper_params\": \"{\\\"parameter_id\\\": " + t.parameterId() + "}\"}");
         finished.add(new Finished(t, value));
         unconfirmed.add(t.jobId());

@@ -169,6 +169,21 @@ final class TunerdProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** The peak resident memory (VmHWM, KiB) of the process so far, or -1 when it is gone or unknown. */
+    long peakResidentKib() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(Path.of("/proc", Long.toString(process.pid()),
+                    "status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return Long.parseLong(line.substring(6).replace("kB", "").trim());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+
     Path logDirectory() {
         return logDirectory;
     }

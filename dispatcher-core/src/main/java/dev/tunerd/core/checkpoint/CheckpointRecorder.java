@@ -1,6 +1,7 @@
 package dev.tunerd.core.checkpoint;
 
 import dev.tunerd.core.dispatch.DispatchObserver;
+import dev.tunerd.core.dispatch.TunerStep;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -44,10 +45,15 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     private long lastAssessorState = Long.MIN_VALUE;
     private long assessorAskedAt = Long.MIN_VALUE;
     private long lastAssessorCost;
+    private final TunerStateCadence tunerCadence;
+    private long tunerStateAskedAt;
+    private final IdLease idLease;
 
-    private CheckpointRecorder(CheckpointSettings settings, JournalSession session) {
+    private CheckpointRecorder(CheckpointSettings settings, JournalSession session, RecoveredState initial) {
         this.settings = settings;
         this.session = session;
+        this.tunerCadence = new TunerStateCadence(initial.algorithmSnapshot(AlgorithmRole.TUNER));
+        this.idLease = new IdLease(initial.nextParameterId(), settings.maxUnforcedMillis());
     }
 
     /**
@@ -61,14 +67,15 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
                                           ExistingFiles existing) {
         Objects.requireNonNull(initial, "initial");
         if (settings.mode() == CheckpointMode.OFF) {
-            return new CheckpointRecorder(settings, null);
+            return new CheckpointRecorder(settings, null, initial);
         }
         try {
-            CheckpointRecorder r = new CheckpointRecorder(settings, JournalSession.open(settings, initial, existing));
+            CheckpointRecorder r = new CheckpointRecorder(settings, JournalSession.open(settings, initial, existing),
+                initial);
             r.openIdFloor(initial.nextParameterId());
             return r;
         } catch (IOException | CheckpointException e) {
-            CheckpointRecorder r = new CheckpointRecorder(settings, null);
+            CheckpointRecorder r = new CheckpointRecorder(settings, null, initial);
             r.fail("cannot open the checkpoint in " + settings.checkpointDirectory(), e);
             return r;
         }
@@ -85,8 +92,9 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     }
 
     @Override
-    public void searchSpaceUpdated(JsonObject space) {
+    public synchronized void searchSpaceUpdated(JsonObject space) {
         record(RecordType.SEARCH_SPACE, StateCodec.searchSpace(space), false);
+        tunerCadence.spaceChanged();
     }
 
     @Override
@@ -123,24 +131,48 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     }
 
     @Override
-    public void parametersIssued(long parameterId, JsonValue parameters) {
-        record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(parameterId, parameters, now()), true);
+    public synchronized void parametersIssued(long parameterId, JsonValue parameters) {
+        record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(parameterId, parameters, now()), false);
+        leaseUpTo(parameterId);
     }
 
     /**
-     * Writes every set, then the tuner state that knows them, and forces once at the end, before any of their
-     * {@code TR}s may go out. A process killed before the state record leaves the sets recorded and the tuner's older
-     * state, which regenerates them (their {@code TR}s were never sent); killed after it, the sets are recorded and
-     * known to the tuner, and {@link UnreceivedIssues} has them sent again on resume.
+     * Writes every set, then the tuner state that knows them (when {@link #wantsTunerState} asked for it) or else the
+     * call to repeat on resume ({@link RecordType#TUNER_STEP}), and forces once at the end, before any of their
+     * {@code TR}s may go out. A process killed before that last record leaves the sets recorded and a tuner that
+     * regenerates them on resume (their {@code TR}s were never sent); killed after it, the sets are recorded and known
+     * to the tuner, and {@link UnreceivedIssues} has them sent again on resume.
      */
     @Override
-    public synchronized void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, Optional<JsonValue> tunerState) {
+    public synchronized void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, TunerStep step) {
+        long highest = -1;
         for (int i = 0; i < ids.size(); i++) {
-            record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(ids.get(i), sets.get(i), now()),
-                tunerState.isEmpty() && i == ids.size() - 1);
+            record(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(ids.get(i), sets.get(i), now()), false);
+            highest = Math.max(highest, ids.get(i));
         }
-        tunerState.ifPresent(state -> record(RecordType.ALGORITHM_STATE,
-            StateCodec.algorithmState(AlgorithmRole.TUNER, state), true));
+        if (step.state().isPresent()) {
+            record(RecordType.ALGORITHM_STATE, StateCodec.algorithmState(AlgorithmRole.TUNER, step.state().get()),
+                false);
+            tunerCadence.stateSaved(System.nanoTime() - tunerStateAskedAt);
+        } else if (step.replayable()) {
+            record(RecordType.TUNER_STEP, StateCodec.tunerStep(step.firstId(), step.requested()), false);
+            tunerCadence.stepRecorded(step.generationNanos());
+        }
+        if (highest >= 0) {
+            leaseUpTo(highest);
+        }
+    }
+
+    /**
+     * Before a {@code TR} for {@code id} may go out, a forced id reservation must cover it (see {@link IdLease}):
+     * then no crash, not even of the operating system, lets a resume issue it again. The forced record also forces
+     * everything written before it.
+     */
+    private void leaseUpTo(long id) {
+        if (session != null && !idLease.covers(id)) {
+            record(RecordType.IDS_RESERVED, StateCodec.idsReserved(idLease.renew(id, settings.clock().millis())),
+                true);
+        }
     }
 
     @Override
@@ -180,10 +212,28 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
         record(RecordType.ALGORITHM_STATE, StateCodec.algorithmState(role, state), false);
     }
 
-    /** True while the journal is written: only then is the tuner's state worth taking. */
+    /**
+     * True while the journal is written and a tuner state is due ({@link TunerStateCadence}: the first, then at a
+     * doubling interval of calls or when the calls since the last one would take long to repeat); otherwise the call
+     * is recorded as a {@link GenerationStep} and repeated on resume.
+     */
     @Override
-    public boolean wantsTunerState() {
-        return isActive();
+    public synchronized boolean wantsTunerState() {
+        boolean due = isActive() && tunerCadence.due();
+        if (due) {
+            tunerStateAskedAt = System.nanoTime();
+        }
+        return due;
+    }
+
+    /** True while the journal is written: a tuner whose calls cannot be repeated has its state taken every time. */
+    @Override
+    public synchronized boolean wantsEveryTunerState() {
+        boolean active = isActive();
+        if (active) {
+            tunerStateAskedAt = System.nanoTime();
+        }
+        return active;
     }
 
     /**
@@ -206,8 +256,9 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
     }
 
     @Override
-    public void tunerStateSaved(JsonValue state) {
+    public synchronized void tunerStateSaved(JsonValue state) {
         algorithmStateSaved(AlgorithmRole.TUNER, state);
+        tunerCadence.stateSaved(System.nanoTime() - tunerStateAskedAt);
     }
 
     @Override

@@ -5,9 +5,7 @@ import dev.tunerd.protocol.command.ResumedTrial;
 import dev.tunerd.spi.Assessor;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.Snapshotting;
-import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.Tuner;
-import dev.tunerd.spi.json.JsonValue;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,8 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Continues a previous run from what its journal holds (docs/CHECKPOINT.md section 6). A tuner implementing
- * {@link Snapshotting} with a saved state is restored and then fed the history recorded after that state (results
- * as {@code receiveTrialResult}, trial ends as {@code trialEnd}, imports as {@code importData}); any other tuner
+ * {@link Snapshotting} with a saved state is restored and then fed the history recorded after that state, with its
+ * recorded calls repeated in order ({@link TunerReplay}); any other tuner
  * gets the whole history through {@code importData}, as NNI does. The first {@code FD} loses the entries the journal
  * holds ({@link ResumeImportFilter}). An assessor implementing {@code Snapshotting} is restored from its saved state
  * (its completed curves); trial ends after that state are not replayed to it, since the journal does not hold the
@@ -47,16 +45,10 @@ public final class JournalResumePlan implements ResumePlan {
         if (tuner instanceof Snapshotting s && saved.isPresent()) {
             s.restore(saved.get().state());
             tunerStateRestored = true;
-            Replay replay = recovered.replayAfter(saved.get());
-            replay.results().forEach(r -> replayResult(tuner, r));
-            replay.ended().forEach(e -> e.parameterId().ifPresent(id -> tuner.trialEnd(id,
-                "SUCCEEDED".equals(e.event()))));
-            if (!replay.imported().isEmpty()) {
-                tuner.importData(replay.imported());
-            }
-            LOG.info("checkpoint: tuner restored from its saved state, then {} results, {} trial ends and {} imported"
-                + " entries recorded after it", replay.results().size(), replay.ended().size(),
-                replay.imported().size());
+            TunerReplay.Summary r = new TunerReplay(recovered, tuner).run(saved.get());
+            LOG.info("checkpoint: tuner restored from its saved state, then {} calls repeated and {} results, {} trial"
+                + " ends and {} imported entries recorded after it replayed", r.calls(), r.results(), r.ended(),
+                r.imported());
             return;
         }
         List<ImportedTrial> history = recovered.historyForImport();
@@ -100,14 +92,5 @@ public final class JournalResumePlan implements ResumePlan {
         }
         unreceivedAsked = true;
         return UnreceivedIssues.find(recovered, resumeImport, resumed);
-    }
-
-    private void replayResult(Tuner tuner, RecordedResult r) {
-        JsonValue params = recovered.issuedParameters().get(r.parameterId());
-        if (params == null) {
-            LOG.warn("checkpoint: result for parameter id {} has no recorded parameters; not replayed", r.parameterId());
-            return;
-        }
-        tuner.receiveTrialResult(new TrialResult(r.parameterId(), params, r.value(), false, r.trialJobId()));
     }
 }

@@ -66,6 +66,13 @@ final class JsonFields {
         throw new CheckpointException(what + " must be an object, got " + v.typeName());
     }
 
+    static JsonArray asArray(JsonValue v, String what) {
+        if (v instanceof JsonArray a) {
+            return a;
+        }
+        throw new CheckpointException(what + " must be a list, got " + v.typeName());
+    }
+
     static JsonValue orNull(Optional<?> v) {
         if (v.isEmpty()) {
             return JsonNull.INSTANCE;

@@ -22,10 +22,18 @@ public enum RecordType {
     DATA_IMPORTED(6, 1),
     /** {@code {"role": "tuner"|"assessor", "state": ...}}: an algorithm's own snapshot. */
     ALGORITHM_STATE(7, 1),
-    /** The single record of a snapshot file: the whole recovered state (see docs/CHECKPOINT.md); v2 adds wireIds. */
+    /**
+     * The single record of a snapshot file: the whole recovered state (see docs/CHECKPOINT.md). Version 2 adds
+     * {@code wireIds} and the tuner's {@code steps} after its state (both optional when read).
+     */
     SNAPSHOT(8, 2),
     /** {@code {"id": n, "wire": "0-1_0_3"}}: the tuner named id n's wire id (written just before its PARAMETERS_ISSUED). */
-    WIRE_ID_NAMED(9, 1);
+    WIRE_ID_NAMED(9, 1),
+    /**
+     * {@code {"first": n, "count": c}}: the tuner generated sets for ids n..n+c-1 (after their PARAMETERS_ISSUED
+     * records) and its state was not saved with them; a resume repeats the call on the restored state.
+     */
+    TUNER_STEP(10, 1);
 
     private final byte code;
     private final byte version;

@@ -29,6 +29,8 @@ final class StateAccumulator {
     private final Map<Long, Instant> resultAt = new LinkedHashMap<>();
     private final Map<String, Instant> endedAt = new LinkedHashMap<>();
     private final Map<Long, String> wireIds = new LinkedHashMap<>();
+    /** The tuner calls after the tuner's saved state (kept apart so that appending one is O(1)). */
+    private final List<GenerationStep> tunerSteps = new ArrayList<>();
 
     StateAccumulator(RecoveredState start) {
         createdAt = start.createdAt();
@@ -39,11 +41,11 @@ final class StateAccumulator {
         results.addAll(start.results());
         ended.addAll(start.endedTrials());
         imported.addAll(start.importedData());
-        algorithms.putAll(start.algorithmSnapshots());
         issuedAt.putAll(start.trialTimes().issued());
         resultAt.putAll(start.trialTimes().results());
         endedAt.putAll(start.trialTimes().ended());
         wireIds.putAll(start.wireIds());
+        start.algorithmSnapshots().values().forEach(this::putAlgorithm);
     }
 
     void setCreation(Optional<Instant> created, ExperimentInfo experiment) {
@@ -81,7 +83,14 @@ final class StateAccumulator {
             }
             case ALGORITHM_STATE -> {
                 AlgorithmRole role = AlgorithmRole.ofKey(JsonFields.stringOf(p, "role"));
-                algorithms.put(role, new AlgorithmSnapshot(role, JsonFields.require(p, "state"), watermark()));
+                putAlgorithm(new AlgorithmSnapshot(role, JsonFields.require(p, "state"), watermark()));
+            }
+            case TUNER_STEP -> {
+                GenerationStep step = new GenerationStep(JsonFields.longOf(p, "first"),
+                    Math.toIntExact(JsonFields.longOf(p, "count")), watermark());
+                if (algorithms.containsKey(AlgorithmRole.TUNER)) { // without a state there is nothing to replay onto
+                    tunerSteps.add(step);
+                }
             }
             case WIRE_ID_NAMED -> wireIds.put(JsonFields.longOf(p, "id"), JsonFields.stringOf(p, "wire"));
             case SNAPSHOT -> throw new CheckpointException("a snapshot record cannot appear inside a journal");
@@ -93,11 +102,24 @@ final class StateAccumulator {
     }
 
     RecoveredState toState(List<String> warnings) {
-        return new RecoveredState(createdAt, info, nextId, space, issued, results, ended, imported, algorithms,
+        Map<AlgorithmRole, AlgorithmSnapshot> all = new EnumMap<>(AlgorithmRole.class);
+        all.putAll(algorithms);
+        all.computeIfPresent(AlgorithmRole.TUNER, (role, a) -> a.withSteps(tunerSteps));
+        return new RecoveredState(createdAt, info, nextId, space, issued, results, ended, imported, all,
             new TrialTimes(issuedAt, resultAt, endedAt), warnings, wireIds);
     }
 
+    /** Sets an algorithm's latest state with the calls recorded after it. */
     void putAlgorithm(AlgorithmSnapshot snapshot) {
-        algorithms.put(snapshot.role(), snapshot);
+        algorithms.put(snapshot.role(), snapshot.withSteps(List.of()));
+        if (snapshot.role() == AlgorithmRole.TUNER) {
+            tunerSteps.clear();
+            tunerSteps.addAll(snapshot.steps());
+        }
+    }
+
+    /** The tuner's saved state with the calls after it, if there is one. */
+    java.util.Optional<AlgorithmSnapshot> tuner() {
+        return java.util.Optional.ofNullable(algorithms.get(AlgorithmRole.TUNER)).map(a -> a.withSteps(tunerSteps));
     }
 }

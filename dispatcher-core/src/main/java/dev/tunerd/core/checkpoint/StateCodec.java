@@ -101,6 +101,10 @@ final class StateCodec {
             JsonFields.optionalString(o, "trialJobId"));
     }
 
+    static JsonObject tunerStep(long first, int count) {
+        return JsonObject.builder().put("first", first).put("count", count).build();
+    }
+
     static JsonObject algorithmState(AlgorithmRole role, JsonValue state) {
         return JsonObject.builder().put("role", role.key()).put("state", state).build();
     }
@@ -135,10 +139,21 @@ final class StateCodec {
     }
 
     private static JsonObject algorithm(AlgorithmSnapshot a) {
-        Watermark w = a.covered();
-        return JsonObject.builder().put("role", a.role().key()).put("state", a.state())
-            .put("covered", JsonArray.of(JsonInt.of(w.issued()), JsonInt.of(w.results()), JsonInt.of(w.ended()),
-                JsonInt.of(w.imported()))).build();
+        JsonObject.Builder b = JsonObject.builder().put("role", a.role().key()).put("state", a.state())
+            .put("covered", watermark(a.covered()));
+        if (!a.steps().isEmpty()) {
+            List<JsonValue> steps = new ArrayList<>(a.steps().size());
+            for (GenerationStep s : a.steps()) {
+                steps.add(JsonArray.of(JsonInt.of(s.firstId()), JsonInt.of(s.count()), watermark(s.at())));
+            }
+            b.put("steps", new JsonArray(steps));
+        }
+        return b.build();
+    }
+
+    private static JsonArray watermark(Watermark w) {
+        return JsonArray.of(JsonInt.of(w.issued()), JsonInt.of(w.results()), JsonInt.of(w.ended()),
+            JsonInt.of(w.imported()));
     }
 
     /** Reads a snapshot payload back; a malformed one is a {@link CheckpointException}. */
@@ -173,13 +188,33 @@ final class StateCodec {
     }
 
     private static AlgorithmSnapshot algorithm(JsonObject o) {
-        List<JsonValue> c = JsonFields.arrayOf(o, "covered").values();
-        if (c.size() != 4 || !c.stream().allMatch(v -> v instanceof JsonInt)) {
-            throw new CheckpointException("algorithm snapshot 'covered' must be four integers, got " + c);
+        List<GenerationStep> steps = new ArrayList<>();
+        if (o.get("steps") != null) {
+            for (JsonValue v : JsonFields.arrayOf(o, "steps").values()) {
+                List<JsonValue> s = JsonFields.asArray(v, "algorithm snapshot step").values();
+                if (s.size() != 3 || !(s.get(0) instanceof JsonInt first) || !(s.get(1) instanceof JsonInt count)) {
+                    throw new CheckpointException("algorithm snapshot step must be [first, count, [watermark]], got "
+                        + v);
+                }
+                steps.add(new GenerationStep(first.value(), Math.toIntExact(count.value()), watermark(s.get(2),
+                    "step")));
+            }
         }
-        int[] w = c.stream().mapToInt(v -> Math.toIntExact(((JsonInt) v).value())).toArray();
         return new AlgorithmSnapshot(AlgorithmRole.ofKey(JsonFields.stringOf(o, "role")), JsonFields.require(o,
-            "state"), new Watermark(w[0], w[1], w[2], w[3]));
+            "state"), watermark(JsonFields.require(o, "covered"), "covered"), steps);
+    }
+
+    private static Watermark watermark(JsonValue v, String what) {
+        List<JsonValue> c = JsonFields.asArray(v, "algorithm snapshot " + what).values();
+        if (c.size() != 4 || !c.stream().allMatch(x -> x instanceof JsonInt)) {
+            throw new CheckpointException("algorithm snapshot '" + what + "' must be four integers, got " + c);
+        }
+        try {
+            int[] w = c.stream().mapToInt(x -> Math.toIntExact(((JsonInt) x).value())).toArray();
+            return new Watermark(w[0], w[1], w[2], w[3]);
+        } catch (ArithmeticException | IllegalArgumentException e) {
+            throw new CheckpointException("algorithm snapshot '" + what + "' is out of range: " + c, e);
+        }
     }
 
     private static Instant instant(String text) {

@@ -26,7 +26,7 @@ final class UnreceivedIssues {
     }
 
     static List<Unreceived> find(RecoveredState state, List<ImportedTrial> resumeImport, List<ResumedTrial> resumed) {
-        int covered = state.algorithmSnapshot(AlgorithmRole.TUNER).map(a -> a.covered().issued()).orElse(0);
+        int covered = state.algorithmSnapshot(AlgorithmRole.TUNER).map(AlgorithmSnapshot::issuedKnown).orElse(0);
         Set<Long> known = new HashSet<>();
         state.results().forEach(r -> known.add(r.parameterId()));
         state.endedTrials().forEach(e -> e.parameterId().ifPresent(known::add));

@@ -2,11 +2,9 @@ package dev.tunerd.core.dispatch;
 
 import dev.tunerd.spi.json.JsonValue;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -18,7 +16,7 @@ import java.util.TreeMap;
 public final class AssessorHistories {
 
     private final Map<String, History> histories = new HashMap<>();
-    private final Set<String> endedTrials = new HashSet<>();
+    private final TrialIdSet endedTrials = new TrialIdSet();
 
     /**
      * Stores one intermediate result.

@@ -4,7 +4,6 @@ import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Observes what the dispatcher commits to, so that a checkpoint journal can make it durable. Each method is called
@@ -31,17 +30,18 @@ public interface DispatchObserver {
     }
 
     /**
-     * Parameter sets issued together for one request ({@code ids.get(i)} with {@code sets.get(i)}), with the tuner's
-     * {@code Snapshotting.snapshot()} taken right after it generated them (when {@link #wantsTunerState} and the tuner
-     * can); their {@code TR}s are written after this returns. One call, so that a journal can write the sets and the
-     * state that knows them together and force them once. The default calls {@link #parametersIssued} for each set,
-     * then {@link #tunerStateSaved}.
+     * Parameter sets issued together for one request ({@code ids.get(i)} with {@code sets.get(i)}), with the tuner
+     * call that generated them ({@link TunerStep}: the ids asked for, and the tuner's {@code Snapshotting.snapshot()}
+     * taken right after it when {@link #wantsTunerState} said yes and the tuner can); their {@code TR}s are written
+     * after this returns. One call, so that a journal can write the sets and the state (or the step to replay) that
+     * knows them together and force them once. The default calls {@link #parametersIssued} for each set, then
+     * {@link #tunerStateSaved} when there is a state.
      */
-    default void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, Optional<JsonValue> tunerState) {
+    default void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, TunerStep step) {
         for (int i = 0; i < ids.size(); i++) {
             parametersIssued(ids.get(i), sets.get(i));
         }
-        tunerState.ifPresent(this::tunerStateSaved);
+        step.state().ifPresent(this::tunerStateSaved);
     }
 
     /**
@@ -65,10 +65,21 @@ public interface DispatchObserver {
     }
 
     /**
-     * Whether {@link #tunerStateSaved} is wanted: the dispatcher takes the tuner's {@code Snapshotting.snapshot()} only
-     * when this is true, so an observer that keeps nothing costs nothing.
+     * Whether the tuner's state is wanted with the {@code GE} being handled: the dispatcher takes the tuner's
+     * {@code Snapshotting.snapshot()} only when this is true, so an observer that keeps nothing costs nothing, and a
+     * journal can take it at a growing interval and replay the steps in between ({@link TunerStep}).
      */
     default boolean wantsTunerState() {
+        return false;
+    }
+
+    /**
+     * Whether the tuner's state is wanted after every call that issued something, whatever the interval of
+     * {@link #wantsTunerState}: true when the observer keeps tuner states at all. The dispatcher asks this instead for
+     * a tuner whose calls a resume cannot repeat from the journal (one that reads intermediate results, which are not
+     * journalled), so that its state always knows every set it issued and every wire id it named.
+     */
+    default boolean wantsEveryTunerState() {
         return false;
     }
 

@@ -37,6 +37,11 @@ final class FinalResults {
             return;
         }
         JsonValue params = ledger.parameters(id);
+        if (params == null && ledger.isKnown(id)) { // its result and its end were both handled already
+            LOG.warn("Duplicate final result for parameter id {} (trial {}) ignored", id,
+                SafeText.of(me.trialJobId()));
+            return;
+        }
         if (params == null) {
             LOG.warn("Find unknown job parameter id {}, maybe something goes wrong.", id);
             return;

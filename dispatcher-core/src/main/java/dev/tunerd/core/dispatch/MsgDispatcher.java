@@ -121,14 +121,15 @@ public final class MsgDispatcher {
         LOG.info("Initial search space: {}", Json.writeAllowingNonFinite(in.searchSpace()));
         tuner.updateSearchSpace(in.searchSpace());
         observer.searchSpaceUpdated(in.searchSpace());
+        List<ResumePlan.Unreceived> owed = List.of();
         if (!tunerRestored) { // the saved state needs the search space (a grid position is a position in it)
             tunerRestored = true;
-            tuner.withLock(t -> {
-                resumePlan.restoreTuner(t);
-                return null;
-            });
+            owed = tuner.withLock(t -> issuer.replaying(() -> resumePlan.restoreTuner(t)));
         }
         sink.send(OutboundCommands.initialized());
+        for (ResumePlan.Unreceived u : owed) { // sets the restored tuner sent while it was replayed
+            issuer.send(u.parameterId(), u.parameters());
+        }
     }
 
     private void updateSearchSpace(InboundCommand.UpdateSearchSpace ss) {
@@ -144,7 +145,7 @@ public final class MsgDispatcher {
         for (int i = 0; i < count; i++) {
             ids.add(first + i);
         }
-        int issued = tuner.withLock(t -> generateAndIssue(t, List.copyOf(ids)));
+        int issued = tuner.withLock(t -> generateAndIssue(t, first, List.copyOf(ids)));
         if (issued < count) {
             // NNI also records "" for the first id here; we do not, so a result for that id keeps its parameters
             NamesParameterIds names = issuer.namer();
@@ -157,15 +158,18 @@ public final class MsgDispatcher {
      * Generates and issues, with the tuner's new state, as one step under the tuner lock: no trial end can come
      * between the state and its record, and a journal writes the sets and the state that knows them together.
      */
-    private int generateAndIssue(Tuner t, List<Long> ids) {
+    private int generateAndIssue(Tuner t, long first, List<Long> ids) {
+        long start = System.nanoTime();
         List<JsonValue> sets = t.generateMultipleParameters(ids);
+        long took = System.nanoTime() - start;
         if (sets.size() > ids.size()) {
             throw new IllegalStateException("tuner returned " + sets.size() + " parameter sets for " + ids.size()
                 + " ids");
         }
-        Optional<JsonValue> saved = t instanceof Snapshotting s && observer.wantsTunerState()
+        Optional<JsonValue> saved = t instanceof Snapshotting s && tunerStateWanted()
             ? Optional.of(s.snapshot()) : Optional.empty();
-        issuer.sendAll(ids.subList(0, sets.size()), sets, saved);
+        issuer.sendAll(ids.subList(0, sets.size()), sets, new TunerStep(first, ids.size(), took,
+            t instanceof Snapshotting, saved));
         return sets.size();
     }
 
@@ -221,6 +225,10 @@ public final class MsgDispatcher {
 
     private void importRecovered(long id, InboundCommand.ReportMetric me) {
         JsonValue params = state.ledger().parameters(id);
+        if (params == null && state.ledger().isKnown(id)) {
+            LOG.warn("Duplicate final result for recovered parameter id {} ignored", id);
+            return;
+        }
         if (params == null) { // e.g. id 0 after "AD []": NNI raised KeyError here
             LOG.warn("Find unknown job parameter id {}, maybe something goes wrong.", id);
             return;
@@ -257,13 +265,26 @@ public final class MsgDispatcher {
                 held = issuer.release();
             }
             if (!held.isEmpty()) {
-                if (t instanceof Snapshotting s && observer.wantsTunerState()) {
+                // a state due now releases them with it; otherwise the records this call wrote (its result, its
+                // trial end) let a resume repeat it on the last state (TunerReplay), so the tuner sends them again
+                // under the same ids and they are dropped as issued. A tuner that reads intermediate results cannot be
+                // repeated that way: it has its state taken every time (tunerStateWanted).
+                if (t instanceof Snapshotting s && tunerStateWanted()) {
                     observer.tunerStateSaved(s.snapshot());
                 }
                 sink.sendAll(held);
             }
             return null;
         });
+    }
+
+    /**
+     * Whether to take the tuner's state now: at the observer's interval for a tuner whose calls a resume repeats from
+     * the journal, after every call for a tuner that reads intermediate results (the journal does not hold them, so a
+     * repeated call could differ: another set, another wire id for an id already issued).
+     */
+    private boolean tunerStateWanted() {
+        return tunerReadsIntermediateResults ? observer.wantsEveryTunerState() : observer.wantsTunerState();
     }
 
     /**
@@ -337,7 +358,7 @@ public final class MsgDispatcher {
             LOG.warn("Duplicate trial end for trial {} (parameter id {}) ignored", SafeText.of(en.trialJobId()), id);
             return;
         }
-        if (id != null && state.ledger().parameters(id) == null) {
+        if (id != null && !state.ledger().isKnown(id)) {
             LOG.warn("Trial end for unknown parameter id {} (trial {}) not passed to the tuner", id,
                 SafeText.of(en.trialJobId()));
             observer.trialEnded(en.trialJobId(), id, en.event());

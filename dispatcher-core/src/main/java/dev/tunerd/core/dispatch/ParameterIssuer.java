@@ -8,7 +8,6 @@ import dev.tunerd.spi.json.JsonValue;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Issues a parameter set: records it in the {@link ParameterLedger}, tells the observer, then sends {@code TR}, in
@@ -28,6 +27,8 @@ public final class ParameterIssuer implements ParameterSender {
     private final ReplySink sink;
     private volatile NamesParameterIds namer;
     private List<Command> held; // TRs of deferred sends made inside a tuner call, sent after the tuner's state
+    /** Non-null while a restored tuner is brought up to date: its deferred sends wait here (see {@link #replaying}). */
+    private List<ResumePlan.Unreceived> heldDuringReplay;
 
     ParameterIssuer(ParameterLedger ledger, DispatchObserver observer, ReplySink sink) {
         this.ledger = ledger;
@@ -67,8 +68,14 @@ public final class ParameterIssuer implements ParameterSender {
      */
     @Override
     public synchronized void send(long parameterId, JsonValue parameters) {
+        if (heldDuringReplay != null) {
+            if (!ledger.isKnown(parameterId)) { // issued before the restart: the journal has it, the manager too
+                heldDuringReplay.add(new ResumePlan.Unreceived(parameterId, parameters));
+            }
+            return;
+        }
         if (namer != null) {
-            sendAll(List.of(parameterId), List.of(parameters), Optional.empty());
+            sendAll(List.of(parameterId), List.of(parameters), TunerStep.stateless(parameterId, 1));
             return;
         }
         var tr = OutboundCommands.newTrialJob(parameterId, parameters); // fails on NaN before anything is recorded
@@ -82,12 +89,28 @@ public final class ParameterIssuer implements ParameterSender {
     }
 
     /**
+     * Runs {@code replay} (a restored tuner repeating what the journal recorded after its state) with deferred sends
+     * held back: a set the tuner sends for an id issued before the restart is dropped (it went out then), any other
+     * is returned, to be issued with {@link #send} once the replay is over. Without this, a tuner that pays owed ids
+     * from {@code receiveTrialResult} (Evolution) would issue an id twice, or before {@code ID}, while it is replayed.
+     */
+    public synchronized List<ResumePlan.Unreceived> replaying(Runnable replay) {
+        heldDuringReplay = new ArrayList<>();
+        try {
+            replay.run();
+            return heldDuringReplay;
+        } finally {
+            heldDuringReplay = null;
+        }
+    }
+
+    /**
      * Issues {@code sets} under {@code ids} (same sizes) as one step: all recorded, then observed in one call together
-     * with the tuner state that generated them, then one {@code TR} each.
+     * with the tuner call that generated them, then one {@code TR} each.
      *
      * @throws IllegalArgumentException when an id was never reserved or was already issued
      */
-    public synchronized void sendAll(List<Long> ids, List<JsonValue> sets, Optional<JsonValue> tunerState) {
+    public synchronized void sendAll(List<Long> ids, List<JsonValue> sets, TunerStep step) {
         if (ids.size() != sets.size()) {
             throw new IllegalArgumentException(ids.size() + " ids for " + sets.size() + " parameter sets");
         }
@@ -107,8 +130,8 @@ public final class ParameterIssuer implements ParameterSender {
         if (wireIds != null) {
             observer.wireIdsNamed(List.copyOf(ids), wireIds);
         }
-        observer.parameterSetsIssued(List.copyOf(ids), List.copyOf(sets), tunerState);
-        if (held != null && tunerState.isEmpty()) { // a deferred send during a held tuner call
+        observer.parameterSetsIssued(List.copyOf(ids), List.copyOf(sets), step);
+        if (held != null && step.state().isEmpty()) { // a deferred send during a held tuner call
             held.addAll(replies);
         } else {
             sink.sendAll(replies);

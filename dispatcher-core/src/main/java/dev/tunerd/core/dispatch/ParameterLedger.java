@@ -12,6 +12,10 @@ import java.util.Set;
  * The parameter-id bookkeeping of spec 4.4 and 4.7: the id counter, every issued id with its parameters, the ids
  * recovered from a previous run, and which ids already had their final result or their trial end.
  *
+ * <p>Memory: the flags are bits ({@link IdFlags}), and the parameters of an id are let go once it has both its
+ * final result and its trial end (nothing looks them up after that: a later FINAL or EN for it is a duplicate), so a
+ * long experiment keeps parameters only for trials in flight.
+ *
  * <p>Thread-safe (every method is synchronized): ids are issued from the default worker and, through deferred
  * sends, from the assessor worker; a checkpoint may read it from either.
  */
@@ -20,8 +24,9 @@ public final class ParameterLedger {
     private long nextId;
     private long recoveredMaxId = -1;
     private final Map<Long, JsonValue> parameters = new HashMap<>();
-    private final Set<Long> finalReceived = new HashSet<>();
-    private final Set<Long> ended = new HashSet<>();
+    private final IdFlags known = new IdFlags(); // issued or resumed, released or not
+    private final IdFlags finalReceived = new IdFlags();
+    private final IdFlags ended = new IdFlags();
     private final Map<Long, String> wireIds = new HashMap<>();
     private final Map<String, Long> byWireId = new HashMap<>();
     private final Set<Long> recoveredNamed = new HashSet<>();
@@ -51,9 +56,12 @@ public final class ParameterLedger {
         if (id < 0 || id >= nextId) {
             throw new IllegalArgumentException("parameter id " + id + " was never reserved (next id is " + nextId + ")");
         }
-        if (parameters.putIfAbsent(id, params) != null) {
+        if (known.contains(id)) {
             throw new IllegalArgumentException("parameter id " + id + " was already issued");
         }
+        known.add(id);
+        parameters.put(id, params);
+        releaseIfDone(id);
     }
 
     /**
@@ -89,7 +97,15 @@ public final class ParameterLedger {
         return byWireId.containsKey(wireId);
     }
 
-    /** The parameters issued (or recovered) under {@code id}, or null. */
+    /** True when {@code id} was issued or resumed (even if its parameters were let go since). */
+    public synchronized boolean isKnown(long id) {
+        return known.contains(id);
+    }
+
+    /**
+     * The parameters issued (or recovered) under {@code id}, or null when it is unknown or already has both its final
+     * result and its trial end.
+     */
     public synchronized JsonValue parameters(long id) {
         return parameters.get(id);
     }
@@ -105,10 +121,14 @@ public final class ParameterLedger {
         List<String> newNames = new java.util.ArrayList<>();
         long max = 0;
         for (ResumedTrial t : resumed) {
-            if (!t.isNamed()) {
-                parameters.put(t.parameterId(), t.parameters());
-                max = Math.max(max, t.parameterId());
+            if (t.isNamed()) {
+                continue;
             }
+            if (!finalReceived.contains(t.parameterId()) || !ended.contains(t.parameterId())) {
+                parameters.put(t.parameterId(), t.parameters());
+            }
+            known.add(t.parameterId());
+            max = Math.max(max, t.parameterId());
         }
         recoveredMaxId = Math.max(recoveredMaxId, max);
         nextId = Math.max(nextId, max + 1);
@@ -116,6 +136,7 @@ public final class ParameterLedger {
             if (t.isNamed() && !byWireId.containsKey(t.wireId())) {
                 long id = nextId++;
                 parameters.put(id, t.parameters());
+                known.add(id);
                 name(id, t.wireId());
                 recoveredNamed.add(id);
                 newNames.add(t.wireId());
@@ -138,12 +159,22 @@ public final class ParameterLedger {
 
     /** Marks the final result of {@code id} as received; false when it already was (a duplicate). */
     public synchronized boolean markFinalReceived(long id) {
-        return finalReceived.add(id);
+        boolean first = finalReceived.add(id);
+        releaseIfDone(id);
+        return first;
     }
 
     /** Marks the trial of {@code id} as ended; false when it already was. */
     public synchronized boolean markEnded(long id) {
-        return ended.add(id);
+        boolean first = ended.add(id);
+        releaseIfDone(id);
+        return first;
+    }
+
+    private void releaseIfDone(long id) {
+        if (finalReceived.contains(id) && ended.contains(id)) {
+            parameters.remove(id);
+        }
     }
 
     public synchronized boolean hasEnded(long id) {
@@ -180,7 +211,7 @@ public final class ParameterLedger {
     }
 
     public synchronized Snapshot snapshot() {
-        return new Snapshot(nextId, recoveredMaxId, parameters, finalReceived, ended, wireIds);
+        return new Snapshot(nextId, recoveredMaxId, parameters, finalReceived.toSet(), ended.toSet(), wireIds);
     }
 
     /** Replaces the whole state with {@code snapshot} (a restarted dispatcher continuing from a checkpoint). */
@@ -188,14 +219,28 @@ public final class ParameterLedger {
         nextId = snapshot.nextId();
         recoveredMaxId = snapshot.recoveredMaxId();
         parameters.clear();
-        parameters.putAll(snapshot.parameters());
+        known.clear();
         finalReceived.clear();
-        finalReceived.addAll(snapshot.finalReceived());
         ended.clear();
-        ended.addAll(snapshot.ended());
         wireIds.clear();
         byWireId.clear();
         recoveredNamed.clear();
-        snapshot.wireIds().forEach(this::name);
+        snapshot.finalReceived().forEach(finalReceived::add);
+        snapshot.ended().forEach(ended::add);
+        snapshot.finalReceived().forEach(id -> { // a result is only marked for an issued id
+            if (ended.contains(id)) {
+                known.add(id);
+            }
+        });
+        snapshot.parameters().forEach((id, p) -> {
+            known.add(id);
+            if (!finalReceived.contains(id) || !ended.contains(id)) {
+                parameters.put(id, p);
+            }
+        });
+        snapshot.wireIds().forEach((id, wire) -> {
+            known.add(id);
+            name(id, wire);
+        });
     }
 }

@@ -4,7 +4,6 @@ import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Calls a {@link DispatchObserver} one call at a time, whichever worker makes the change: the observer contract says
@@ -34,9 +33,8 @@ final class SerialObserver implements DispatchObserver {
     }
 
     @Override
-    public synchronized void parameterSetsIssued(List<Long> ids, List<JsonValue> sets,
-                                                 Optional<JsonValue> tunerState) {
-        delegate.parameterSetsIssued(ids, sets, tunerState);
+    public synchronized void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, TunerStep step) {
+        delegate.parameterSetsIssued(ids, sets, step);
     }
 
     @Override
@@ -62,6 +60,11 @@ final class SerialObserver implements DispatchObserver {
     @Override
     public synchronized boolean wantsTunerState() {
         return delegate.wantsTunerState();
+    }
+
+    @Override
+    public synchronized boolean wantsEveryTunerState() {
+        return delegate.wantsEveryTunerState();
     }
 
     @Override

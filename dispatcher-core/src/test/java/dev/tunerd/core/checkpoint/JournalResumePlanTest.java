@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.core.dispatch.ParameterLedger;
 import dev.tunerd.core.dispatch.ResumePlan;
+import dev.tunerd.core.dispatch.TunerStep;
 import dev.tunerd.protocol.command.ResumedTrial;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.Snapshotting;
@@ -36,7 +37,8 @@ class JournalResumePlanTest {
             r.searchSpaceUpdated(ScriptedExperiment.space());
             r.idsReserved(3);
             r.parameterSetsIssued(List.of(0L, 1L, 2L), List.of(ScriptedExperiment.params(0),
-                ScriptedExperiment.params(1), ScriptedExperiment.params(2)), Optional.of(JsonFloat.of(42)));
+                ScriptedExperiment.params(1), ScriptedExperiment.params(2)),
+                new TunerStep(0, 3, 0, true, Optional.of(JsonFloat.of(42))));
             r.finalResultReceived(0, "T0", JsonFloat.of(0.5));
             r.finalResultReceived(1, "T1", JsonFloat.of(0.7));
             r.trialEnded("T1", 1L, "SUCCEEDED");
@@ -103,10 +105,12 @@ class JournalResumePlanTest {
         try (CheckpointRecorder r = CheckpointRecorder.open(ScriptedExperiment.settings(dir, CheckpointMode.REQUIRED),
             RecoveredState.empty(), ExistingFiles.SET_ASIDE)) {
             r.idsReserved(2);
-            r.parameterSetsIssued(List.of(0L), List.of(ScriptedExperiment.params(0)), Optional.of(JsonFloat.of(1)));
-            r.parameterSetsIssued(List.of(1L), List.of(ScriptedExperiment.params(1)), Optional.empty()); // killed here
+            r.parameterSetsIssued(List.of(0L), List.of(ScriptedExperiment.params(0)),
+                new TunerStep(0, 1, 0, true, Optional.of(JsonFloat.of(1))));
+            r.parameterSetsIssued(List.of(1L), List.of(ScriptedExperiment.params(1)), TunerStep.stateless(1, 1)); // killed
             r.idsReserved(3); // resumed from state 1: the same set again under id 2, its TR lost too
-            r.parameterSetsIssued(List.of(2L), List.of(ScriptedExperiment.params(1)), Optional.of(JsonFloat.of(2)));
+            r.parameterSetsIssued(List.of(2L), List.of(ScriptedExperiment.params(1)),
+                new TunerStep(2, 1, 0, true, Optional.of(JsonFloat.of(2))));
         }
         JournalResumePlan plan = new JournalResumePlan(CheckpointReader.read(dir));
         plan.freshImports(List.of());

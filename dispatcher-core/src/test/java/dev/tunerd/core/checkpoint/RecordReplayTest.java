@@ -109,7 +109,7 @@ class RecordReplayTest {
             r.idsReserved(2);
             r.wireIdsNamed(List.of(0L, 1L), List.of("0-1_0_0", "0-1_0_1"));
             r.parameterSetsIssued(List.of(0L, 1L), List.of(ScriptedExperiment.params(0), ScriptedExperiment.params(1)),
-                Optional.empty());
+                dev.tunerd.core.dispatch.TunerStep.stateless(0, 2));
         }
         RecoveredState journal = CheckpointReader.read(dir);
         assertEquals(java.util.Map.of(0L, "0-1_0_0", 1L, "0-1_0_1"), journal.wireIds());

@@ -54,6 +54,26 @@ class ResumeImportFilterTest {
         assertEquals(1, s.alreadyHeld().size());
     }
 
+    /** Found by SoakIT: a resume after 70,000 trials spent more than the manager's patience on this split. */
+    @Test
+    void aLargeResumeImportIsSplitInLinearTime() {
+        int n = 100_000;
+        StateAccumulator acc = new StateAccumulator(RecoveredState.empty());
+        List<ImportedTrial> fd = new java.util.ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            JsonObject p = JsonObject.builder().put("x", i).build();
+            acc.apply(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(i, p));
+            acc.apply(RecordType.FINAL_RESULT, StateCodec.finalResult(i, Optional.of("T" + i), JsonFloat.of(i)));
+            fd.add(entry(p, JsonFloat.of(i), "T" + i));
+        }
+        fd.add(entry(P0, JsonFloat.of(0.5), "fresh"));
+        ResumeImportFilter filter = new ResumeImportFilter(acc.toState(List.of()));
+        ResumeImportFilter.Split s = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+            java.time.Duration.ofSeconds(10), () -> filter.split(fd)); // quadratic: 5e9 steps, minutes here
+        assertEquals(n, s.alreadyHeld().size());
+        assertEquals(List.of("fresh"), ids(s.fresh()));
+    }
+
     private static RecoveredState state() {
         StateAccumulator acc = new StateAccumulator(RecoveredState.empty());
         acc.apply(RecordType.PARAMETERS_ISSUED, StateCodec.parametersIssued(0, P0));

@@ -2,6 +2,7 @@ package dev.tunerd.core.dispatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,6 +60,25 @@ class ParameterLedgerTest {
         assertEquals(ledger.snapshot(), restored.snapshot());
         assertEquals(2, restored.reserve(1));
         assertFalse(restored.markFinalReceived(0));
-        assertEquals(JsonInt.of(10), restored.parameters(0));
+        assertTrue(restored.isKnown(0));
+        assertNull(restored.parameters(0), "an id with its result and its end keeps no parameters");
+    }
+
+    @Test
+    void parametersAreKeptUntilTheTrialHasItsResultAndItsEnd() {
+        ParameterLedger ledger = new ParameterLedger();
+        ledger.reserve(3);
+        ledger.issue(0, JsonInt.of(10));
+        ledger.issue(1, JsonInt.of(11));
+        ledger.markEnded(0);
+        assertEquals(JsonInt.of(10), ledger.parameters(0), "a FINAL after the end still needs them");
+        ledger.markFinalReceived(1);
+        assertEquals(JsonInt.of(11), ledger.parameters(1));
+        ledger.markFinalReceived(0);
+        assertNull(ledger.parameters(0));
+        assertTrue(ledger.isKnown(0));
+        assertFalse(ledger.isKnown(2));
+        assertFalse(ledger.markFinalReceived(0), "a second result is still a duplicate");
+        assertThrows(IllegalArgumentException.class, () -> ledger.issue(0, JsonInt.of(1)), "and the id stays used");
     }
 }

@@ -16,7 +16,6 @@ import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,9 +36,9 @@ class ResumeAndSnapshotTest {
         }
 
         @Override
-        public void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, Optional<JsonValue> tunerState) {
+        public void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, TunerStep step) {
             synchronized (events) {
-                events.add("issued " + ids + " state " + tunerState.map(Object::toString).orElse("-"));
+                events.add("issued " + ids + " state " + step.state().map(Object::toString).orElse("-"));
             }
         }
     };
@@ -91,6 +90,80 @@ class ResumeAndSnapshotTest {
         assertEquals(1, tuner.imported);
         assertEquals(new Command(CommandType.NEW_TRIAL_JOB, "{\"parameter_id\": 3, \"parameter_source\": \"algorithm\","
             + " \"parameters\": {\"x\": 3}, \"parameter_index\": 0}"), sink.sent().get(1));
+    }
+
+    /**
+     * Between two due states a journal replays GE calls, which needs every input the tuner had; intermediate results
+     * are not journalled, so a tuner that reads them (an advisor naming wire ids) has its state taken every time.
+     */
+    @Test
+    void aTunerThatReadsIntermediateResultsHasItsStateTakenWithEveryCallWhileOthersFollowTheInterval() {
+        DispatchObserver dueOnlyOnce = new DispatchObserver() {
+            private boolean asked;
+
+            @Override
+            public boolean wantsTunerState() {
+                boolean due = !asked;
+                asked = true;
+                return due;
+            }
+
+            @Override
+            public boolean wantsEveryTunerState() {
+                return true;
+            }
+
+            @Override
+            public void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, TunerStep step) {
+                synchronized (events) {
+                    events.add("issued " + ids + " state " + step.state().map(Object::toString).orElse("-"));
+                }
+            }
+        };
+        MsgDispatcher plain = new MsgDispatcher(new CountingTuner(), null, new DispatchState(dueOnlyOnce, sink),
+            false);
+        send(plain, CommandType.REQUEST_TRIAL_JOBS, "1");
+        send(plain, CommandType.REQUEST_TRIAL_JOBS, "1");
+        MsgDispatcher reading = new MsgDispatcher(new IntermediateReadingTuner(), null,
+            new DispatchState(dueOnlyOnce, sink), false);
+        send(reading, CommandType.REQUEST_TRIAL_JOBS, "1");
+        send(reading, CommandType.REQUEST_TRIAL_JOBS, "1");
+        assertEquals(List.of("issued [0] state 1", "send TR", "issued [1] state -", "send TR",
+            "issued [0] state 1", "send TR", "issued [1] state 2", "send TR"), events);
+    }
+
+    /** A {@link CountingTuner} that also reads intermediate results (as the advisors do). */
+    private static final class IntermediateReadingTuner implements Tuner, Snapshotting,
+        dev.tunerd.spi.ReceivesIntermediateResults {
+        private final CountingTuner counting = new CountingTuner();
+
+        @Override
+        public void updateSearchSpace(JsonObject searchSpace) {
+            counting.updateSearchSpace(searchSpace);
+        }
+
+        @Override
+        public JsonValue generateParameters(long parameterId) {
+            return counting.generateParameters(parameterId);
+        }
+
+        @Override
+        public void receiveTrialResult(TrialResult result) {
+        }
+
+        @Override
+        public void receiveIntermediateResult(dev.tunerd.spi.IntermediateResult result) {
+        }
+
+        @Override
+        public JsonValue snapshot() {
+            return counting.snapshot();
+        }
+
+        @Override
+        public void restore(JsonValue state) {
+            counting.restore(state);
+        }
     }
 
     /** Generates {"x": id}; its state is how many sets it generated. */

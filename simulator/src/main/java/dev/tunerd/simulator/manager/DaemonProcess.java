@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -50,7 +51,19 @@ public final class DaemonProcess implements AutoCloseable {
      * @throws IOException when the program cannot be started
      */
     public static DaemonProcess start(List<String> commandLine, Path log) throws IOException {
+        return start(commandLine, log, Map.of());
+    }
+
+    /**
+     * Starts {@code commandLine} with {@code environment} added to (or replacing entries of) this process's
+     * environment, e.g. {@code NNI_CHECKPOINT_DIRECTORY}; its stderr goes to {@code log}, or nowhere when null.
+     *
+     * @throws IOException when the program cannot be started
+     */
+    public static DaemonProcess start(List<String> commandLine, Path log, Map<String, String> environment)
+            throws IOException {
         ProcessBuilder pb = new ProcessBuilder(commandLine);
+        pb.environment().putAll(environment);
         pb.redirectError(log == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(log.toFile()));
         long start = System.nanoTime();
         return new DaemonProcess(pb.start(), log, start);

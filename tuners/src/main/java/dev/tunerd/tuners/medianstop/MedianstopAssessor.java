@@ -25,9 +25,10 @@ import java.util.Map;
  * step S. The median is NNI's: sorted index {@code (n-1)/2} when maximising, {@code n/2} when minimising.
  *
  * <p>Cost: NNI collects and sorts every completed trial's average at step S on each assessment (quadratic over an
- * experiment). Here each step keeps its completed averages in a {@link StepMedian} (two heaps), filled once when a
- * trial ends: an assessment costs O(new results) to extend the trial's running best plus O(1) for the median, and a
- * trial end O(L log n) for a trial of L steps. Not thread-safe (see {@link Assessor}).
+ * experiment). Here each step keeps its completed averages in two heaps ({@link CompletedCurves}, which also holds
+ * each value only once), filled once when a trial ends: an assessment costs O(new results) to extend the trial's
+ * running best plus O(1) for the median, and a trial end O(L log n) for a trial of L steps. Not thread-safe (see
+ * {@link Assessor}).
  */
 public final class MedianstopAssessor implements Assessor, Snapshotting {
     private static final System.Logger LOG = System.getLogger(MedianstopAssessor.class.getName());
@@ -35,8 +36,7 @@ public final class MedianstopAssessor implements Assessor, Snapshotting {
     private final boolean highBetter;
     private final int startStep;
     private final Map<String, RunningTrial> running = new LinkedHashMap<>();
-    private final Map<String, double[]> completedAverages = new LinkedHashMap<>();
-    private final List<StepMedian> steps = new ArrayList<>();
+    private final CompletedCurves completed = new CompletedCurves();
 
     public MedianstopAssessor(OptimizeMode mode, int startStep) {
         this.highBetter = mode == OptimizeMode.MAXIMIZE;
@@ -52,11 +52,10 @@ public final class MedianstopAssessor implements Assessor, Snapshotting {
         RunningTrial trial = running.computeIfAbsent(trialJobId, id -> new RunningTrial(highBetter));
         trial.extend(history);
         double best = step >= trial.size() ? trial.best() : RunningTrial.best(history, highBetter);
-        if (step > steps.size() || steps.get(step - 1).size() == 0) {
+        if (completed.count(step) == 0) {
             return AssessResult.GOOD;
         }
-        StepMedian completed = steps.get(step - 1);
-        boolean worse = highBetter ? best < completed.lowerMedian() : best > completed.upperMedian();
+        boolean worse = highBetter ? best < completed.lowerMedian(step) : best > completed.upperMedian(step);
         return worse ? AssessResult.BAD : AssessResult.GOOD;
     }
 
@@ -69,22 +68,7 @@ public final class MedianstopAssessor implements Assessor, Snapshotting {
             return;
         }
         if (success) {
-            complete(trialJobId, trial.runningAverages());
-        }
-    }
-
-    private void complete(String trialJobId, double[] averages) {
-        double[] previous = completedAverages.put(trialJobId, averages);
-        if (previous != null) { // the same id completed again: NNI overwrites its record
-            for (int s = 0; s < previous.length; s++) {
-                steps.get(s).remove(previous[s]);
-            }
-        }
-        while (steps.size() < averages.length) {
-            steps.add(new StepMedian());
-        }
-        for (int s = 0; s < averages.length; s++) {
-            steps.get(s).add(averages[s]);
+            completed.complete(trialJobId, trial.runningAverages());
         }
     }
 
@@ -93,7 +77,10 @@ public final class MedianstopAssessor implements Assessor, Snapshotting {
         JsonObject.Builder runningJson = JsonObject.builder();
         running.forEach((id, t) -> runningJson.put(id, doubles(t.values())));
         JsonObject.Builder completedJson = JsonObject.builder();
-        completedAverages.forEach((id, a) -> completedJson.put(id, doubles(a)));
+        List<String> ids = completed.trialIds();
+        for (int i = 0; i < ids.size(); i++) {
+            completedJson.put(ids.get(i), doubles(completed.averages(i)));
+        }
         return JsonObject.builder().put("running", runningJson.build()).put("completed", completedJson.build()).build();
     }
 
@@ -103,15 +90,14 @@ public final class MedianstopAssessor implements Assessor, Snapshotting {
         JsonObject runningJson = SnapshotJson.object(SnapshotJson.member(s, "running"), "Medianstop running");
         JsonObject completedJson = SnapshotJson.object(SnapshotJson.member(s, "completed"), "Medianstop completed");
         running.clear();
-        completedAverages.clear();
-        steps.clear();
+        completed.clear();
         runningJson.members().forEach((id, v) -> {
             RunningTrial t = new RunningTrial(highBetter);
             SnapshotJson.toDoubles(v).forEach(t::append);
             running.put(id, t);
         });
         completedJson.members().forEach((id, v) ->
-            complete(id, SnapshotJson.toDoubles(v).stream().mapToDouble(Double::doubleValue).toArray()));
+            completed.complete(id, SnapshotJson.toDoubles(v).stream().mapToDouble(Double::doubleValue).toArray()));
     }
 
     private static JsonArray doubles(double[] values) {
