@@ -32,6 +32,9 @@ class ProvidersTest {
             "Random", "SMAC", "TPE"),
             List.copyOf(byName.keySet()));
         assertEquals(List.of("BatchTuner"), byName.get("Batch").aliases());
+        assertEquals(List.of("GPTuner"), byName.get("GP").aliases());
+        assertEquals(List.of("PBTTuner"), byName.get("PBT").aliases());
+        assertEquals(List.of("CmaEs"), byName.get("CMAES").aliases());
         AlgorithmContext ctx = AlgorithmContext.standalone();
         assertInstanceOf(RandomTuner.class, byName.get("Random").create(ctx, new RandomArgs(null, "maximize")));
         assertInstanceOf(GridSearchTuner.class, byName.get("GridSearch").create(ctx, new GridSearchArgs(null)));
