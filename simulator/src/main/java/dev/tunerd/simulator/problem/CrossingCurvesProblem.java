@@ -3,7 +3,6 @@ package dev.tunerd.simulator.problem;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
-import java.util.SplittableRandom;
 
 /**
  * {@code crossing}: 27-epoch loss curves built so that the early leaders lose: a configuration's speed grows with its
@@ -64,14 +63,7 @@ public final class CrossingCurvesProblem implements Problem {
         if (!(lr > 0)) {
             throw new IllegalArgumentException("parameter \"lr\" must be positive, got " + lr);
         }
-        SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L ^ Curves.fingerprint(parameters));
-        double[] curve = new double[EPOCHS];
-        double clean = 0;
-        for (int t = 1; t <= EPOCHS; t++) {
-            clean = cleanLoss(lr, warmup, momentum, t);
-            curve[t - 1] = clean * (1 + NOISE * random.nextGaussian());
-        }
-        return new Trajectory(curve, clean);
+        return Curves.noisy(EPOCHS, NOISE, Curves.noise(seed, parameters), t -> cleanLoss(lr, warmup, momentum, t));
     }
 
     static double cleanLoss(double lr, double warmup, double momentum, int t) {

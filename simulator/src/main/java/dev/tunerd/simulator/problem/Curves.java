@@ -2,10 +2,36 @@ package dev.tunerd.simulator.problem;
 
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonValue;
+import java.util.SplittableRandom;
+import java.util.function.IntToDoubleFunction;
 
-/** Shared by the learning-curve problems: a stable fingerprint of a parameter set that seeds its noise. */
+/**
+ * Shared by the learning-curve problems ({@code curves}, {@code crossing}, {@code longcurves}, {@code schedule}): the
+ * generator that seeds a parameter set's noise from the problem seed and a stable fingerprint of the set, so the same
+ * seed and parameters always give the same curve, and the loop that turns a noise-free loss per epoch into reported
+ * values with relative Gaussian noise. Stateless.
+ */
 final class Curves {
     private Curves() {
+    }
+
+    /** The generator of {@code parameters}' noise under problem seed {@code seed}. */
+    static SplittableRandom noise(long seed, JsonValue parameters) {
+        return new SplittableRandom(seed * 0x9E3779B97F4A7C15L ^ fingerprint(parameters));
+    }
+
+    /**
+     * Epochs 1..{@code epochs}: each reported value is {@code clean(t)} times {@code 1 + relativeNoise * N(0, 1)}, drawn
+     * from {@code random} in epoch order; the true final value is {@code clean(epochs)}.
+     */
+    static Trajectory noisy(int epochs, double relativeNoise, SplittableRandom random, IntToDoubleFunction clean) {
+        double[] curve = new double[epochs];
+        double value = 0;
+        for (int t = 1; t <= epochs; t++) {
+            value = clean.applyAsDouble(t);
+            curve[t - 1] = value * (1 + relativeNoise * random.nextGaussian());
+        }
+        return new Trajectory(curve, value);
     }
 
     static long fingerprint(JsonValue parameters) {

@@ -74,16 +74,10 @@ public final class LearningCurveProblem implements Problem {
             throw new IllegalArgumentException("parameters \"lr\" and \"batch_size\" must be positive, got "
                 + lr + " and " + batch);
         }
-        SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L ^ fingerprint(parameters));
+        SplittableRandom random = Curves.noise(seed, parameters);
         int divergesAfter = divergenceEpoch(lr, random);
-        double[] curve = new double[EPOCHS];
-        double trueFinal = 0;
-        for (int t = 1; t <= EPOCHS; t++) {
-            double clean = cleanLoss(lr, batch, dropout, t) + divergence(divergesAfter, t);
-            curve[t - 1] = clean * (1 + NOISE * random.nextGaussian());
-            trueFinal = clean;
-        }
-        return new Trajectory(curve, trueFinal);
+        return Curves.noisy(EPOCHS, NOISE, random,
+            t -> cleanLoss(lr, batch, dropout, t) + divergence(divergesAfter, t));
     }
 
     /** The noise-free loss without divergence after epoch {@code t}. */
@@ -104,14 +98,6 @@ public final class LearningCurveProblem implements Problem {
 
     private static double divergence(int divergesAfter, int t) {
         return t > divergesAfter ? 0.15 * (t - divergesAfter) * (t - divergesAfter) : 0;
-    }
-
-    private static long fingerprint(JsonValue parameters) {
-        long h = 1125899906842597L;
-        for (char c : Json.writeAllowingNonFinite(parameters).toCharArray()) {
-            h = 31 * h + c;
-        }
-        return h;
     }
 
     private static double findOptimum() {

@@ -3,7 +3,6 @@ package dev.tunerd.simulator.problem;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
-import java.util.SplittableRandom;
 
 /**
  * {@code longcurves}: 81-epoch power-law loss curves, {@code a + b t^(-c)}, over four parameters (learning rate,
@@ -65,14 +64,8 @@ public final class LongCurvesProblem implements Problem {
             throw new IllegalArgumentException("parameters \"lr\" and \"batch_size\" must be positive, got " + lr
                 + " and " + batch);
         }
-        SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L ^ Curves.fingerprint(parameters));
-        double[] curve = new double[EPOCHS];
-        double clean = 0;
-        for (int t = 1; t <= EPOCHS; t++) {
-            clean = cleanLoss(lr, batch, dropout, depth, t);
-            curve[t - 1] = clean * (1 + NOISE * random.nextGaussian());
-        }
-        return new Trajectory(curve, clean);
+        return Curves.noisy(EPOCHS, NOISE, Curves.noise(seed, parameters),
+            t -> cleanLoss(lr, batch, dropout, depth, t));
     }
 
     static double cleanLoss(double lr, double batch, double dropout, double depth, int t) {

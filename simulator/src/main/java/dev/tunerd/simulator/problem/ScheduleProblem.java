@@ -112,11 +112,7 @@ public final class ScheduleProblem implements Problem {
     }
 
     private SplittableRandom noise(JsonValue parameters) {
-        long h = 1125899906842597L;
-        for (char c : Json.writeAllowingNonFinite(parameters).toCharArray()) {
-            h = 31 * h + c;
-        }
-        return new SplittableRandom(seed * 0x9E3779B97F4A7C15L ^ h);
+        return Curves.noise(seed, parameters);
     }
 
     private static double loadLoss(Path dir) {
