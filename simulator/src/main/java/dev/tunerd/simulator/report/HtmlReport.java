@@ -27,11 +27,11 @@ public final class HtmlReport {
     public static String render(RunResult r, String tuner, String assessor) {
         String title = "tunerd simulate: " + tuner + " on " + r.problem();
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>")
-            .append("<title>").append(SvgChart.escape(title)).append("</title>")
+            .append("<title>").append(Html.escape(title)).append("</title>")
             .append("<style>body{font-family:sans-serif;margin:2em;max-width:800px}")
             .append("pre{background:#f4f4f4;padding:1em}</style></head><body>\n")
-            .append("<h1>").append(SvgChart.escape(title)).append("</h1>\n<pre>")
-            .append(SvgChart.escape(SummaryTable.render(r, tuner, assessor))).append("</pre>\n");
+            .append("<h1>").append(Html.escape(title)).append("</h1>\n<pre>")
+            .append(Html.escape(SummaryTable.render(r, tuner, assessor))).append("</pre>\n");
         sb.append(regretChart(r)).append('\n');
         if (r.epochsPerTrial() > 1) {
             sb.append(epochsChart(r)).append('\n');

@@ -88,7 +88,7 @@ public final class SvgChart {
     private static StringBuilder open(String title) {
         return new StringBuilder(fmt("<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' "
             + "viewBox='0 0 %d %d' font-family='sans-serif' font-size='12'>", W, H, W, H))
-            .append(fmt("<text x='%d' y='18' font-size='14' font-weight='bold'>%s</text>", LEFT, escape(title)));
+            .append(fmt("<text x='%d' y='18' font-size='14' font-weight='bold'>%s</text>", LEFT, Html.escape(title)));
     }
 
     private static void axes(StringBuilder sb, double lo, double hi, boolean logY, int n, String yLabel) {
@@ -107,7 +107,7 @@ public final class SvgChart {
         }
         sb.append(fmt("<text x='%d' y='%d' text-anchor='middle'>trial</text>", (W + LEFT) / 2, H - 6));
         sb.append(fmt("<text x='14' y='%d' transform='rotate(-90 14 %d)' text-anchor='middle'>%s</text>",
-            H / 2, H / 2, escape(yLabel)));
+            H / 2, H / 2, Html.escape(yLabel)));
     }
 
     private static void legend(StringBuilder sb, List<Series> series) {
@@ -115,7 +115,7 @@ public final class SvgChart {
         for (int i = 0; i < series.size(); i++) {
             int y = TOP + 6 + 16 * i;
             sb.append(fmt("<rect x='%d' y='%d' width='10' height='10' fill='%s'/>", x, y, series.get(i).color()));
-            sb.append(fmt("<text x='%d' y='%d'>%s</text>", x + 14, y + 9, escape(series.get(i).name())));
+            sb.append(fmt("<text x='%d' y='%d'>%s</text>", x + 14, y + 9, Html.escape(series.get(i).name())));
         }
     }
 
@@ -129,11 +129,6 @@ public final class SvgChart {
 
     private static double y(double v, double lo, double hi) {
         return H - BOTTOM - (H - BOTTOM - TOP) * (v - lo) / (hi - lo);
-    }
-
-    static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;")
-            .replace("\"", "&quot;");
     }
 
     private static String fmt(String pattern, Object... args) {

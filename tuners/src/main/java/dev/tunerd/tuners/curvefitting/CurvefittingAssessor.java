@@ -20,6 +20,7 @@ import dev.tunerd.spi.json.JsonNull;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.text.SafeText;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.common.SnapshotJson;
 
@@ -49,7 +50,6 @@ import dev.tunerd.tuners.common.SnapshotJson;
  */
 public final class CurvefittingAssessor implements Assessor, Snapshotting {
     private static final System.Logger LOG = System.getLogger(CurvefittingAssessor.class.getName());
-    private static final int MAX_ID_IN_LOG = 64;
 
     private final int targetEpoch;
     private final int startStep;
@@ -110,13 +110,13 @@ public final class CurvefittingAssessor implements Assessor, Snapshotting {
         boolean wasUnusable = unusable.remove(trialJobId);
         if (!success || last == null || wasUnusable) {
             if (success) {
-                LOG.log(Level.INFO, "Curvefitting: trial " + printable(trialJobId)
+                LOG.log(Level.INFO, "Curvefitting: trial " + SafeText.of(trialJobId)
                     + " ended without a usable curve; its result does not count");
             }
             return;
         }
         best = Double.isNaN(best) ? last : Math.max(best, last);
-        LOG.log(Level.INFO, "Curvefitting: updated completed best performance from trial " + printable(trialJobId));
+        LOG.log(Level.INFO, "Curvefitting: updated completed best performance from trial " + SafeText.of(trialJobId));
     }
 
     /** The scalar curve, negated when minimising; null (logged once) when a value is not a finite number. */
@@ -134,7 +134,7 @@ public final class CurvefittingAssessor implements Assessor, Snapshotting {
             }
             if (!Double.isFinite(v)) {
                 unusable.add(trialJobId);
-                LOG.log(Level.WARNING, "Curvefitting: trial " + printable(trialJobId) + " reported a value that is"
+                LOG.log(Level.WARNING, "Curvefitting: trial " + SafeText.of(trialJobId) + " reported a value that is"
                     + " not a finite number at step " + (i + 1) + "; it is not assessed");
                 return null;
             }
@@ -192,22 +192,5 @@ public final class CurvefittingAssessor implements Assessor, Snapshotting {
 
     private static Rng samplerFor(String trialJobId, int step) {
         return Rng.withSeed(trialJobId.hashCode() * 31L + step);
-    }
-
-    /** The id for a log line: control characters escaped, capped in length. */
-    static String printable(String id) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < id.length() && sb.length() < MAX_ID_IN_LOG; i++) {
-            char c = id.charAt(i);
-            if (c < 0x20 || c == 0x7f || Character.isSurrogate(c)) {
-                sb.append(String.format("\\u%04x", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        if (sb.length() >= MAX_ID_IN_LOG && id.length() > MAX_ID_IN_LOG) {
-            sb.append("...");
-        }
-        return sb.toString();
     }
 }

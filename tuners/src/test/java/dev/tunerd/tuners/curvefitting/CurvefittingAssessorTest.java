@@ -188,10 +188,4 @@ class CurvefittingAssessorTest {
         assertThrows(IllegalArgumentException.class, () -> restored.restore(JsonObject.builder().put("best", 1.0)
             .build()));
     }
-
-    @Test
-    void logLinesEscapeAndCapTrialIds() {
-        assertEquals("a\\u000ab", CurvefittingAssessor.printable("a\nb"));
-        assertEquals(64 + 3, CurvefittingAssessor.printable("x".repeat(500)).length());
-    }
 }
