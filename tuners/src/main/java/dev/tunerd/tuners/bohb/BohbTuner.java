@@ -10,6 +10,7 @@ import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.ImportScreen;
 import dev.tunerd.tuners.common.RandomSampler;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.common.SnapshotJson;
@@ -21,6 +22,7 @@ import dev.tunerd.tuners.model.UnitSpace;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * NNI's BOHB advisor as a tuner (Falkner et al. 2018): Hyperband's brackets ({@link BracketEngine}, budgets
@@ -112,26 +114,29 @@ public final class BohbTuner extends BracketTuner {
 
     @Override
     public void importData(List<ImportedTrial> trials) {
-        for (ImportedTrial t : trials) {
-            if (!(t.parameter() instanceof JsonObject p)) {
-                continue;
-            }
+        for (ImportedTrial t : ImportScreen.fitting(LOG, "BOHB", this::misfit, trials, true)) {
+            JsonObject p = (JsonObject) t.parameter();
             int budget = p.get(BudgetedParameters.KEY) instanceof JsonInt b ? (int) b.value() : args.maxBudget();
-            JsonObject.Builder plain = JsonObject.builder();
-            p.members().forEach((k, v) -> {
-                if (!k.equals(BudgetedParameters.KEY)) {
-                    plain.put(k, v);
-                }
-            });
-            double loss;
-            try {
-                loss = mode.toLoss(t.scalar());
-            } catch (IllegalArgumentException e) {
-                LOG.log(Level.WARNING, "imported entry skipped: " + e.getMessage());
-                continue;
-            }
-            trialDone(plain.build(), budget, loss);
+            trialDone(withoutBudget(p), budget, mode.toLoss(t.scalar()));
         }
+    }
+
+    /** Why an imported parameter set (with or without its {@code TRIAL_BUDGET}) does not fit the space, or empty. */
+    private Optional<String> misfit(JsonValue parameters) {
+        if (!(parameters instanceof JsonObject p)) {
+            return Optional.of("parameters must be an object");
+        }
+        return space == null ? Optional.empty() : space.misfit(withoutBudget(p));
+    }
+
+    private static JsonObject withoutBudget(JsonObject p) {
+        JsonObject.Builder plain = JsonObject.builder();
+        p.members().forEach((k, v) -> {
+            if (!k.equals(BudgetedParameters.KEY)) {
+                plain.put(k, v);
+            }
+        });
+        return plain.build();
     }
 
     /** For tests and the bench: the budget whose model draws configurations, -1 while there is none. */

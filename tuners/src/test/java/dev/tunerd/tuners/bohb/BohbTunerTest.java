@@ -94,6 +94,25 @@ class BohbTunerTest {
     }
 
     @Test
+    void importedEntriesThatDoNotFitTheSpaceOrHaveNoNumberFeedNothing() {
+        BohbTuner a = tuner(2);
+        List<ImportedTrial> data = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            JsonObject outOfRange = JsonObject.builder().put("x", 5.0 + i).put("n", 10.0).put("c", "b")
+                .put("TRIAL_BUDGET", 9).build();
+            JsonObject unknownChoice = JsonObject.builder().put("x", 0.5).put("n", 10.0).put("c", "z")
+                .put("TRIAL_BUDGET", 9).build();
+            JsonObject fits = JsonObject.builder().put("x", i / 20.0).put("n", 10.0).put("c", "a")
+                .put("TRIAL_BUDGET", 9).build();
+            data.add(new ImportedTrial(outOfRange, JsonFloat.of(i), Optional.empty()));
+            data.add(new ImportedTrial(unknownChoice, JsonFloat.of(i), Optional.empty()));
+            data.add(new ImportedTrial(fits, Json.parse("\"not a number\""), Optional.empty()));
+        }
+        a.importData(data);
+        assertEquals(-1, a.modelBudget(), "no entry reached the model");
+    }
+
+    @Test
     void nestedChoicesAndBadClassArgsAreRefusedByName() {
         BohbTuner t = tuner(1);
         var e = assertThrows(InvalidSearchSpaceException.class, () -> t.updateSearchSpace((JsonObject) Json.parse(
