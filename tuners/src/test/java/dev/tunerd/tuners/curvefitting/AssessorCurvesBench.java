@@ -32,7 +32,8 @@ import dev.tunerd.tuners.tpe.TpeTuner;
  * on exactly the same footing (through the daemon a verdict slower than the simulated wait lands an epoch or more
  * late). Opt-in: {@code -Dtunerd.bench=true}; prints one line per assessor for seeds 100..119 (the held-out set;
  * {@code -Dbench.first=0 -Dbench.count=10} gives the tuning seeds 0..9; {@code -Dbench.only=Curvefitting} or
- * {@code Medianstop} runs one of them).
+ * {@code Medianstop} runs one of them; {@code -Dbench.threshold=0.9}, {@code -Dbench.startStep=5} set Curvefitting's
+ * classArgs).
  */
 class AssessorCurvesBench {
     private static final int TRIALS = 100;
@@ -47,8 +48,12 @@ class AssessorCurvesBench {
             report("Medianstop start_step 5", () -> new MedianstopAssessor(OptimizeMode.MINIMIZE, 5));
         }
         if (!ONLY.equals("Medianstop")) {
-            report("Curvefitting", () -> new CurvefittingAssessor(new CurvefittingArgs(null, null, null, null,
-                "minimize")));
+            Integer startStep = Integer.getInteger("bench.startStep");
+            Double threshold = System.getProperty("bench.threshold") == null ? null
+                : Double.valueOf(System.getProperty("bench.threshold"));
+            report("Curvefitting" + (startStep == null ? "" : " start_step " + startStep)
+                + (threshold == null ? "" : " threshold " + threshold), () -> new CurvefittingAssessor(
+                    new CurvefittingArgs(null, startStep, threshold, null, "minimize")));
         }
     }
 
