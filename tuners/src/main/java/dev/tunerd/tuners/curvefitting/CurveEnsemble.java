@@ -48,16 +48,12 @@ final class CurveEnsemble {
         return OptionalDouble.of(new WeightSampler(effective, history, targetEpoch).predict(random));
     }
 
-    /** Every family's fitted (or fallback) parameters, in NNI's order; ilog2 is left out (never effective). */
+    /**
+     * Every family's fitted (or fallback) parameters, in NNI's order; ilog2 is left out (never effective). The fits
+     * run on two threads where there are two processors ({@link SharedFitting}).
+     */
     List<FittedCurve> fitAll() {
-        List<FittedCurve> fitted = new ArrayList<>(CurveFamily.values().length);
-        for (CurveFamily family : CurveFamily.values()) {
-            if (!family.neverEffective()) {
-                double[] parameters = LeastSquaresFit.fit(family, history).orElseGet(family::publishedParameters);
-                fitted.add(new FittedCurve(family, parameters));
-            }
-        }
-        return fitted;
+        return SharedFitting.fitAll(history);
     }
 
     /** NNI's {@code filter_curve}. */

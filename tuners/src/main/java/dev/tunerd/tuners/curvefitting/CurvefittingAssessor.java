@@ -40,26 +40,30 @@ import dev.tunerd.tuners.common.SnapshotJson;
  *       as a best value.</li>
  *   <li>Sampling draws from a generator seeded by the trial id and step, so the same curve gets the same decision.</li>
  * </ul>
- * {@code optimize_mode: minimize} (tunerd's addition, for losses) fits the negated curve, so the families see a rising
- * curve as NNI assumes, and stops a trial whose predicted loss is at least {@code best / threshold}.
+ * {@code optimize_mode: minimize} (tunerd's addition, for losses) fits the loss turned into a score by
+ * {@link LossScore} ({@code 1 / (1 + loss)}: rising and between 0 and 1 like the accuracies NNI's families were built for)
+ * and stops a trial whose predicted loss is at least {@code best / threshold}.
  *
- * <p>Its snapshot holds the best completed value and, per running trial, the last value and the step last judged,
- * so a resumed daemon keeps judging against the best of the killed run (NNI forgets it).
+ * <p>Its snapshot holds the best completed value and, per running trial, the last value (both as reported) and the
+ * step last judged, so a resumed daemon keeps judging against the best of the killed run (NNI forgets it).
  *
  * <p>Not thread-safe (see {@link Assessor}).
  */
 public final class CurvefittingAssessor implements Assessor, Snapshotting {
     private static final System.Logger LOG = System.getLogger(CurvefittingAssessor.class.getName());
+    /** The snapshot's marker that values are stored as reported. */
+    private static final String REPORTED_UNITS = "reported";
 
     private final int targetEpoch;
     private final int startStep;
     private final double threshold;
     private final int gap;
     private final boolean minimize;
+    /** Each running trial's last reported value, as reported. */
     private final Map<String, Double> lastValues = new HashMap<>();
     private final Map<String, Integer> lastJudged = new HashMap<>();
     private final Set<String> unusable = new HashSet<>();
-    /** The best completed final value in the model's orientation (negated when minimising); NaN until one. */
+    /** The best completed final value as reported (the lowest when minimising); NaN until one. */
     private double best = Double.NaN;
 
     public CurvefittingAssessor(CurvefittingArgs args) {
@@ -72,12 +76,12 @@ public final class CurvefittingAssessor implements Assessor, Snapshotting {
 
     @Override
     public AssessResult assessTrial(String trialJobId, List<JsonValue> history) {
-        double[] curve = orientedCurve(trialJobId, history);
+        double[] curve = modelCurve(trialJobId, history);
         if (curve == null) {
             return AssessResult.GOOD;
         }
         if (curve.length > 0) {
-            lastValues.put(trialJobId, curve[curve.length - 1]);
+            lastValues.put(trialJobId, Metrics.scalar(history.get(curve.length - 1)));
         }
         int step = curve.length;
         if (Double.isNaN(best) || step < startStep) {
@@ -95,12 +99,15 @@ public final class CurvefittingAssessor implements Assessor, Snapshotting {
         return keeps(predicted.getAsDouble()) ? AssessResult.GOOD : AssessResult.BAD;
     }
 
-    /** NNI: Good when the prediction is above {@code threshold * best}; for losses the mirrored rule. */
+    /**
+     * NNI: Good when the prediction is above {@code threshold * best}; for losses, Good when the predicted loss is
+     * below {@code best / threshold} (a predicted score of 0 or less is an infinite loss).
+     */
     private boolean keeps(double prediction) {
         if (!minimize) {
             return prediction > best * threshold;
         }
-        return -prediction < -best / threshold;
+        return LossScore.loss(prediction) < best / threshold;
     }
 
     @Override
@@ -115,12 +122,15 @@ public final class CurvefittingAssessor implements Assessor, Snapshotting {
             }
             return;
         }
-        best = Double.isNaN(best) ? last : Math.max(best, last);
+        best = Double.isNaN(best) ? last : minimize ? Math.min(best, last) : Math.max(best, last);
         LOG.log(Level.INFO, "Curvefitting: updated completed best performance from trial " + SafeText.of(trialJobId));
     }
 
-    /** The scalar curve, negated when minimising; null (logged once) when a value is not a finite number. */
-    private double[] orientedCurve(String trialJobId, List<JsonValue> history) {
+    /**
+     * The scalar curve the families are fitted to (losses as {@link LossScore} scores); null (logged once) when a value
+     * is not a finite number or a loss is at or below -1 (no score).
+     */
+    private double[] modelCurve(String trialJobId, List<JsonValue> history) {
         if (unusable.contains(trialJobId)) {
             return null;
         }
@@ -132,13 +142,15 @@ public final class CurvefittingAssessor implements Assessor, Snapshotting {
             } catch (IllegalArgumentException e) {
                 v = Double.NaN;
             }
-            if (!Double.isFinite(v)) {
+            double fed = minimize ? LossScore.score(v) : v;
+            if (!Double.isFinite(v) || !Double.isFinite(fed)) {
                 unusable.add(trialJobId);
                 LOG.log(Level.WARNING, "Curvefitting: trial " + SafeText.of(trialJobId) + " reported a value that is"
-                    + " not a finite number at step " + (i + 1) + "; it is not assessed");
+                    + " not a finite number" + (Double.isFinite(v) ? " above -1 (a loss)" : "") + " at step "
+                    + (i + 1) + "; it is not assessed");
                 return null;
             }
-            curve[i] = minimize ? -v : v;
+            curve[i] = fed;
         }
         return curve;
     }
@@ -151,21 +163,24 @@ public final class CurvefittingAssessor implements Assessor, Snapshotting {
         lastJudged.forEach((id, n) -> judged.put(id, JsonInt.of(n)));
         List<JsonValue> bad = new java.util.ArrayList<>();
         unusable.forEach(id -> bad.add(new JsonString(id)));
-        return JsonObject.builder().put("best", Double.isNaN(best) ? JsonNull.INSTANCE : JsonFloat.of(best))
+        return JsonObject.builder().put("units", new JsonString(REPORTED_UNITS))
+            .put("best", Double.isNaN(best) ? JsonNull.INSTANCE : JsonFloat.of(best))
             .put("last", last.build()).put("judged", judged.build()).put("unusable", new JsonArray(bad)).build();
     }
 
     @Override
     public void restore(JsonValue state) {
         JsonObject s = SnapshotJson.object(state, "Curvefitting");
+        // snapshots written before the "units" key held losses negated (the model's orientation then)
+        double sign = minimize && s.get("units") == null ? -1 : 1;
         JsonValue b = SnapshotJson.member(s, "best");
-        double restoredBest = b.isNumber() ? b.asDouble() : Double.NaN;
+        double restoredBest = b.isNumber() ? sign * b.asDouble() : Double.NaN;
         Map<String, Double> last = new HashMap<>();
         SnapshotJson.object(SnapshotJson.member(s, "last"), "Curvefitting last").members().forEach((id, v) -> {
             if (!v.isNumber()) {
                 throw new IllegalArgumentException("Curvefitting snapshot: last value of a trial must be a number");
             }
-            last.put(id, v.asDouble());
+            last.put(id, sign * v.asDouble());
         });
         Map<String, Integer> judged = new HashMap<>();
         SnapshotJson.object(SnapshotJson.member(s, "judged"), "Curvefitting judged").members().forEach((id, v) -> {

@@ -25,6 +25,7 @@ public final class CurvefittingProvider implements AssessorProvider<Curvefitting
 
     @Override
     public Assessor create(AlgorithmContext context, CurvefittingArgs args) {
+        CurvefittingWarmup.startOnce();
         return new CurvefittingAssessor(args);
     }
 }

@@ -30,17 +30,31 @@ import dev.tunerd.tuners.tpe.TpeTuner;
  * time: one trial at a time, the assessor judges after every epoch, a Bad verdict stops the trial there (the tuner
  * gets only its failed end), a finished trial reports its last value. Deterministic, so the two assessors are compared
  * on exactly the same footing (through the daemon a verdict slower than the simulated wait lands an epoch or more
- * late). Opt-in: {@code -Dtunerd.bench=true}; prints one line per assessor for seeds 100..119.
+ * late). Opt-in: {@code -Dtunerd.bench=true}; prints one line per assessor for seeds 100..119 (the held-out set;
+ * {@code -Dbench.first=0 -Dbench.count=10} gives the tuning seeds 0..9; {@code -Dbench.only=Curvefitting} or
+ * {@code Medianstop} runs one of them; {@code -Dbench.threshold=0.9}, {@code -Dbench.startStep=5} set Curvefitting's
+ * classArgs).
  */
 class AssessorCurvesBench {
     private static final int TRIALS = 100;
+    private static final long FIRST = Long.getLong("bench.first", 100);
+    private static final int COUNT = Integer.getInteger("bench.count", 20);
+    private static final String ONLY = System.getProperty("bench.only", "");
 
     @Test
     void curvefittingAgainstMedianstopWithTpeOnCurves() {
         assumeTrue(Boolean.getBoolean("tunerd.bench"), "opt-in benchmark: -Dtunerd.bench=true");
-        report("Medianstop start_step 5", () -> new MedianstopAssessor(OptimizeMode.MINIMIZE, 5));
-        report("Curvefitting", () -> new CurvefittingAssessor(new CurvefittingArgs(null, null, null, null,
-            "minimize")));
+        if (!ONLY.equals("Curvefitting")) {
+            report("Medianstop start_step 5", () -> new MedianstopAssessor(OptimizeMode.MINIMIZE, 5));
+        }
+        if (!ONLY.equals("Medianstop")) {
+            Integer startStep = Integer.getInteger("bench.startStep");
+            Double threshold = System.getProperty("bench.threshold") == null ? null
+                : Double.valueOf(System.getProperty("bench.threshold"));
+            report("Curvefitting" + (startStep == null ? "" : " start_step " + startStep)
+                + (threshold == null ? "" : " threshold " + threshold), () -> new CurvefittingAssessor(
+                    new CurvefittingArgs(null, startStep, threshold, null, "minimize")));
+        }
     }
 
     private static void report(String name, Supplier<Assessor> assessor) {
@@ -48,7 +62,7 @@ class AssessorCurvesBench {
         int killedBest = 0;
         List<Double> regrets = new ArrayList<>();
         StringBuilder perSeed = new StringBuilder();
-        for (long seed = 100; seed < 120; seed++) {
+        for (long seed = FIRST; seed < FIRST + COUNT; seed++) {
             double[] r = run(seed, assessor.get());
             epochs += r[0];
             killedBest += r[1] > 0 ? 1 : 0;
@@ -56,9 +70,11 @@ class AssessorCurvesBench {
             perSeed.append(String.format(" %d:%.1f%%%s", seed, 100 * r[0], r[1] > 0 ? "(lost best)" : ""));
         }
         regrets.sort(null);
-        System.out.printf("%s with TPE on curves, seeds 100..119: epochs used %.1f%%, best configuration killed in %d"
-            + " of 20, median regret %.4f;%s%n", name, 100 * epochs / 20, killedBest,
-            (regrets.get(9) + regrets.get(10)) / 2, perSeed);
+        int mid = COUNT / 2;
+        double median = COUNT % 2 == 1 ? regrets.get(mid) : (regrets.get(mid - 1) + regrets.get(mid)) / 2;
+        System.out.printf("%s with TPE on curves, seeds %d..%d: epochs used %.1f%%, best configuration killed in %d"
+            + " of %d, median regret %.4f;%s%n", name, FIRST, FIRST + COUNT - 1, 100 * epochs / COUNT, killedBest,
+            COUNT, median, perSeed);
     }
 
     /** {epoch fraction, 1 if the best configuration was stopped, regret of the best reported final value}. */

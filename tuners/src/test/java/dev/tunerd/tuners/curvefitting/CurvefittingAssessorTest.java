@@ -188,4 +188,68 @@ class CurvefittingAssessorTest {
         assertThrows(IllegalArgumentException.class, () -> restored.restore(JsonObject.builder().put("best", 1.0)
             .build()));
     }
+
+    /**
+     * A training loss {@code a + (2.3 - a) exp(-k t)} with 2% jitter, as the simulator's {@code curves} reports: for
+     * (a 0.5, k 0.5, 6 steps) the ensemble predicts a final loss of 0.502 from the scores 1 / (1 + loss), and nothing
+     * from the negated losses fed before (too few families can take a negative rising curve).
+     */
+    private static List<JsonValue> decayingLoss(double a, double k, int steps) {
+        List<JsonValue> out = new ArrayList<>();
+        for (int t = 1; t <= steps; t++) {
+            out.add(JsonFloat.of((a + (2.3 - a) * Math.exp(-k * t)) * (1 + 0.02 * jitter(t))));
+        }
+        return out;
+    }
+
+    @Test
+    void minimizeFeedsLossesAsScoresSoTheEnsemblePredictsAtTheFirstJudgement() {
+        CurvefittingAssessor a = assessor("minimize");
+        complete(a, "best", ending(0.3));
+        List<JsonValue> curve = decayingLoss(0.5, 0.5, 6);
+        assertEquals(AssessResult.BAD, a.assessTrial("poor", curve), "predicted 0.502 against a bar of 0.316");
+        double[] negated = curve.stream().mapToDouble(v -> -v.asDouble()).toArray();
+        assertTrue(new CurveEnsemble(20, negated).predict(dev.tunerd.tuners.common.Rng.withSeed(1)).isEmpty(),
+            "the negated curve (the feed before) gets no prediction, so the trial went on");
+        CurvefittingAssessor lenient = assessor("minimize");
+        complete(lenient, "best", ending(0.49));
+        assertEquals(AssessResult.GOOD, lenient.assessTrial("close", curve), "0.502 is below 0.49 / 0.95 = 0.516");
+    }
+
+    @Test
+    void lossScoreIsAccuracyLikeAndInvertible() {
+        assertEquals(1.0, LossScore.score(0), 0);
+        assertEquals(0.5, LossScore.score(1), 0);
+        assertEquals(0.001, LossScore.score(999), 1e-15);
+        assertEquals(2.3, LossScore.loss(LossScore.score(2.3)), 1e-12);
+        assertTrue(Double.isNaN(LossScore.score(-1)), "a loss at -1 has no score");
+        assertEquals(Double.POSITIVE_INFINITY, LossScore.loss(0));
+        assertEquals(Double.POSITIVE_INFINITY, LossScore.loss(-0.5));
+    }
+
+    @Test
+    void aLossAtOrBelowMinusOneIsNotAssessed() {
+        CurvefittingAssessor a = assessor("minimize");
+        complete(a, "best", ending(0.3));
+        List<JsonValue> curve = new ArrayList<>(decayingLoss(0.5, 0.5, 6));
+        curve.set(2, JsonFloat.of(-1.5));
+        assertEquals(AssessResult.GOOD, a.assessTrial("odd", curve));
+        assertEquals(AssessResult.GOOD, a.assessTrial("odd", decayingLoss(0.5, 0.5, 7)), "stays unassessed");
+    }
+
+    @Test
+    void aSnapshotFromBeforeTheScoreFeedIsReadWithItsNegatedLosses() {
+        // before the "units" key, a minimising assessor stored the best loss and the last values negated
+        JsonObject legacy = JsonObject.builder().put("best", -0.3)
+            .put("last", JsonObject.builder().put("poor", -0.9).build())
+            .put("judged", JsonObject.builder().build())
+            .put("unusable", new dev.tunerd.spi.json.JsonArray(List.of())).build();
+        CurvefittingAssessor a = assessor("minimize");
+        a.restore(legacy);
+        assertEquals(0.3, ((JsonObject) a.snapshot()).get("best").asDouble(), 0);
+        assertEquals(AssessResult.BAD, a.assessTrial("poor", decayingLoss(0.5, 0.5, 6)));
+        CurvefittingAssessor fresh = assessor("minimize");
+        fresh.restore(a.snapshot());
+        assertEquals(a.snapshot(), fresh.snapshot(), "the new form is read as written");
+    }
 }
