@@ -49,7 +49,7 @@ public final class SimulateCommand implements Callable<Integer> {
     String tuner;
 
     @Option(names = "--tuner-args", description = "classArgs JSON (default: {\"optimize_mode\": \"minimize\"}, "
-        + "plus --seed for Random, TPE, Anneal, Evolution, PBT, GP, CMAES and SMAC)")
+        + "plus --seed for Random, TPE, Anneal, Evolution, PBT, GP, CMAES, SMAC and Auto)")
     String tunerArgs;
 
     @Option(names = "--assessor", description = "builtin assessor name, e.g. Medianstop")
@@ -109,7 +109,7 @@ public final class SimulateCommand implements Callable<Integer> {
         Files.createDirectories(dir);
         ProgressReporter progress = new ProgressReporter(err, System.console() != null);
         RunResult result;
-        try (DaemonProcess d = DaemonProcess.start(daemon.commandLine(tunerChoice, assessorChoice),
+        try (DaemonProcess d = DaemonProcess.start(daemon.commandLine(tunerChoice, assessorChoice, trials, concurrency),
                 dir.resolve("daemon.log"))) {
             result = new SimulatedManager(settings, d, progress).run();
         } catch (SimulationException e) {

@@ -28,7 +28,7 @@ class ProvidersTest {
     void tunersAreRegisteredUnderNnisNames() {
         Map<String, TunerProvider> byName = new TreeMap<>();
         ServiceLoader.load(TunerProvider.class).forEach(p -> byName.put(p.name(), p));
-        assertEquals(List.of("ASHA", "Anneal", "BOHB", "Batch", "CMAES", "Evolution", "GP", "GridSearch", "Hyperband", "PBT",
+        assertEquals(List.of("ASHA", "Anneal", "Auto", "BOHB", "Batch", "CMAES", "Evolution", "GP", "GridSearch", "Hyperband", "PBT",
             "Random", "SMAC", "TPE"),
             List.copyOf(byName.keySet()));
         assertEquals(List.of("BatchTuner"), byName.get("Batch").aliases());

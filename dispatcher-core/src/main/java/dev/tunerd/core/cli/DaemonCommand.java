@@ -11,12 +11,14 @@ import dev.tunerd.protocol.FrameFormat;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.protocol.json.JsonException;
 import dev.tunerd.protocol.ws.WsForm;
+import dev.tunerd.spi.ExperimentBudget;
 import dev.tunerd.spi.json.JsonObject;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,6 +48,8 @@ public final class DaemonCommand implements Callable<Integer> {
     String channel;
     String wsForm;
     String checkpointMode;
+    int maxTrials;
+    int trialConcurrency;
     boolean list;
     boolean cdsTraining;
 
@@ -95,6 +99,7 @@ public final class DaemonCommand implements Callable<Integer> {
         NniEnvironment env = NniEnvironment.from(environment);
         AlgorithmSpec tunerSpec;
         Optional<AlgorithmSpec> assessorSpec;
+        ExperimentBudget budget = ExperimentBudget.UNKNOWN;
         if (expParams != null) {
             if (tuner != null || assessor != null || tunerArgs != null || assessorArgs != null) {
                 throw new ConfigurationException("give either --exp_params or --tuner/--assessor, not both");
@@ -102,6 +107,7 @@ public final class DaemonCommand implements Callable<Integer> {
             ExperimentParams params = ExperimentParams.decode(expParams);
             tunerSpec = params.tuner();
             assessorSpec = params.assessor();
+            budget = params.budget();
         } else {
             if (tuner == null) {
                 throw new ConfigurationException("no tuner: give --tuner NAME or --exp_params BASE64 (see --list)");
@@ -121,7 +127,21 @@ public final class DaemonCommand implements Callable<Integer> {
         }
         var url = channel != null ? NniEnvironment.url(channel) : env.channelUrl();
         return new DaemonSettings(tunerSpec, assessorSpec, pluginPath, queueCapacity,
-            new FrameFormat(headerDigits, maxFrameBytes), url, wsForm(wsForm), env, checkpointMode(env));
+            new FrameFormat(headerDigits, maxFrameBytes), url, wsForm(wsForm), env, checkpointMode(env),
+            withFlags(budget));
+    }
+
+    /** The budget from exp_params with {@code --max-trials} and {@code --trial-concurrency} laid over it. */
+    private ExperimentBudget withFlags(ExperimentBudget fromParams) {
+        if (maxTrials < 0) {
+            throw new ConfigurationException("--max-trials must be at least 0 (0 = unknown), got " + maxTrials);
+        }
+        if (trialConcurrency < 0) {
+            throw new ConfigurationException("--trial-concurrency must be at least 0 (0 = unknown), got "
+                + trialConcurrency);
+        }
+        return new ExperimentBudget(maxTrials > 0 ? OptionalInt.of(maxTrials) : fromParams.maxTrials(),
+            trialConcurrency > 0 ? OptionalInt.of(trialConcurrency) : fromParams.concurrency());
     }
 
     private CheckpointMode checkpointMode(NniEnvironment env) {

@@ -32,6 +32,12 @@ enum DaemonOption {
     CHECKPOINT_MODE("--checkpoint-mode", Kind.TEXT, "required|best-effort|off", null, false,
         "What an unusable checkpoint does: stop the start-up or the run (required, the default when "
             + "NNI_CHECKPOINT_DIRECTORY is set), log and continue without one (best-effort), or no checkpoint (off)."),
+    MAX_TRIALS("--max-trials", Kind.INT, "N", "0", false,
+        "The experiment's trial budget, for algorithms that plan by it (Auto); 0 = unknown (default). Overrides "
+            + "exp_params' maxTrialNumber."),
+    TRIAL_CONCURRENCY("--trial-concurrency", Kind.INT, "N", "0", false,
+        "Trials the experiment runs at once, for algorithms that plan by it; 0 = unknown (default). Overrides "
+            + "exp_params' trialConcurrency."),
     LIST("--list", Kind.FLAG, null, null, false, "List the algorithms with their classArgs defaults, then exit."),
     CDS_TRAINING("--cds-training", Kind.FLAG, null, null, true, "Run an in-memory session (for a CDS archive).");
 
@@ -109,6 +115,8 @@ enum DaemonOption {
             case CHANNEL -> cmd.channel;
             case WS_FORM -> cmd.wsForm;
             case CHECKPOINT_MODE -> cmd.checkpointMode;
+            case MAX_TRIALS -> cmd.maxTrials;
+            case TRIAL_CONCURRENCY -> cmd.trialConcurrency;
             case LIST -> cmd.list;
             case CDS_TRAINING -> cmd.cdsTraining;
         };
@@ -131,6 +139,8 @@ enum DaemonOption {
             case CHANNEL -> cmd.channel = (String) value;
             case WS_FORM -> cmd.wsForm = (String) value;
             case CHECKPOINT_MODE -> cmd.checkpointMode = (String) value;
+            case MAX_TRIALS -> cmd.maxTrials = (Integer) value;
+            case TRIAL_CONCURRENCY -> cmd.trialConcurrency = (Integer) value;
             case LIST -> cmd.list = (Boolean) value;
             case CDS_TRAINING -> cmd.cdsTraining = (Boolean) value;
         }

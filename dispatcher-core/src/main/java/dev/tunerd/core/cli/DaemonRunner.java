@@ -48,7 +48,7 @@ public final class DaemonRunner {
         LateSink sink = new LateSink();
         DispatchState state = new DispatchState(wiring.observer().apply(settings), sink);
         AlgorithmContext context = new AlgorithmContext(state.issuer(),
-            settings.environment().checkpointDirectory(), Clock.systemUTC());
+            settings.environment().checkpointDirectory(), Clock.systemUTC(), settings.budget());
         ClassLoader loader = PluginClassLoaders.forPluginPath(settings.pluginPath(), DaemonRunner.class.getClassLoader());
         AlgorithmFactory factory = new AlgorithmFactory(new AlgorithmRegistry(loader), new ClassArgsBinder(), loader);
         Tuner tuner = factory.createTuner(settings.tuner(), context);

@@ -3,6 +3,8 @@ package dev.tunerd.core.config;
 import dev.tunerd.core.checkpoint.CheckpointMode;
 import dev.tunerd.protocol.FrameFormat;
 import dev.tunerd.protocol.ws.WsForm;
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.ExperimentBudget;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,10 +24,14 @@ import java.util.Optional;
  * @param environment   the NNI environment variables
  * @param checkpoint    the effective checkpoint mode ({@code --checkpoint-mode} resolved against
  *                      {@code NNI_CHECKPOINT_DIRECTORY}); {@link CheckpointMode#OFF} whenever no directory is set
+ * @param budget        the experiment's trial budget and concurrency (exp_params' {@code maxTrialNumber} and
+ *                      {@code trialConcurrency}, or {@code --max-trials} and {@code --trial-concurrency}), passed to
+ *                      the algorithms in their {@link AlgorithmContext}
  */
 public record DaemonSettings(AlgorithmSpec tuner, Optional<AlgorithmSpec> assessor, List<Path> pluginPath,
                             int queueCapacity, FrameFormat frameFormat, Optional<URI> channelUrl,
-                            Optional<WsForm> wsForm, NniEnvironment environment, CheckpointMode checkpoint) {
+                            Optional<WsForm> wsForm, NniEnvironment environment, CheckpointMode checkpoint,
+                            ExperimentBudget budget) {
 
     public DaemonSettings {
         Objects.requireNonNull(tuner, "tuner");
@@ -39,10 +45,19 @@ public record DaemonSettings(AlgorithmSpec tuner, Optional<AlgorithmSpec> assess
         Objects.requireNonNull(wsForm, "wsForm");
         Objects.requireNonNull(environment, "environment");
         Objects.requireNonNull(checkpoint, "checkpoint");
+        Objects.requireNonNull(budget, "budget");
         if (checkpoint != CheckpointMode.OFF && environment.checkpointDirectory().isEmpty()) {
             throw new ConfigurationException("checkpoint mode " + checkpoint.optionName()
                 + " needs NNI_CHECKPOINT_DIRECTORY to be set");
         }
+    }
+
+    /** Settings without budget information. */
+    public DaemonSettings(AlgorithmSpec tuner, Optional<AlgorithmSpec> assessor, List<Path> pluginPath,
+                          int queueCapacity, FrameFormat frameFormat, Optional<URI> channelUrl,
+                          Optional<WsForm> wsForm, NniEnvironment environment, CheckpointMode checkpoint) {
+        this(tuner, assessor, pluginPath, queueCapacity, frameFormat, channelUrl, wsForm, environment, checkpoint,
+            ExperimentBudget.UNKNOWN);
     }
 
     /** Settings with the default checkpoint mode: required when NNI_CHECKPOINT_DIRECTORY is set, else off. */

@@ -2,10 +2,12 @@ package dev.tunerd.core.config;
 
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.protocol.json.JsonException;
+import dev.tunerd.spi.ExperimentBudget;
 import dev.tunerd.spi.json.JsonNull;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.text.SafeText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Base64;
@@ -17,10 +19,19 @@ import java.util.Optional;
  * {@code trainingServicePlatform}: {@code builtinTunerName}, {@code builtinAssessorName}, {@code builtinAdvisorName},
  * {@code codeDir} + {@code className}; an {@code advisor} block becomes the tuner, in either form). Immutable.
  *
+ * <p>The budget: {@code maxTrialNumber} (v2; v1 {@code maxTrialNum}) and {@code trialConcurrency}, each a positive
+ * integer when present; absent or null means not known (NNI: unlimited). A value of another type or below 1 is a
+ * configuration error naming the key.
+ *
  * @param tuner    the tuner block
  * @param assessor the assessor block, if present
+ * @param budget   the experiment's trial budget and concurrency, as far as the config gives them
  */
-public record ExperimentParams(AlgorithmSpec tuner, Optional<AlgorithmSpec> assessor) {
+public record ExperimentParams(AlgorithmSpec tuner, Optional<AlgorithmSpec> assessor, ExperimentBudget budget) {
+
+    public ExperimentParams(AlgorithmSpec tuner, Optional<AlgorithmSpec> assessor) {
+        this(tuner, assessor, ExperimentBudget.UNKNOWN);
+    }
 
     public static ExperimentParams decode(String base64) {
         String json;
@@ -48,7 +59,8 @@ public record ExperimentParams(AlgorithmSpec tuner, Optional<AlgorithmSpec> asse
         }
         JsonObject assessor = block(config, "assessor");
         return new ExperimentParams(spec(tuner, "tuner", "name", "codeDirectory"),
-            Optional.ofNullable(assessor).map(a -> spec(a, "assessor", "name", "codeDirectory")));
+            Optional.ofNullable(assessor).map(a -> spec(a, "assessor", "name", "codeDirectory")),
+            budget(config, "maxTrialNumber"));
     }
 
     private static ExperimentParams legacy(JsonObject config) {
@@ -63,7 +75,8 @@ public record ExperimentParams(AlgorithmSpec tuner, Optional<AlgorithmSpec> asse
         }
         JsonObject assessor = block(config, "assessor");
         return new ExperimentParams(spec(tuner, "tuner", tunerKey, "codeDir"),
-            Optional.ofNullable(assessor).map(a -> spec(a, "assessor", "builtinAssessorName", "codeDir")));
+            Optional.ofNullable(assessor).map(a -> spec(a, "assessor", "builtinAssessorName", "codeDir")),
+            budget(config, "maxTrialNum"));
     }
 
     private static AlgorithmSpec spec(JsonObject block, String role, String nameKey, String dirKey) {
@@ -84,6 +97,25 @@ public record ExperimentParams(AlgorithmSpec tuner, Optional<AlgorithmSpec> asse
         Path dir = string(block, dirKey, role).map(Path::of).orElseThrow(() ->
             new ConfigurationException(role + ".className " + className.get() + " needs \"" + dirKey + "\""));
         return AlgorithmSpec.custom(className.get(), dir, classArgs);
+    }
+
+    private static ExperimentBudget budget(JsonObject config, String trialsKey) {
+        return ExperimentBudget.of(positiveInt(config, trialsKey), positiveInt(config, "trialConcurrency"));
+    }
+
+    private static Integer positiveInt(JsonObject config, String key) {
+        JsonValue v = config.get(key);
+        if (v == null || v == JsonNull.INSTANCE) {
+            return null;
+        }
+        if (v.isNumber()) {
+            double d = v.asDouble();
+            if (d >= 1 && d <= Integer.MAX_VALUE && d == Math.rint(d)) {
+                return (int) d;
+            }
+        }
+        throw new ConfigurationException("--exp_params: \"" + key + "\" must be a positive integer, got "
+            + SafeText.capped(Json.write(v), 80));
     }
 
     private static JsonObject block(JsonObject config, String key) {

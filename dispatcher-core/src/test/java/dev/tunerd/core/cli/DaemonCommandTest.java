@@ -8,6 +8,7 @@ import dev.tunerd.core.config.DaemonSettings;
 import dev.tunerd.protocol.FrameFormat;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.protocol.ws.WsForm;
+import dev.tunerd.spi.ExperimentBudget;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -68,8 +69,9 @@ class DaemonCommandTest {
             "--tuner-args", "{\"seed\": 3}", "--assessor", "Medianstop", "--assessor-args", "{\"start_step\": 5}",
             "--plugin-path", "/a", "--plugin-path", "/b", "--queue-capacity", "7", "--max-frame-bytes", "99",
             "--header-digits", "6", "--channel", "ws://localhost:9/x", "--ws-form", "raw", "--checkpoint-mode", "off",
-            "-m", "nni");
+            "-m", "nni", "--max-trials", "200", "--trial-concurrency", "4");
         DaemonSettings s = cmd.settings();
+        assertEquals(ExperimentBudget.of(200, 4), s.budget());
         assertEquals("TPE", s.tuner().name().orElseThrow());
         assertEquals("{\"seed\": 3}", Json.write(s.tuner().classArgs()));
         assertEquals("Medianstop", s.assessor().orElseThrow().name().orElseThrow());
@@ -87,5 +89,22 @@ class DaemonCommandTest {
         assertEquals(dev.tunerd.core.dispatch.Daemon.Settings.DEFAULT_QUEUE_CAPACITY, d.queueCapacity());
         assertEquals(FrameFormat.DEFAULT, d.frameFormat());
         assertTrue(d.wsForm().isEmpty() && d.assessor().isEmpty() && d.channelUrl().isEmpty());
+        assertEquals(ExperimentBudget.UNKNOWN, d.budget());
+    }
+
+    /** exp_params' maxTrialNumber and trialConcurrency become the budget; the flags, when given, override them. */
+    @Test
+    void theBudgetComesFromExpParamsAndTheFlagsOverrideIt() {
+        String params = java.util.Base64.getEncoder().encodeToString(("{\"maxTrialNumber\": 50, \"trialConcurrency\":"
+            + " 2, \"tuner\": {\"name\": \"Auto\"}}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        DaemonCommand plain = new DaemonCommand(DaemonWiring.DEFAULT, Map.of());
+        TunerdCli.commandLine(plain, new PrintWriter(out), new PrintWriter(err)).parseArgs("--exp_params", params);
+        assertEquals(ExperimentBudget.of(50, 2), plain.settings().budget());
+        DaemonCommand flagged = new DaemonCommand(DaemonWiring.DEFAULT, Map.of());
+        TunerdCli.commandLine(flagged, new PrintWriter(out), new PrintWriter(err)).parseArgs("--exp_params", params,
+            "--max-trials", "500");
+        assertEquals(ExperimentBudget.of(500, 2), flagged.settings().budget());
+        assertEquals(2, run(Map.of(), "--tuner", "Auto", "--max-trials", "-1"));
+        assertTrue(err.toString().contains("--max-trials must be at least 0"), err.toString());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tunerd.spi.ExperimentBudget;
 import dev.tunerd.spi.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -45,6 +46,26 @@ class ExperimentParamsTest {
             + " \"classArgs\": {\"max_budget\": 27}}}"));
         assertEquals(AlgorithmSpec.named("BOHB", JsonObject.builder().put("max_budget", 27).build()), p.tuner());
         assertEquals(Optional.empty(), p.assessor());
+    }
+
+    @Test
+    void readsTheBudgetOfBothFormsAndAbsentMeansUnknown() {
+        ExperimentParams v2 = ExperimentParams.decode(b64("{\"maxTrialNumber\": 200, \"trialConcurrency\": 8,"
+            + " \"tuner\": {\"name\": \"Auto\"}}"));
+        assertEquals(ExperimentBudget.of(200, 8), v2.budget());
+        ExperimentParams v1 = ExperimentParams.decode(b64("{\"trainingServicePlatform\": \"local\","
+            + " \"maxTrialNum\": 30, \"trialConcurrency\": 1, \"tuner\": {\"builtinTunerName\": \"TPE\"}}"));
+        assertEquals(ExperimentBudget.of(30, 1), v1.budget());
+        ExperimentParams none = ExperimentParams.decode(b64("{\"maxTrialNumber\": null, \"tuner\": {\"name\":"
+            + " \"TPE\"}}"));
+        assertEquals(ExperimentBudget.UNKNOWN, none.budget());
+        for (String bad : new String[] {"0", "-3", "2.5", "\"many\""}) {
+            ConfigurationException e = assertThrows(ConfigurationException.class, () -> ExperimentParams.decode(
+                b64("{\"maxTrialNumber\": " + bad + ", \"tuner\": {\"name\": \"TPE\"}}")));
+            assertTrue(e.getMessage().contains("\"maxTrialNumber\" must be a positive integer"), e.getMessage());
+        }
+        assertThrows(ConfigurationException.class, () -> ExperimentParams.decode(
+            b64("{\"trialConcurrency\": 0, \"tuner\": {\"name\": \"TPE\"}}")));
     }
 
     @Test

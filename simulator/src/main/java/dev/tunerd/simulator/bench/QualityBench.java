@@ -214,7 +214,8 @@ public final class QualityBench {
         Problem problem = Problems.create(job.problem(), job.seed());
         AlgorithmChoice tuner = AlgorithmChoice.withDefaults(job.arm().tuner(), null, job.seed());
         Path log = Files.createTempFile("tunerd-bench-", ".log");
-        try (DaemonProcess d = DaemonProcess.start(plan.daemon().commandLine(tuner, null), log)) {
+        try (DaemonProcess d = DaemonProcess.start(plan.daemon().commandLine(tuner, null, plan.trials(),
+                job.arm().concurrency()), log)) {
             RunResult r = new SimulatedManager(ExperimentSettings.of(problem, plan.trials(), job.arm().concurrency(),
                 job.seed(), false), d, ProgressListener.NONE).run();
             if (r.trials().size() < plan.trials()) {

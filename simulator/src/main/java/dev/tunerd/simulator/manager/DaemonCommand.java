@@ -84,6 +84,20 @@ public record DaemonCommand(List<String> prefix) {
     }
 
     /**
+     * The full command line for a run with these algorithms that also tells the daemon the experiment's budget
+     * ({@code --max-trials}, {@code --trial-concurrency}), as NNI's exp_params tell it {@code maxTrialNumber} and
+     * {@code trialConcurrency}: algorithms that plan by the budget (Auto) see what a real experiment shows them.
+     */
+    public List<String> commandLine(AlgorithmChoice tuner, AlgorithmChoice assessor, int maxTrials, int concurrency) {
+        List<String> cmd = commandLine(tuner, assessor);
+        cmd.add("--max-trials");
+        cmd.add(Integer.toString(maxTrials));
+        cmd.add("--trial-concurrency");
+        cmd.add(Integer.toString(concurrency));
+        return cmd;
+    }
+
+    /**
      * {@code <checkout>/scripts/tunerd} for {@code <checkout>/tunerd/target/tunerd.jar}, or {@code <home>/bin/tunerd}
      * for {@code <home>/lib/tunerd.jar} (the release archive), when it is executable.
      */

@@ -35,6 +35,13 @@ class DaemonCommandTest {
     }
 
     @Test
+    void theBudgetIsPassedAsAnExperimentWouldGiveIt() {
+        DaemonCommand d = DaemonCommand.parse("tunerd");
+        assertEquals(List.of("tunerd", "--tuner", "Auto", "--max-trials", "200", "--trial-concurrency", "4"),
+            d.commandLine(new AlgorithmChoice("Auto", "{}"), null, 200, 4));
+    }
+
+    @Test
     void aJarInACheckoutIsStartedThroughTheCheckoutsLauncher(@TempDir Path checkout) throws IOException {
         Path jar = Files.createDirectories(checkout.resolve("tunerd/target")).resolve("tunerd.jar");
         Files.createFile(jar);

@@ -152,6 +152,15 @@ final class CmaDistribution {
         decompose();
     }
 
+    /** The largest step the distribution takes along any axis, {@code sigma * max sqrt(eigenvalue)}, in the unit cube. */
+    double largestStep() {
+        double maxD = 0;
+        for (double v : d) {
+            maxD = Math.max(maxD, v);
+        }
+        return sigma * maxD;
+    }
+
     /** Whether the search has collapsed or is ill-conditioned (an IPOP restart is due). */
     boolean converged() {
         double maxD = 0;

@@ -8,17 +8,17 @@ import java.util.Locale;
  *
  * @param optimizeMode     {@code minimize} (default, as Optuna) or {@code maximize}
  * @param popsize          population per generation, >= 2 (default 4 + floor(3 ln n) for n numeric parameters)
- * @param sigma0           initial step size in the unit cube, in (0, 1] (default 0.25; Optuna's range / 6 scores
- *                         about two points lower at 200 trials on the benchmark suite, docs/MODEL_TUNERS.md)
- * @param restartStrategy  {@code ipop} (default: restart with twice the population when the search stagnates) or
- *                         {@code none}
+ * @param sigma0           initial step size in the unit cube, in (0, 1] (default 0.22; Optuna's range / 6 scores
+ *                         lower at 200 trials on the benchmark suite, docs/MODEL_TUNERS.md)
+ * @param restartStrategy  {@code ipop} (default: restart when the search has converged or stagnates, from the
+ *                         third restart on with twice the population) or {@code none}
  * @param startupTrials    trials drawn from the priors before CMA-ES starts, >= 0 (default 1, as Optuna)
  * @param seed             random seed (a tunerd addition); absent: derived from the clock
  */
 public record CmaesClassArgs(OptimizeMode optimizeMode, Integer popsize, Double sigma0, String restartStrategy,
                              Integer startupTrials, Long seed) {
     /** The initial step size when none is given (tuned on the in-process bench). */
-    public static final double DEFAULT_SIGMA0 = 0.25;
+    public static final double DEFAULT_SIGMA0 = 0.22;
 
     public CmaesClassArgs {
         optimizeMode = optimizeMode == null ? OptimizeMode.MINIMIZE : optimizeMode;

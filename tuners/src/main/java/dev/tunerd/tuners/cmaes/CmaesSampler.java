@@ -12,12 +12,21 @@ import java.util.List;
  * ({@link UnitSpace}); choices and the parameters of nested branches are drawn independently from their priors, as
  * Optuna's {@code CmaEsSampler} does. Results are collected into generations in arrival order: every result counts
  * for the distribution in use when it arrives (with trials in flight a result may come from the previous
- * distribution; the update does not need exact membership). When a generation has collapsed, is ill-conditioned or
- * has not improved the best loss for {@code 10 + 30 n / lambda} generations, the search restarts with twice the
- * population (IPOP) from a new random mean. The distribution changes only on results, so replaying the history
+ * distribution; the update does not need exact membership). When a generation has converged to a step below
+ * {@link #RESTART_STEP} of the range, collapsed, is ill-conditioned or has not improved the best loss for
+ * {@code 10 + 30 n / lambda} generations, the search restarts from a new random mean: with the same population for
+ * the first {@link #RESTARTS_BEFORE_GROWTH} restarts, then with twice the previous one each time (IPOP). The
+ * distribution changes only on results, so replaying the history
  * rebuilds it exactly (snapshots, search-space updates). Not thread-safe.
  */
 final class CmaesSampler implements InternalSampler {
+    /**
+     * A restart is due once the largest step is below this share of the unit range: a converged search spends the
+     * rest of a short budget refining one basin (tuned: docs/MODEL_TUNERS.md, about +2 points at 200 trials over 400 seeds).
+     */
+    static final double RESTART_STEP = 0.01;
+    /** Restarts that keep the population before IPOP's doubling begins (so early restarts stay cheap). */
+    static final int RESTARTS_BEFORE_GROWTH = 2;
     private final UnitSpace unit;
     private final int[] dims;
     private final Rng rng;
@@ -50,7 +59,12 @@ final class CmaesSampler implements InternalSampler {
 
     private int lambda(int restart) {
         int base = args.popsize() != null ? args.popsize() : CmaDistribution.defaultLambda(dims.length);
-        return base << Math.min(restart, 10);
+        return base << Math.min(Math.max(0, restart - RESTARTS_BEFORE_GROWTH), 10);
+    }
+
+    /** The current population size. */
+    int populationSize() {
+        return dist.lambda();
     }
 
     /** Number of IPOP restarts so far. */
@@ -109,12 +123,16 @@ final class CmaesSampler implements InternalSampler {
         generationLosses.clear();
         int patience = 10 + (int) Math.ceil(30.0 * dims.length / dist.lambda());
         if (args.restartStrategy().equals("ipop")
-            && (dist.converged() || dist.generation() - lastImprovementGeneration > patience)) {
+            && (dist.converged() || dist.largestStep() < RESTART_STEP
+                || dist.generation() - lastImprovementGeneration > patience)) {
             restart();
         }
     }
 
-    /** A new distribution with twice the population around a mean drawn from the history (no generator needed). */
+    /**
+     * A new distribution (from the third restart on with twice the population) around a mean drawn from the history
+     * (no generator needed).
+     */
     private void restart() {
         restarts++;
         Rng restartRng = Rng.withSeed(Double.doubleToLongBits(best) ^ (31L * observed + restarts));

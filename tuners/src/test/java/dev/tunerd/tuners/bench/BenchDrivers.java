@@ -1,10 +1,13 @@
 package dev.tunerd.tuners.bench;
 
 import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.ExperimentBudget;
 import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.anneal.AnnealAdditions;
+import dev.tunerd.tuners.auto.AutoClassArgs;
+import dev.tunerd.tuners.auto.AutoTuner;
 import dev.tunerd.tuners.anneal.AnnealClassArgs;
 import dev.tunerd.tuners.anneal.AnnealSampler;
 import dev.tunerd.tuners.anneal.AnnealTuner;
@@ -60,6 +63,9 @@ final class BenchDrivers {
             new CmaesClassArgs(OptimizeMode.MINIMIZE, seed)), space));
         m.put("SMAC", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
             new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed)), space));
+        // Auto with the run's length as the experiment's budget, as `tunerd bench quality` passes it
+        m.put("Auto", (space, seed) -> new TunerDriver(new AutoTuner(AlgorithmContext.standalone().withBudget(
+            ExperimentBudget.of(QualityBench.TRIALS, 1)), new AutoClassArgs(OptimizeMode.MINIMIZE, seed)), space));
         // -Dcma.pop / -Dcma.sigma / -Dcma.restart: classArgs variations for tuning
         m.put("CMAES-args", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
             new CmaesClassArgs(OptimizeMode.MINIMIZE, Integer.getInteger("cma.pop"),

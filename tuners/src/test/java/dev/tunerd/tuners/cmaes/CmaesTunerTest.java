@@ -52,6 +52,31 @@ class CmaesTunerTest {
         assertTrue(s.restarts() >= 1, "restarts " + s.restarts());
     }
 
+    /** A converged search restarts within a short budget, keeping its population for two restarts (then IPOP). */
+    @Test
+    void aConvergedSearchRestartsEarlyAndThePopulationGrowsFromTheThirdRestart() {
+        SearchSpace space = SearchSpace.parse(Json.parseObject("""
+            {"x": {"_type": "uniform", "_value": [0, 1]}, "y": {"_type": "uniform", "_value": [0, 1]}}""", "s"),
+            SearchSpace.ALL_TYPES);
+        CmaesSampler s = new CmaesSampler(space, new CmaesClassArgs(null, 1L), new Rng(5));
+        int base = s.populationSize();
+        int trials = 0;
+        while (s.restarts() == 0 && trials < 200) {
+            double[] x = s.suggest(java.util.List.of());
+            s.observe(x, Math.pow(x[0] - 0.3, 2) + Math.pow(x[1] - 0.6, 2));
+            trials++;
+        }
+        assertTrue(s.restarts() == 1 && trials < 200, "a sphere converges and restarts within 200 trials: " + trials);
+        assertEquals(base, s.populationSize(), "the first restarts keep the population");
+        while (s.restarts() < 3 && trials < 5000) {
+            double[] x = s.suggest(java.util.List.of());
+            s.observe(x, Math.pow(x[0] - 0.3, 2) + Math.pow(x[1] - 0.6, 2));
+            trials++;
+        }
+        assertEquals(3, s.restarts());
+        assertEquals(2 * base, s.populationSize(), "IPOP doubles from the third restart");
+    }
+
     @Test
     void findsTheMinimumOfASmoothFunctionWithIntegersAndChoices() throws Exception {
         JsonObject space = Json.parseObject("""

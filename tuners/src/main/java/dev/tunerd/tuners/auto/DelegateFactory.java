@@ -1,0 +1,88 @@
+package dev.tunerd.tuners.auto;
+
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.TunerProvider;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.util.ServiceLoader;
+
+/**
+ * Creates the tuner Auto picked the way the dispatcher creates any tuner: its {@link TunerProvider} found through
+ * {@link ServiceLoader} by name (case-insensitively, as the registry matches), its classArgs record built with
+ * {@code optimizeMode} and {@code seed} and every other key absent (so the record's own defaults apply), and the
+ * same {@link AlgorithmContext}. Stateless.
+ */
+final class DelegateFactory {
+    private DelegateFactory() {
+    }
+
+    static Tuner create(String algorithm, AlgorithmContext context, OptimizeMode mode, Long seed) {
+        for (TunerProvider<?> provider : ServiceLoader.load(TunerProvider.class, DelegateFactory.class.getClassLoader())) {
+            if (provider.name().equalsIgnoreCase(algorithm)) {
+                return createWith(provider, context, mode, seed);
+            }
+        }
+        throw new IllegalStateException("Auto: no tuner named " + algorithm + " is registered");
+    }
+
+    private static <A extends Record> Tuner createWith(TunerProvider<A> provider, AlgorithmContext context,
+                                                       OptimizeMode mode, Long seed) {
+        return provider.create(context, args(provider.argsType(), mode, seed));
+    }
+
+    /** The classArgs record with optimize_mode and seed set and every other component absent (null or zero). */
+    static <A extends Record> A args(Class<A> type, OptimizeMode mode, Long seed) {
+        RecordComponent[] components = type.getRecordComponents();
+        Class<?>[] types = new Class<?>[components.length];
+        Object[] values = new Object[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            String name = components[i].getName();
+            if (name.equals("optimizeMode") && types[i] == OptimizeMode.class) {
+                values[i] = mode;
+            } else if (name.equals("seed") && types[i] == Long.class) {
+                values[i] = seed;
+            } else {
+                values[i] = absent(types[i]);
+            }
+        }
+        try {
+            return type.getDeclaredConstructor(types).newInstance(values);
+        } catch (InvocationTargetException e) {
+            throw new IllegalStateException("Auto: the classArgs of " + type.getSimpleName() + " refused the"
+                + " defaults: " + e.getCause().getMessage(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Auto: cannot build " + type.getSimpleName(), e);
+        }
+    }
+
+    private static Object absent(Class<?> type) {
+        if (!type.isPrimitive()) {
+            return null;
+        }
+        if (type == boolean.class) {
+            return false;
+        }
+        if (type == double.class) {
+            return 0.0;
+        }
+        if (type == float.class) {
+            return 0.0f;
+        }
+        if (type == long.class) {
+            return 0L;
+        }
+        if (type == char.class) {
+            return '\0';
+        }
+        if (type == byte.class) {
+            return (byte) 0;
+        }
+        if (type == short.class) {
+            return (short) 0;
+        }
+        return 0;
+    }
+}
