@@ -4,6 +4,7 @@ import static dev.tunerd.spi.AssessResult.BAD;
 import static dev.tunerd.spi.AssessResult.GOOD;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.AssessResult;
@@ -129,6 +130,45 @@ class MedianstopAssessorTest {
                             restored.assessTrial(id, List.copyOf(history)), "after restore, event " + event);
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * Decisions equal NNI's over many trials whose curves drift (later trials better, then worse) with ties and
+     * re-completing ids, with windows small enough that every step's median keeps leaving its window, and after a
+     * snapshot and restore.
+     */
+    @Test
+    void agreesWithNnisAlgorithmWhileTheMedianLeavesItsWindow() {
+        for (OptimizeMode mode : OptimizeMode.values()) {
+            for (int minWindow : new int[] {1, 4}) {
+                SplittableRandom rng = new SplittableRandom(31L * minWindow + mode.ordinal());
+                MedianstopAssessor fast = new MedianstopAssessor(mode, 2, minWindow);
+                NniMedianstop slow = new NniMedianstop(mode == OptimizeMode.MAXIMIZE, 2);
+                int decisionsBad = 0;
+                for (int trial = 0; trial < 700; trial++) {
+                    if (trial == 350) {
+                        MedianstopAssessor restored = new MedianstopAssessor(mode, 2, minWindow);
+                        restored.restore(Json.parse(Json.write(fast.snapshot())));
+                        fast = restored;
+                    }
+                    String id = rng.nextInt(8) == 0 ? "t" + rng.nextInt(trial + 1) : "t" + trial;
+                    double trend = trial < 400 ? trial / 10.0 : (700 - trial) / 5.0;
+                    List<JsonValue> history = new ArrayList<>();
+                    int length = 1 + rng.nextInt(8);
+                    for (int step = 0; step < length; step++) {
+                        history.add(JsonFloat.of(trend + Math.rint(rng.nextDouble(-4, 4))));
+                        AssessResult expected = slow.assess(id, history);
+                        assertEquals(expected, fast.assessTrial(id, List.copyOf(history)),
+                            "trial " + trial + " " + id + " " + history);
+                        decisionsBad += expected == AssessResult.BAD ? 1 : 0;
+                    }
+                    boolean success = rng.nextInt(5) > 0;
+                    fast.trialEnd(id, success);
+                    slow.trialEnd(id, success);
+                }
+                assertTrue(decisionsBad > 100, "both kinds of decision were compared: " + decisionsBad);
             }
         }
     }
