@@ -11,7 +11,8 @@ import java.util.List;
  * values back from the arena when the window must move; so the arena's 8 bytes a value are nearly all the memory a
  * completed trial costs (before: a 4-byte heap position per value besides, and a map entry, a boxed number and a
  * string per trial). Medians are NNI's: sorted index {@code (n-1)/2} (lower, used when maximising) and {@code n/2}
- * (upper). A trial id completing again replaces its averages, as NNI's dict does (its old values are taken out of
+ * (upper). Averages before {@code firstStep} (steps the assessor never judges, below its {@code start_step}) are
+ * not kept. A trial id completing again replaces its averages, as NNI's dict does (its old values are taken out of
  * the steps; their arena slots stay unused). Not thread-safe.
  */
 final class CompletedCurves {
@@ -19,6 +20,7 @@ final class CompletedCurves {
     private static final int CHUNK = 1 << CHUNK_BITS;
     static final int MIN_WINDOW = 256;
 
+    private final int firstStep;
     private final int minWindow;
     private double[][] chunks = new double[8][];
     private int used;
@@ -27,17 +29,41 @@ final class CompletedCurves {
     private int[] lengths = new int[16];
     private final List<StepMedian> steps = new ArrayList<>();
 
-    CompletedCurves() {
-        this(MIN_WINDOW);
+    /** @param firstStep the first step (1-based) whose medians are asked for; earlier averages are dropped */
+    CompletedCurves(int firstStep) {
+        this(firstStep, MIN_WINDOW);
     }
 
     /** @param minWindow the fewest values a step's window holds each side of its median (small in tests) */
-    CompletedCurves(int minWindow) {
+    CompletedCurves(int firstStep, int minWindow) {
+        if (firstStep < 1) {
+            throw new IllegalArgumentException("the first step is 1-based, got " + firstStep);
+        }
+        this.firstStep = firstStep;
         this.minWindow = minWindow;
     }
 
-    /** Records (or replaces) the running averages of {@code trialJobId}. */
+    /** The first step (1-based) kept. */
+    int firstStep() {
+        return firstStep;
+    }
+
+    /** Records (or replaces) the running averages of {@code trialJobId} (from step 1). */
     void complete(String trialJobId, double[] averages) {
+        complete(trialJobId, averages, 1);
+    }
+
+    /**
+     * Records (or replaces) the running averages of {@code trialJobId}, {@code averages[0]} being the one at step
+     * {@code from} (1-based, at most {@link #firstStep}: the steps from the first kept one must all be there).
+     */
+    void complete(String trialJobId, double[] averages, int from) {
+        if (from > firstStep) {
+            throw new IllegalArgumentException("averages from step " + from + " lack steps " + firstStep + " to "
+                + (from - 1));
+        }
+        int skip = firstStep - from;
+        int kept = Math.max(0, averages.length - skip);
         int trial = trials.ordinalOf(trialJobId);
         if (trial >= 0) {
             int oldStart = starts[trial];
@@ -54,28 +80,32 @@ final class CompletedCurves {
             }
         }
         starts[trial] = used;
-        for (double average : averages) {
-            append(average);
+        for (int s = 0; s < kept; s++) {
+            append(averages[skip + s]);
         }
-        lengths[trial] = averages.length;
-        for (int s = 0; s < averages.length; s++) {
-            step(s).add(averages[s]);
+        lengths[trial] = kept;
+        for (int s = 0; s < kept; s++) {
+            step(s).add(averages[skip + s]);
         }
     }
 
-    /** How many completed trials reached step {@code step} (1-based). */
+    /** How many completed trials reached step {@code step} (1-based, at least {@link #firstStep}). */
     int count(int step) {
-        return step < 1 || step > steps.size() ? 0 : steps.get(step - 1).count();
+        int s = step - firstStep;
+        if (s < 0) {
+            throw new IllegalArgumentException("step " + step + " is before the first kept step " + firstStep);
+        }
+        return s >= steps.size() ? 0 : steps.get(s).count();
     }
 
     /** The value at sorted index {@code (n-1)/2} of step {@code step}; {@link #count} must be positive. */
     double lowerMedian(int step) {
-        return steps.get(step - 1).lowerMedian();
+        return steps.get(step - firstStep).lowerMedian();
     }
 
     /** The value at sorted index {@code n/2} of step {@code step}; {@link #count} must be positive. */
     double upperMedian(int step) {
-        return steps.get(step - 1).upperMedian();
+        return steps.get(step - firstStep).upperMedian();
     }
 
     /** How many distinct trial ids completed. */
@@ -88,7 +118,7 @@ final class CompletedCurves {
         return trials.idOf(trial);
     }
 
-    /** The running averages of the {@code trial}-th completed trial. */
+    /** The running averages of the {@code trial}-th completed trial, from step {@link #firstStep}. */
     double[] averages(int trial) {
         double[] out = new double[lengths[trial]];
         for (int s = 0; s < out.length; s++) {
@@ -99,7 +129,7 @@ final class CompletedCurves {
 
     /** How often step {@code step} (1-based) rebuilt its median window (for tests). */
     int rebuilds(int step) {
-        return steps.get(step - 1).rebuilds();
+        return steps.get(step - firstStep).rebuilds();
     }
 
     private double value(int position) {

@@ -7,6 +7,7 @@ import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.Snapshotting;
 import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.common.SnapshotJson;
@@ -33,6 +34,8 @@ import java.util.Map;
  */
 public final class MedianstopAssessor implements Assessor, Snapshotting {
     private static final System.Logger LOG = System.getLogger(MedianstopAssessor.class.getName());
+    /** Snapshot key: the step of each completed trial's first saved average (absent in older snapshots: 1). */
+    private static final String COMPLETED_FROM_STEP = "completed_from_step";
 
     private final boolean highBetter;
     private final int startStep;
@@ -49,7 +52,7 @@ public final class MedianstopAssessor implements Assessor, Snapshotting {
         this.highBetter = mode == OptimizeMode.MAXIMIZE;
         this.startStep = startStep;
         this.minWindow = minWindow;
-        this.completed = new CompletedCurves(minWindow);
+        this.completed = new CompletedCurves(Math.max(startStep, 1), minWindow);
     }
 
     @Override
@@ -89,7 +92,8 @@ public final class MedianstopAssessor implements Assessor, Snapshotting {
         for (int i = 0; i < completed.trialCount(); i++) {
             completedJson.put(completed.trialId(i), doubles(completed.averages(i)));
         }
-        return JsonObject.builder().put("running", runningJson.build()).put("completed", completedJson.build()).build();
+        return JsonObject.builder().put("running", runningJson.build()).put("completed", completedJson.build())
+            .put(COMPLETED_FROM_STEP, JsonInt.of(completed.firstStep())).build();
     }
 
     @Override
@@ -98,14 +102,19 @@ public final class MedianstopAssessor implements Assessor, Snapshotting {
         JsonObject runningJson = SnapshotJson.object(SnapshotJson.member(s, "running"), "Medianstop running");
         JsonObject completedJson = SnapshotJson.object(SnapshotJson.member(s, "completed"), "Medianstop completed");
         running.clear();
-        completed = new CompletedCurves(minWindow);
+        completed = new CompletedCurves(Math.max(startStep, 1), minWindow);
         runningJson.members().forEach((id, v) -> {
             RunningTrial t = new RunningTrial(highBetter);
             SnapshotJson.toDoubles(v).forEach(t::append);
             running.put(id, t);
         });
-        completedJson.members().forEach((id, v) ->
-            completed.complete(id, SnapshotJson.toDoubles(v).stream().mapToDouble(Double::doubleValue).toArray()));
+        long from = s.get(COMPLETED_FROM_STEP) == null ? 1 : SnapshotJson.longMember(s, COMPLETED_FROM_STEP);
+        if (from < 1 || from > completed.firstStep()) {
+            throw new IllegalArgumentException("Medianstop snapshot keeps completed averages from step " + from
+                + ", start_step " + startStep + " needs them from step " + completed.firstStep());
+        }
+        completedJson.members().forEach((id, v) -> completed.complete(id,
+            SnapshotJson.toDoubles(v).stream().mapToDouble(Double::doubleValue).toArray(), (int) from));
     }
 
     private static JsonArray doubles(double[] values) {

@@ -2,9 +2,11 @@ package dev.tunerd.tuners.medianstop;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +25,7 @@ class CompletedCurvesTest {
     @ValueSource(ints = {1, 3, CompletedCurves.MIN_WINDOW})
     void mediansMatchSortedIndicesUnderCompletionsAndReplacements(int minWindow) {
         SplittableRandom rng = new SplittableRandom(4);
-        CompletedCurves curves = new CompletedCurves(minWindow);
+        CompletedCurves curves = new CompletedCurves(1, minWindow);
         Map<String, double[]> naive = new LinkedHashMap<>();
         for (int i = 0; i < 1500; i++) {
             String id = "t" + rng.nextInt(200); // ids come back: replacements
@@ -58,7 +60,7 @@ class CompletedCurvesTest {
 
     @Test
     void valuesBeyondOneArenaChunkStayExact() {
-        CompletedCurves curves = new CompletedCurves();
+        CompletedCurves curves = new CompletedCurves(1);
         int trials = 3000;
         for (int t = 0; t < trials; t++) {
             double[] a = new double[50];
@@ -83,7 +85,7 @@ class CompletedCurvesTest {
     void windowedMediansStayExactWhenTheMedianDriftsOutOfTheWindow(int minWindow) {
         SplittableRandom rng = new SplittableRandom(minWindow);
         double[] special = {-0.0, 0.0, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1.0};
-        CompletedCurves curves = new CompletedCurves(minWindow);
+        CompletedCurves curves = new CompletedCurves(1, minWindow);
         Map<String, double[]> naive = new LinkedHashMap<>();
         for (int i = 0; i < 2500; i++) {
             int kind = (i / 250) % 5;
@@ -123,7 +125,7 @@ class CompletedCurvesTest {
     /** With the default window, a drifting median costs a rebuild only every n/16 or so completions. */
     @Test
     void driftingCurvesRebuildRarely() {
-        CompletedCurves curves = new CompletedCurves();
+        CompletedCurves curves = new CompletedCurves(1);
         int trials = 20_000;
         for (int t = 0; t < trials; t++) {
             curves.complete("t" + t, new double[] {t});
@@ -131,5 +133,39 @@ class CompletedCurvesTest {
         assertEquals((trials - 1) / 2, curves.lowerMedian(1), 0);
         int rebuilds = curves.rebuilds(1);
         assertTrue(rebuilds > 0 && rebuilds < 150, "rebuilds: " + rebuilds);
+    }
+
+    /** Steps before the first judged one are not kept; from it on, medians and saved averages are the same. */
+    @Test
+    void dropsTheAveragesOfStepsBeforeTheFirstJudgedOne() {
+        SplittableRandom rng = new SplittableRandom(12);
+        CompletedCurves all = new CompletedCurves(1, 2);
+        CompletedCurves fromFour = new CompletedCurves(4, 2);
+        for (int t = 0; t < 400; t++) {
+            double[] a = new double[1 + rng.nextInt(7)];
+            for (int s = 0; s < a.length; s++) {
+                a[s] = rng.nextInt(20);
+            }
+            String id = "t" + rng.nextInt(300);
+            all.complete(id, a);
+            fromFour.complete(id, a);
+            for (int step = 4; step <= 8; step++) {
+                assertEquals(all.count(step), fromFour.count(step));
+                if (all.count(step) > 0) {
+                    assertEquals(all.lowerMedian(step), fromFour.lowerMedian(step));
+                    assertEquals(all.upperMedian(step), fromFour.upperMedian(step));
+                }
+            }
+        }
+        for (int t = 0; t < all.trialCount(); t++) {
+            double[] full = all.averages(t);
+            assertArrayEquals(Arrays.copyOfRange(full, Math.min(3, full.length), full.length), fromFour.averages(t));
+        }
+        // averages saved from step 2 restore into a curve set that keeps them from step 4, not into one from step 1
+        CompletedCurves restored = new CompletedCurves(4, 2);
+        restored.complete("x", new double[] {2, 3, 4, 5}, 2);
+        assertArrayEquals(new double[] {4, 5}, restored.averages(0));
+        assertThrows(IllegalArgumentException.class, () -> all.complete("x", new double[] {1}, 2));
+        assertThrows(IllegalArgumentException.class, () -> fromFour.count(3));
     }
 }

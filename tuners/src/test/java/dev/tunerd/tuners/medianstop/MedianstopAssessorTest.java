@@ -173,6 +173,34 @@ class MedianstopAssessorTest {
         }
     }
 
+    /**
+     * A snapshot keeps completed averages from the first judged step and says so; one without that key (older
+     * snapshots: every step) restores to the same decisions; one that lacks steps the assessor judges is refused.
+     */
+    @Test
+    void snapshotsKeepAveragesFromTheFirstJudgedStep() {
+        MedianstopAssessor a = new MedianstopAssessor(OptimizeMode.MAXIMIZE, 3);
+        complete(a, "t1", true, 1, 2, 3, 4);
+        complete(a, "t2", true, 5, 6, 7, 8);
+        JsonObject saved = (JsonObject) a.snapshot();
+        assertEquals("{\"t1\": [2.0, 2.5], \"t2\": [6.0, 6.5]}", Json.write(saved.get("completed")));
+        assertEquals("3", Json.write(saved.get("completed_from_step")));
+
+        MedianstopAssessor fromOld = new MedianstopAssessor(OptimizeMode.MAXIMIZE, 3);
+        fromOld.restore(Json.parse("{\"running\": {}, \"completed\": {\"t1\": [1, 1.5, 2, 2.5],"
+            + " \"t2\": [5, 5.5, 6, 6.5]}}"));
+        assertEquals(Json.write(saved), Json.write(fromOld.snapshot()));
+        List<JsonValue> history = List.of(JsonFloat.of(1.9), JsonFloat.of(1.9), JsonFloat.of(1.9));
+        assertEquals(a.assessTrial("t3", history), fromOld.assessTrial("t3", history));
+        assertEquals(BAD, fromOld.assessTrial("t4", history), "1.9 is below the lower median 2.0 at step 3");
+
+        MedianstopAssessor earlier = new MedianstopAssessor(OptimizeMode.MAXIMIZE, 1);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> earlier.restore(Json.parse(Json.write(saved))));
+        assertEquals("Medianstop snapshot keeps completed averages from step 3, start_step 1 needs them from step 1",
+            e.getMessage());
+    }
+
     /** NNI's medianstop_assessor.py, transcribed literally as the reference (sort on every assessment). */
     static final class NniMedianstop {
         final boolean highBetter;
