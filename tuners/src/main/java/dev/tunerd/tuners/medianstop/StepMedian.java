@@ -9,11 +9,11 @@ import java.util.function.Supplier;
  * next to the median is held, in a heap ({@link DoubleHeap}: the lower side's largest on top, the upper side's
  * smallest), and the rest is a count: {@code below} values that are all {@code <=} the bound {@code lo} (itself
  * {@code <=} every value in the lower heap), {@code above} values all {@code >=} {@code hi}. Values arriving beyond a
- * bound only raise its count. When a heap runs dry while its side still has counted values, or the window has grown
- * to four times its size, it is rebuilt from every value of the step ({@code column}, read from
- * {@link CompletedCurves}' arena): {@code w = max(minWindow, n/32)} values each side of the median, found by
- * selection in O(n). A median drifting steadily one way costs a rebuild every ~2w completions, values landing
- * around it one every doubling of n. So memory is a small fraction of the values (which the arena holds anyway)
+ * bound only raise its count. When a heap runs dry while its side still has counted values, or the window holds
+ * more than {@code 3w} values, it is rebuilt from every value of the step ({@code column}, read from
+ * {@link CompletedCurves}' arena): {@code w = max(minWindow, n/64)} values each side of the median, found by
+ * selection in O(n). A median drifting steadily one way costs a rebuild every ~2w completions (O(1) amortised per
+ * value), values landing around it about two every doubling of n. So memory is a small fraction of the values (which the arena holds anyway)
  * instead of a 4-byte position for every one, and medians are exact, in {@link Double#compare} order. Not
  * thread-safe.
  */
@@ -96,14 +96,14 @@ final class StepMedian {
             return;
         }
         if ((lower.isEmpty() && below > 0) || (upper.isEmpty() && above > 0)
-                || lower.size() + upper.size() > 4 * window(count())) {
+                || lower.size() + upper.size() > 3 * window(count())) {
             rebuild();
         }
     }
 
     /** How many values a rebuilt window keeps each side of the median. */
     private int window(int n) {
-        return Math.max(minWindow, n / 32);
+        return Math.max(minWindow, n / 64);
     }
 
     private void rebuild() {

@@ -122,7 +122,7 @@ class CompletedCurvesTest {
         assertTrue(curves.rebuilds(1) >= 5, "the drifting curves moved the window: " + curves.rebuilds(1));
     }
 
-    /** With the default window, a drifting median costs a rebuild only every n/16 or so completions. */
+    /** With the default window, a drifting median costs a rebuild only every max(512, n/32) or so completions. */
     @Test
     void driftingCurvesRebuildRarely() {
         CompletedCurves curves = new CompletedCurves(1);
