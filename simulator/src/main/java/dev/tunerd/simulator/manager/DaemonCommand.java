@@ -19,7 +19,8 @@ import java.util.List;
 public record DaemonCommand(List<String> prefix) {
 
     /** The launcher script's JVM options, for a jar without the script; {@code TUNERD_JAVA_OPTS} replaces them. */
-    private static final String DEFAULT_JVM_OPTS = "-XX:+UseSerialGC -Xss512k -XX:TieredStopAtLevel=1 -Xmn16m";
+    private static final String DEFAULT_JVM_OPTS = "-XX:+UseSerialGC -Xss512k -XX:TieredStopAtLevel=1 -Xmn8m -Xms24m"
+        + " -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40";
 
     public DaemonCommand {
         prefix = List.copyOf(prefix);

@@ -2,81 +2,123 @@ package dev.tunerd.tuners.medianstop;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The running averages of the completed trials, kept once: appended to an arena of primitive doubles in fixed-size
- * chunks (never copied), while each step's two median heaps ({@link IndexHeap}) hold 4-byte positions into it. Before,
- * each trial's averages were a {@code double[]} in a map and a second copy sat in the step heaps; at 100,000 trials of
- * 50 steps that was two thirds of the daemon's memory. Medians are NNI's: sorted index {@code (n-1)/2} (lower, used
- * when maximising) and {@code n/2} (upper). A trial id completing again replaces its averages, as NNI's dict does
- * (its old positions are taken out of the heaps; their arena slots stay unused). Not thread-safe.
+ * chunks (never copied), each trial found by its number ({@link TrialOrdinals}) through a start and a length. Each
+ * step's median comes from a {@link StepMedian}, which holds only a window of values around it and reads the step's
+ * values back from the arena when the window must move; so the arena's 8 bytes a value are nearly all the memory a
+ * completed trial costs (before: a 4-byte heap position per value besides, and a map entry, a boxed number and a
+ * string per trial). Medians are NNI's: sorted index {@code (n-1)/2} (lower, used when maximising) and {@code n/2}
+ * (upper). Averages before {@code firstStep} (steps the assessor never judges, below its {@code start_step}) are
+ * not kept. A trial id completing again replaces its averages, as NNI's dict does (its old values are taken out of
+ * the steps; their arena slots stay unused). Not thread-safe.
  */
 final class CompletedCurves {
     private static final int CHUNK_BITS = 16;
     private static final int CHUNK = 1 << CHUNK_BITS;
+    static final int MIN_WINDOW = 256;
 
+    private final int firstStep;
+    private final int minWindow;
     private double[][] chunks = new double[8][];
     private int used;
-    private final Map<String, Integer> trialNumbers = new HashMap<>();
-    private final List<String> trialIds = new ArrayList<>();
+    private final TrialOrdinals trials = new TrialOrdinals();
     private int[] starts = new int[16];
     private int[] lengths = new int[16];
-    private final List<IndexHeap[]> steps = new ArrayList<>(); // [lower (max on top), upper (min on top)]
+    private final List<StepMedian> steps = new ArrayList<>();
 
-    /** Records (or replaces) the running averages of {@code trialJobId}. */
+    /** @param firstStep the first step (1-based) whose medians are asked for; earlier averages are dropped */
+    CompletedCurves(int firstStep) {
+        this(firstStep, MIN_WINDOW);
+    }
+
+    /** @param minWindow the fewest values a step's window holds each side of its median (small in tests) */
+    CompletedCurves(int firstStep, int minWindow) {
+        if (firstStep < 1) {
+            throw new IllegalArgumentException("the first step is 1-based, got " + firstStep);
+        }
+        this.firstStep = firstStep;
+        this.minWindow = minWindow;
+    }
+
+    /** The first step (1-based) kept. */
+    int firstStep() {
+        return firstStep;
+    }
+
+    /** Records (or replaces) the running averages of {@code trialJobId} (from step 1). */
     void complete(String trialJobId, double[] averages) {
-        Integer known = trialNumbers.get(trialJobId);
-        int trial;
-        if (known != null) {
-            trial = known;
-            for (int s = 0; s < lengths[trial]; s++) {
-                remove(s, starts[trial] + s);
+        complete(trialJobId, averages, 1);
+    }
+
+    /**
+     * Records (or replaces) the running averages of {@code trialJobId}, {@code averages[0]} being the one at step
+     * {@code from} (1-based, at most {@link #firstStep}: the steps from the first kept one must all be there).
+     */
+    void complete(String trialJobId, double[] averages, int from) {
+        if (from > firstStep) {
+            throw new IllegalArgumentException("averages from step " + from + " lack steps " + firstStep + " to "
+                + (from - 1));
+        }
+        int skip = firstStep - from;
+        int kept = Math.max(0, averages.length - skip);
+        int trial = trials.ordinalOf(trialJobId);
+        if (trial >= 0) {
+            int oldStart = starts[trial];
+            int oldLength = lengths[trial];
+            lengths[trial] = 0; // out of every step's column while its old values are taken out
+            for (int s = 0; s < oldLength; s++) {
+                steps.get(s).remove(value(oldStart + s));
             }
         } else {
-            trial = trialIds.size();
-            trialIds.add(trialJobId);
-            trialNumbers.put(trialJobId, trial);
+            trial = trials.add(trialJobId);
             if (trial == starts.length) {
-                starts = Arrays.copyOf(starts, trial * 2);
-                lengths = Arrays.copyOf(lengths, trial * 2);
+                starts = Arrays.copyOf(starts, trial + (trial >> 1));
+                lengths = Arrays.copyOf(lengths, starts.length);
             }
         }
         starts[trial] = used;
-        lengths[trial] = averages.length;
-        for (int s = 0; s < averages.length; s++) {
-            add(s, append(averages[s]));
+        for (int s = 0; s < kept; s++) {
+            append(averages[skip + s]);
+        }
+        lengths[trial] = kept;
+        for (int s = 0; s < kept; s++) {
+            step(s).add(averages[skip + s]);
         }
     }
 
-    /** How many completed trials reached step {@code step} (1-based). */
+    /** How many completed trials reached step {@code step} (1-based, at least {@link #firstStep}). */
     int count(int step) {
-        if (step < 1 || step > steps.size()) {
-            return 0;
+        int s = step - firstStep;
+        if (s < 0) {
+            throw new IllegalArgumentException("step " + step + " is before the first kept step " + firstStep);
         }
-        IndexHeap[] h = steps.get(step - 1);
-        return h[0].size() + h[1].size();
+        return s >= steps.size() ? 0 : steps.get(s).count();
     }
 
     /** The value at sorted index {@code (n-1)/2} of step {@code step}; {@link #count} must be positive. */
     double lowerMedian(int step) {
-        return value(steps.get(step - 1)[0].peek());
+        return steps.get(step - firstStep).lowerMedian();
     }
 
     /** The value at sorted index {@code n/2} of step {@code step}; {@link #count} must be positive. */
     double upperMedian(int step) {
-        IndexHeap[] h = steps.get(step - 1);
-        return value((h[0].size() + h[1].size()) % 2 == 1 ? h[0].peek() : h[1].peek());
+        return steps.get(step - firstStep).upperMedian();
     }
 
-    /** The completed trial ids, in the order they first completed. */
-    List<String> trialIds() {
-        return trialIds;
+    /** How many distinct trial ids completed. */
+    int trialCount() {
+        return trials.size();
     }
 
-    /** The running averages of the {@code trial}-th completed trial. */
+    /** The {@code trial}-th distinct id to complete. */
+    String trialId(int trial) {
+        return trials.idOf(trial);
+    }
+
+    /** The running averages of the {@code trial}-th completed trial, from step {@link #firstStep}. */
     double[] averages(int trial) {
         double[] out = new double[lengths[trial]];
         for (int s = 0; s < out.length; s++) {
@@ -85,21 +127,16 @@ final class CompletedCurves {
         return out;
     }
 
-    void clear() {
-        chunks = new double[8][];
-        used = 0;
-        trialNumbers.clear();
-        trialIds.clear();
-        starts = new int[16];
-        lengths = new int[16];
-        steps.clear();
+    /** How often step {@code step} (1-based) rebuilt its median window (for tests). */
+    int rebuilds(int step) {
+        return steps.get(step - firstStep).rebuilds();
     }
 
-    double value(int position) {
+    private double value(int position) {
         return chunks[position >>> CHUNK_BITS][position & (CHUNK - 1)];
     }
 
-    private int append(double v) {
+    private void append(double v) {
         int chunk = used >>> CHUNK_BITS;
         if (chunk == chunks.length) {
             chunks = Arrays.copyOf(chunks, chunk * 2);
@@ -108,36 +145,26 @@ final class CompletedCurves {
             chunks[chunk] = new double[CHUNK];
         }
         chunks[chunk][used & (CHUNK - 1)] = v;
-        return used++;
+        used++;
     }
 
-    private void add(int step, int position) {
+    private StepMedian step(int step) {
         while (steps.size() <= step) {
-            steps.add(new IndexHeap[] {new IndexHeap(this, true), new IndexHeap(this, false)});
+            int s = steps.size();
+            steps.add(new StepMedian(() -> column(s), minWindow));
         }
-        IndexHeap[] h = steps.get(step);
-        if (h[0].isEmpty() || Double.compare(value(position), value(h[0].peek())) <= 0) {
-            h[0].add(position);
-        } else {
-            h[1].add(position);
-        }
-        rebalance(h);
+        return steps.get(step);
     }
 
-    private void remove(int step, int position) {
-        IndexHeap[] h = steps.get(step);
-        if (!h[0].remove(position)) {
-            h[1].remove(position);
+    /** Every completed trial's value at step index {@code step}, in trial order. */
+    private double[] column(int step) {
+        double[] out = new double[steps.get(step).count()];
+        int n = 0;
+        for (int t = 0; t < trials.size(); t++) {
+            if (lengths[t] > step) {
+                out[n++] = value(starts[t] + step);
+            }
         }
-        rebalance(h);
-    }
-
-    /** The lower heap holds the smallest {@code ceil(n/2)} values. */
-    private static void rebalance(IndexHeap[] h) {
-        if (h[0].size() > h[1].size() + 1) {
-            h[1].add(h[0].poll());
-        } else if (h[1].size() > h[0].size()) {
-            h[0].add(h[1].poll());
-        }
+        return n == out.length ? out : Arrays.copyOf(out, n);
     }
 }

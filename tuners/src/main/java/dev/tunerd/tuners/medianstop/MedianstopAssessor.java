@@ -7,6 +7,7 @@ import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.Snapshotting;
 import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.common.SnapshotJson;
@@ -25,22 +26,33 @@ import java.util.Map;
  * step S. The median is NNI's: sorted index {@code (n-1)/2} when maximising, {@code n/2} when minimising.
  *
  * <p>Cost: NNI collects and sorts every completed trial's average at step S on each assessment (quadratic over an
- * experiment). Here each step keeps its completed averages in two heaps ({@link CompletedCurves}, which also holds
- * each value only once), filled once when a trial ends: an assessment costs O(new results) to extend the trial's
- * running best plus O(1) for the median, and a trial end O(L log n) for a trial of L steps. Not thread-safe (see
- * {@link Assessor}).
+ * experiment). Here each completed average is stored once, in primitive arrays, and each step keeps a window of
+ * values around its median in two heaps ({@link CompletedCurves}, {@link StepMedian}), updated once when a trial
+ * ends: an assessment costs O(new results) to extend the trial's running best plus O(1) for the median, and a trial
+ * end O(L log w) for a trial of L steps (w: the window), plus an O(n) rebuild now and then when a step's median
+ * leaves its window. Not thread-safe (see {@link Assessor}).
  */
 public final class MedianstopAssessor implements Assessor, Snapshotting {
     private static final System.Logger LOG = System.getLogger(MedianstopAssessor.class.getName());
+    /** Snapshot key: the step of each completed trial's first saved average (absent in older snapshots: 1). */
+    private static final String COMPLETED_FROM_STEP = "completed_from_step";
 
     private final boolean highBetter;
     private final int startStep;
     private final Map<String, RunningTrial> running = new LinkedHashMap<>();
-    private final CompletedCurves completed = new CompletedCurves();
+    private final int minWindow;
+    private CompletedCurves completed;
 
     public MedianstopAssessor(OptimizeMode mode, int startStep) {
+        this(mode, startStep, CompletedCurves.MIN_WINDOW);
+    }
+
+    /** @param minWindow the fewest values each step keeps either side of its median (small in tests: more rebuilds) */
+    MedianstopAssessor(OptimizeMode mode, int startStep, int minWindow) {
         this.highBetter = mode == OptimizeMode.MAXIMIZE;
         this.startStep = startStep;
+        this.minWindow = minWindow;
+        this.completed = new CompletedCurves(Math.max(startStep, 1), minWindow);
     }
 
     @Override
@@ -77,11 +89,11 @@ public final class MedianstopAssessor implements Assessor, Snapshotting {
         JsonObject.Builder runningJson = JsonObject.builder();
         running.forEach((id, t) -> runningJson.put(id, doubles(t.values())));
         JsonObject.Builder completedJson = JsonObject.builder();
-        List<String> ids = completed.trialIds();
-        for (int i = 0; i < ids.size(); i++) {
-            completedJson.put(ids.get(i), doubles(completed.averages(i)));
+        for (int i = 0; i < completed.trialCount(); i++) {
+            completedJson.put(completed.trialId(i), doubles(completed.averages(i)));
         }
-        return JsonObject.builder().put("running", runningJson.build()).put("completed", completedJson.build()).build();
+        return JsonObject.builder().put("running", runningJson.build()).put("completed", completedJson.build())
+            .put(COMPLETED_FROM_STEP, JsonInt.of(completed.firstStep())).build();
     }
 
     @Override
@@ -90,14 +102,19 @@ public final class MedianstopAssessor implements Assessor, Snapshotting {
         JsonObject runningJson = SnapshotJson.object(SnapshotJson.member(s, "running"), "Medianstop running");
         JsonObject completedJson = SnapshotJson.object(SnapshotJson.member(s, "completed"), "Medianstop completed");
         running.clear();
-        completed.clear();
+        completed = new CompletedCurves(Math.max(startStep, 1), minWindow);
         runningJson.members().forEach((id, v) -> {
             RunningTrial t = new RunningTrial(highBetter);
             SnapshotJson.toDoubles(v).forEach(t::append);
             running.put(id, t);
         });
-        completedJson.members().forEach((id, v) ->
-            completed.complete(id, SnapshotJson.toDoubles(v).stream().mapToDouble(Double::doubleValue).toArray()));
+        long from = s.get(COMPLETED_FROM_STEP) == null ? 1 : SnapshotJson.longMember(s, COMPLETED_FROM_STEP);
+        if (from < 1 || from > completed.firstStep()) {
+            throw new IllegalArgumentException("Medianstop snapshot keeps completed averages from step " + from
+                + ", start_step " + startStep + " needs them from step " + completed.firstStep());
+        }
+        completedJson.members().forEach((id, v) -> completed.complete(id,
+            SnapshotJson.toDoubles(v).stream().mapToDouble(Double::doubleValue).toArray(), (int) from));
     }
 
     private static JsonArray doubles(double[] values) {

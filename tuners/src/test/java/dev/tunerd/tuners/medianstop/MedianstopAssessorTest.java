@@ -4,6 +4,7 @@ import static dev.tunerd.spi.AssessResult.BAD;
 import static dev.tunerd.spi.AssessResult.GOOD;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.AssessResult;
@@ -131,6 +132,73 @@ class MedianstopAssessorTest {
                 }
             }
         }
+    }
+
+    /**
+     * Decisions equal NNI's over many trials whose curves drift (later trials better, then worse) with ties and
+     * re-completing ids, with windows small enough that every step's median keeps leaving its window, and after a
+     * snapshot and restore.
+     */
+    @Test
+    void agreesWithNnisAlgorithmWhileTheMedianLeavesItsWindow() {
+        for (OptimizeMode mode : OptimizeMode.values()) {
+            for (int minWindow : new int[] {1, 4}) {
+                SplittableRandom rng = new SplittableRandom(31L * minWindow + mode.ordinal());
+                MedianstopAssessor fast = new MedianstopAssessor(mode, 2, minWindow);
+                NniMedianstop slow = new NniMedianstop(mode == OptimizeMode.MAXIMIZE, 2);
+                int decisionsBad = 0;
+                for (int trial = 0; trial < 700; trial++) {
+                    if (trial == 350) {
+                        MedianstopAssessor restored = new MedianstopAssessor(mode, 2, minWindow);
+                        restored.restore(Json.parse(Json.write(fast.snapshot())));
+                        fast = restored;
+                    }
+                    String id = rng.nextInt(8) == 0 ? "t" + rng.nextInt(trial + 1) : "t" + trial;
+                    double trend = trial < 400 ? trial / 10.0 : (700 - trial) / 5.0;
+                    List<JsonValue> history = new ArrayList<>();
+                    int length = 1 + rng.nextInt(8);
+                    for (int step = 0; step < length; step++) {
+                        history.add(JsonFloat.of(trend + Math.rint(rng.nextDouble(-4, 4))));
+                        AssessResult expected = slow.assess(id, history);
+                        assertEquals(expected, fast.assessTrial(id, List.copyOf(history)),
+                            "trial " + trial + " " + id + " " + history);
+                        decisionsBad += expected == AssessResult.BAD ? 1 : 0;
+                    }
+                    boolean success = rng.nextInt(5) > 0;
+                    fast.trialEnd(id, success);
+                    slow.trialEnd(id, success);
+                }
+                assertTrue(decisionsBad > 100, "both kinds of decision were compared: " + decisionsBad);
+            }
+        }
+    }
+
+    /**
+     * A snapshot keeps completed averages from the first judged step and says so; one without that key (older
+     * snapshots: every step) restores to the same decisions; one that lacks steps the assessor judges is refused.
+     */
+    @Test
+    void snapshotsKeepAveragesFromTheFirstJudgedStep() {
+        MedianstopAssessor a = new MedianstopAssessor(OptimizeMode.MAXIMIZE, 3);
+        complete(a, "t1", true, 1, 2, 3, 4);
+        complete(a, "t2", true, 5, 6, 7, 8);
+        JsonObject saved = (JsonObject) a.snapshot();
+        assertEquals("{\"t1\": [2.0, 2.5], \"t2\": [6.0, 6.5]}", Json.write(saved.get("completed")));
+        assertEquals("3", Json.write(saved.get("completed_from_step")));
+
+        MedianstopAssessor fromOld = new MedianstopAssessor(OptimizeMode.MAXIMIZE, 3);
+        fromOld.restore(Json.parse("{\"running\": {}, \"completed\": {\"t1\": [1, 1.5, 2, 2.5],"
+            + " \"t2\": [5, 5.5, 6, 6.5]}}"));
+        assertEquals(Json.write(saved), Json.write(fromOld.snapshot()));
+        List<JsonValue> history = List.of(JsonFloat.of(1.9), JsonFloat.of(1.9), JsonFloat.of(1.9));
+        assertEquals(a.assessTrial("t3", history), fromOld.assessTrial("t3", history));
+        assertEquals(BAD, fromOld.assessTrial("t4", history), "1.9 is below the lower median 2.0 at step 3");
+
+        MedianstopAssessor earlier = new MedianstopAssessor(OptimizeMode.MAXIMIZE, 1);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> earlier.restore(Json.parse(Json.write(saved))));
+        assertEquals("Medianstop snapshot keeps completed averages from step 3, start_step 1 needs them from step 1",
+            e.getMessage());
     }
 
     /** NNI's medianstop_assessor.py, transcribed literally as the reference (sort on every assessment). */
