@@ -26,6 +26,6 @@ class MultiFidelityBenchIT {
         String random = out.lines().filter(l -> l.startsWith("| Random |")).findFirst().orElseThrow();
         assertTrue(random.contains(" / 0 |"), "Random is the zero of the scores at the full budget: " + random);
         String sh = out.lines().filter(l -> l.startsWith("| TPE+SuccessiveHalving |")).findFirst().orElseThrow();
-        assertTrue(Double.parseDouble(sh.split("\\|")[8].trim()) > 0, "the assessor stopped trials: " + sh);
+        assertTrue(Double.parseDouble(sh.split("\\|")[9].trim()) > 0, "the assessor stopped trials: " + sh);
     }
 }

@@ -27,7 +27,9 @@ public record FidelityContender(String label, String tuner, String assessor) {
         new FidelityContender("Hyperband-serial", "Hyperband", null),
         new FidelityContender("BOHB", "BOHB", null),
         new FidelityContender("ASHA", "ASHA", null),
-        new FidelityContender("ASHA-tpe", "ASHA", null));
+        new FidelityContender("ASHA-tpe", "ASHA", null),
+        new FidelityContender("ASHA-plain", "ASHA", null),
+        new FidelityContender("ASHA-tpe-plain", "ASHA", null));
 
     public static FidelityContender named(String label) {
         return ALL.stream().filter(c -> c.label.equalsIgnoreCase(label)).findFirst().orElseThrow(() ->
@@ -47,6 +49,11 @@ public record FidelityContender(String label, String tuner, String assessor) {
                 + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"seed\": " + seed + "}";
             case "asha-tpe" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)
                 + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"sampler\": \"tpe\", \"seed\": " + seed + "}";
+            case "asha-plain" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)
+                + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"rank_agreement\": -1, \"seed\": " + seed + "}";
+            case "asha-tpe-plain" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)
+                + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"sampler\": \"tpe\", \"rank_agreement\": -1,"
+                + " \"seed\": " + seed + "}";
             default -> null;
         };
         return AlgorithmChoice.withDefaults(tuner, args, seed);
