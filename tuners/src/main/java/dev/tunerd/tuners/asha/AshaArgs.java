@@ -13,7 +13,7 @@ import dev.tunerd.spi.OptimizeMode;
  * @param sampler      {@code sampler}: where new configurations come from, {@code random} (default, as in Li et al.)
  *                     or {@code tpe} (TPE fitted on the highest rung that has enough results)
  * @param rankAgreement {@code rank_agreement}: Kendall's tau between a rung's ranking and the full budget's that a
- *                     rung needs before it decides anything (-1..1, default 0.6; -1: every rung from the start, as
+ *                     rung needs before it decides anything (-1..1, default 0.5; -1: every rung from the start, as
  *                     Li et al.)
  * @param seed         {@code seed}: random seed; absent, one is drawn and logged
  */
@@ -21,7 +21,7 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
                        Double rankAgreement, Long seed) {
 
     /** The default {@code rank_agreement} (Kendall's tau), chosen on tuning seeds 100-119 (BENCHMARKS.md). */
-    public static final double DEFAULT_RANK_AGREEMENT = 0.6;
+    public static final double DEFAULT_RANK_AGREEMENT = 0.5;
 
     public AshaArgs {
         minBudget = minBudget == null ? 1 : minBudget;

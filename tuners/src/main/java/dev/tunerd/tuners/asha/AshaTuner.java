@@ -36,7 +36,8 @@ import java.util.Map;
  * {@code TRIAL_BUDGET}.
  *
  * <p>tunerd's rank check ({@code rank_agreement}, {@link RankAgreement}): a rung is used only where ranking at its
- * budget agrees with ranking at the top, judged on the full trainings' intermediate results; new configurations
+ * budget agrees with ranking at the top, judged on the intermediate results of the configurations that started at the
+ * top (promoted ones were chosen by the rungs under test, so they would flatter or damn them); new configurations
  * start at the lowest such rung, at the top until {@value #MIN_FULL_CURVES} full trainings exist. Intermediate results
  * of a running trial are not snapshotted: a trial running across a restart adds no curve. Not thread-safe (see
  * {@link Tuner}).
@@ -55,6 +56,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         long sequence = -1;
         double loss = Double.NaN;
         final List<Double> history = new ArrayList<>(); // intermediate losses in sequence order
+        boolean fresh; // started at this rung rather than promoted to it
         boolean finalSeen;
         boolean recorded;
 
@@ -111,7 +113,9 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         }
         List<JsonObject> inFlight = new ArrayList<>();
         trials.values().forEach(t -> inFlight.add(t.params));
-        return start(parameterId, counter++, lowest, sampler.next(inFlight));
+        JsonValue p = start(parameterId, counter++, lowest, sampler.next(inFlight));
+        trials.get(parameterId).fresh = true;
+        return p;
     }
 
     /**
@@ -185,8 +189,9 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         rungs.get(t.rung).done.add(new AshaRung.Done(t.counter, t.params, t.loss));
         sampler.observe(t.rung, t.params, t.loss);
         int top = budgets.length - 1;
-        if (t.rung == top && top > 0 && !t.history.isEmpty()) {
-            // a full training's value at each lower rung's budget, read off its intermediate results in proportion
+        if (t.rung == top && top > 0 && t.fresh && !t.history.isEmpty()) {
+            // a full training's value at each lower rung's budget, read off its intermediate results in proportion;
+            // only configurations that started at the top count: promoted ones were chosen by the rungs under test
             int reported = t.history.size();
             double[] atRungs = new double[top];
             for (int k = 0; k < top; k++) {
@@ -210,7 +215,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         List<JsonValue> running = new ArrayList<>();
         trials.forEach((id, t) -> running.add(JsonArray.of(JsonFloat.of(id), JsonFloat.of(t.counter),
             JsonFloat.of(t.rung), t.params, JsonFloat.of(t.sequence), JsonFloat.of(t.loss),
-            JsonFloat.of(t.finalSeen ? 1 : 0), JsonFloat.of(t.recorded ? 1 : 0))));
+            JsonFloat.of(t.finalSeen ? 1 : 0), JsonFloat.of(t.recorded ? 1 : 0), JsonFloat.of(t.fresh ? 1 : 0))));
         return JsonObject.builder().put("counter", counter).put("rng", sampler.rngState())
             .put("rungs", new JsonArray(rs)).put("running", new JsonArray(running))
             .put("agreement", agreement.snapshot()).build();
@@ -246,6 +251,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
             t.loss = f.get(5).asDouble();
             t.finalSeen = f.get(6).asDouble() != 0;
             t.recorded = f.get(7).asDouble() != 0;
+            t.fresh = f.size() > 8 && f.get(8).asDouble() != 0;
             trials.put((long) f.get(0).asDouble(), t);
         }
         counter = (int) SnapshotJson.longMember(s, "counter");

@@ -107,6 +107,12 @@ public final class BracketEngine {
         return e == null ? Double.NaN : e.loss;
     }
 
+    /** Whether {@code parameterId} was issued in the first round of its bracket (a new configuration, not promoted). */
+    public boolean firstRound(long parameterId) {
+        int[] ref = issued.get(parameterId);
+        return ref != null && ref[1] == 0;
+    }
+
     /** Whether the trial of {@code parameterId} ended already. */
     public boolean hasEnded(long parameterId) {
         Rung.Entry e = entry(parameterId);

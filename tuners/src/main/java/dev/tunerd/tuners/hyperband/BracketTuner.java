@@ -28,7 +28,7 @@ import java.util.Map;
  * to this process and are not snapshotted (a restarted manager asks again).
  *
  * <p>tunerd's rank check ({@code rank_agreement} above -1, {@link RankAgreement}): the intermediate results of every
- * full-budget trial give its value at each smaller budget; a bracket {@code s > 0} starts only when ranking at every
+ * new configuration trained to the full budget (bracket 0: an unbiased sample) give its value at each smaller budget; a bracket {@code s > 0} starts only when ranking at every
  * budget it halves at agrees with ranking at the full budget, else the engine moves on to the next bracket (down to
  * {@code s = 0}, full trainings, which always runs). Not thread-safe (see {@link Tuner}).
  */
@@ -134,7 +134,9 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         double loss = mode.toLoss(result.scalar());
         engine.report(result.parameterId(), result.sequence(), loss);
         BracketEngine.Issued issued = engine.issued(result.parameterId());
-        if (issued != null && issued.budget() >= engine.plan().maxBudget() && !engine.hasEnded(result.parameterId())) {
+        // evidence comes from new configurations trained to the full budget (bracket 0), never from promoted ones
+        if (issued != null && issued.budget() >= engine.plan().maxBudget() && engine.firstRound(result.parameterId())
+            && !engine.hasEnded(result.parameterId())) {
             fullHistories.computeIfAbsent(result.parameterId(), id -> new ArrayList<>()).add(loss);
         }
     }

@@ -10,7 +10,7 @@ import dev.tunerd.spi.OptimizeMode;
  * @param eta          {@code eta}: rungs at {@code min_step * eta^k}; a trial must be in the top 1/eta (2..1000, default 3)
  * @param maxStep      {@code max_step}: no rung above this step (optional; at least {@code min_step})
  * @param rankAgreement {@code rank_agreement}: Kendall's tau between a rung's ranking and the completed trials' last
- *                     values that a rung needs before it stops anything (-1..1, default 0.6; -1: every rung from
+ *                     values that a rung needs before it stops anything (-1..1, default 0.5; -1: every rung from
  *                     the start, as Optuna's pruner)
  * @param seed         {@code seed}: accepted for symmetry with the tuners; the rule draws nothing at random
  */
@@ -18,7 +18,7 @@ public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Intege
                                     Double rankAgreement, Long seed) {
 
     /** The default {@code rank_agreement} (Kendall's tau), chosen on tuning seeds 100-119 (BENCHMARKS.md). */
-    public static final double DEFAULT_RANK_AGREEMENT = 0.6;
+    public static final double DEFAULT_RANK_AGREEMENT = 0.5;
 
     public SuccessiveHalvingArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;

@@ -23,7 +23,8 @@ import java.util.Map;
  * cleared: later trials compete with everything that reached it before.
  *
  * <p>tunerd's rank check ({@code rank_agreement}, {@link RankAgreement}): a rung stops trials only where the ranking
- * of its values agrees with the ranking of the last values of the trials that completed successfully; until
+ * of its values agrees with the ranking of the last values of the trials that completed successfully without any
+ * rung having judged them (the survivors of a rung would be a biased sample); until
  * {@value #MIN_COMPLETED} trials completed, no rung stops anything. Every trial's value is still recorded at every
  * rung it reaches. A trial running across a restart adds no curve. Not thread-safe (see {@link Assessor}).
  */
@@ -72,6 +73,10 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
                 trace.add(best);
             }
             boolean decides = agreement.trusts(passed);
+            if (decides && trace != null) { // a trial a rung judged is no longer an unbiased sample: no evidence
+                rungValues.remove(trialJobId);
+                trace = null;
+            }
             passed++;
             if (decides && !rung.inTopFraction(best, eta)) {
                 verdict = AssessResult.BAD;
