@@ -60,6 +60,9 @@ final class MultiFidelityCommand implements Callable<Integer> {
     @Option(names = "--out", description = "also write the tables to this Markdown file")
     Path out;
 
+    @Option(names = "--per-run", description = "also write one CSV line per run (seed) to this file")
+    Path perRun;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
@@ -72,7 +75,11 @@ final class MultiFidelityCommand implements Callable<Integer> {
             MultiFidelityBench.Plan plan = new MultiFidelityBench.Plan(algorithms, problems, workers, seedList,
                 fullTrainings, parallel != null ? parallel : Runtime.getRuntime().availableProcessors(), assessWaitMs,
                 daemonCommand == null ? DaemonCommand.sameJar() : DaemonCommand.parse(daemonCommand));
-            text = MultiFidelityReport.render(MultiFidelityBench.run(plan, err));
+            List<MultiFidelityBench.Cell> cells = MultiFidelityBench.run(plan, err);
+            text = MultiFidelityReport.render(cells);
+            if (perRun != null) {
+                Files.writeString(perRun, MultiFidelityReport.perRunCsv(cells), StandardCharsets.UTF_8);
+            }
         } catch (IllegalArgumentException e) {
             err.println("tunerd bench multifidelity: " + e.getMessage());
             return 2;

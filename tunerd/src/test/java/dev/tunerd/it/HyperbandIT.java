@@ -234,7 +234,7 @@ class HyperbandIT {
             assertEquals(0, p.exitCode(Duration.ofSeconds(10)), p.stderr());
         }
         String asha = "{\"trialConcurrency\": 2, \"tuner\": {\"name\": \"ASHA\", \"classArgs\": {\"min_budget\": 1,"
-            + " \"max_budget\": 9, \"optimize_mode\": \"minimize\", \"seed\": 3}}}";
+            + " \"max_budget\": 9, \"optimize_mode\": \"minimize\", \"rank_agreement\": -1, \"seed\": 3}}}";
         try (TunerdProcess p = start(asha, Map.of())) {
             p.send(CommandType.REQUEST_TRIAL_JOBS, "3");
             for (int i = 0; i < 3; i++) {

@@ -27,16 +27,50 @@ public record FidelityContender(String label, String tuner, String assessor) {
         new FidelityContender("Hyperband-serial", "Hyperband", null),
         new FidelityContender("BOHB", "BOHB", null),
         new FidelityContender("ASHA", "ASHA", null),
-        new FidelityContender("ASHA-tpe", "ASHA", null));
+        new FidelityContender("ASHA-tpe", "ASHA", null),
+        new FidelityContender("ASHA-plain", "ASHA", null),
+        new FidelityContender("ASHA-tpe-plain", "ASHA", null));
 
+    /**
+     * The contender of that label; {@code <label>@<tau>} (e.g. {@code ASHA@0.4}) is the same contender with classArg
+     * {@code rank_agreement} set to tau (its advisor's, or its assessor's for a tuner with an assessor).
+     */
     public static FidelityContender named(String label) {
+        int at = label.indexOf('@');
+        if (at > 0) {
+            FidelityContender base = named(label.substring(0, at));
+            double tau;
+            try {
+                tau = Double.parseDouble(label.substring(at + 1));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("\"" + label + "\": the rank agreement after @ must be a number");
+            }
+            if (!(tau >= -1 && tau <= 1) || (base.assessor == null ? base.tuner.matches("Random|TPE")
+                : base.assessor.equals("Medianstop"))) {
+                throw new IllegalArgumentException("\"" + label + "\": only a multi-fidelity algorithm takes a rank"
+                    + " agreement in -1..1");
+            }
+            return new FidelityContender(base.label + "@" + tau, base.tuner, base.assessor);
+        }
         return ALL.stream().filter(c -> c.label.equalsIgnoreCase(label)).findFirst().orElseThrow(() ->
             new IllegalArgumentException("unknown algorithm \"" + label + "\"; known: "
                 + String.join(", ", ALL.stream().map(FidelityContender::label).toList())));
     }
 
+    /** The label without a {@code @tau} suffix. */
+    private String base() {
+        int at = label.indexOf('@');
+        return at > 0 ? label.substring(0, at) : label;
+    }
+
+    /** {@code "rank_agreement": tau, } for a {@code @tau} label, else nothing. */
+    private String rankAgreement() {
+        int at = label.indexOf('@');
+        return at > 0 ? "\"rank_agreement\": " + label.substring(at + 1) + ", " : "";
+    }
+
     AlgorithmChoice tunerChoice(int epochs, long seed) {
-        String key = label.toLowerCase(Locale.ROOT);
+        String key = base().toLowerCase(Locale.ROOT);
         String args = switch (key) {
             case "hyperband" -> "{\"optimize_mode\": \"minimize\", \"R\": " + epochs + ", \"eta\": 3, \"seed\": " + seed + "}";
             case "hyperband-serial" -> "{\"optimize_mode\": \"minimize\", \"R\": " + epochs
@@ -47,8 +81,16 @@ public record FidelityContender(String label, String tuner, String assessor) {
                 + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"seed\": " + seed + "}";
             case "asha-tpe" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)
                 + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"sampler\": \"tpe\", \"seed\": " + seed + "}";
+            case "asha-plain" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)
+                + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"rank_agreement\": -1, \"seed\": " + seed + "}";
+            case "asha-tpe-plain" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)
+                + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"sampler\": \"tpe\", \"rank_agreement\": -1,"
+                + " \"seed\": " + seed + "}";
             default -> null;
         };
+        if (args != null && assessor == null) {
+            args = "{" + rankAgreement() + args.substring(1);
+        }
         return AlgorithmChoice.withDefaults(tuner, args, seed);
     }
 
@@ -58,12 +100,12 @@ public record FidelityContender(String label, String tuner, String assessor) {
         }
         return assessor.equals("Medianstop")
             ? new AlgorithmChoice("Medianstop", "{\"optimize_mode\": \"minimize\", \"start_step\": 5}")
-            : new AlgorithmChoice("SuccessiveHalving", "{\"optimize_mode\": \"minimize\", \"min_step\": 5,"
+            : new AlgorithmChoice("SuccessiveHalving", "{" + rankAgreement() + "\"optimize_mode\": \"minimize\", \"min_step\": 5,"
                 + " \"eta\": 3}");
     }
 
     /** Serial Hyperband sends owed trials from trial ends; the manager gives those a moment to arrive. */
     Duration settle() {
-        return label.equalsIgnoreCase("Hyperband-serial") ? Duration.ofMillis(3) : Duration.ZERO;
+        return base().equalsIgnoreCase("Hyperband-serial") ? Duration.ofMillis(3) : Duration.ZERO;
     }
 }

@@ -12,10 +12,16 @@ import dev.tunerd.spi.OptimizeMode;
  * @param optimizeMode {@code optimize_mode}: {@code maximize} (default) or {@code minimize}
  * @param sampler      {@code sampler}: where new configurations come from, {@code random} (default, as in Li et al.)
  *                     or {@code tpe} (TPE fitted on the highest rung that has enough results)
+ * @param rankAgreement {@code rank_agreement}: Kendall's tau between a rung's ranking and the full budget's that a
+ *                     rung needs before it decides anything (-1..1, default 0.5; -1: every rung from the start, as
+ *                     Li et al.)
  * @param seed         {@code seed}: random seed; absent, one is drawn and logged
  */
 public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String optimizeMode, String sampler,
-                       Long seed) {
+                       Double rankAgreement, Long seed) {
+
+    /** The default {@code rank_agreement} (Kendall's tau), chosen on tuning seeds 100-119 (BENCHMARKS.md). */
+    public static final double DEFAULT_RANK_AGREEMENT = 0.5;
 
     public AshaArgs {
         minBudget = minBudget == null ? 1 : minBudget;
@@ -39,6 +45,10 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
         sampler = sampler == null ? "random" : sampler;
         if (!sampler.equals("random") && !sampler.equals("tpe")) {
             throw new IllegalArgumentException("sampler must be \"random\" or \"tpe\", got \"" + sampler + "\"");
+        }
+        rankAgreement = rankAgreement == null ? DEFAULT_RANK_AGREEMENT : rankAgreement;
+        if (!(rankAgreement >= -1 && rankAgreement <= 1)) {
+            throw new IllegalArgumentException("rank_agreement must be between -1 and 1, got " + rankAgreement);
         }
     }
 

@@ -13,6 +13,7 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.RankAgreement;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.common.SnapshotJson;
 import dev.tunerd.tuners.hyperband.BudgetedParameters;
@@ -32,10 +33,20 @@ import java.util.Map;
  * promoted goes up one rung; otherwise a new configuration starts at the bottom rung. A trial completes its rung with
  * its final result, or, when it ended without one, with the last intermediate result it reported; a trial with
  * neither is not recorded. Ids are {@code "r<rung>_<n>"}, {@code n} the configuration's number; parameters carry
- * {@code TRIAL_BUDGET}. Not thread-safe (see {@link Tuner}).
+ * {@code TRIAL_BUDGET}.
+ *
+ * <p>tunerd's rank check ({@code rank_agreement}, {@link RankAgreement}): a rung is used only where ranking at its
+ * budget agrees with ranking at the top, judged on the intermediate results of the configurations that started at the
+ * top (promoted ones were chosen by the rungs under test, so they would flatter or damn them); new configurations
+ * start at the lowest such rung, at the top until {@value #MIN_FULL_CURVES} full trainings exist. Intermediate results
+ * of a running trial are not snapshotted: a trial running across a restart adds no curve. Not thread-safe (see
+ * {@link Tuner}).
  */
 public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesIntermediateResults, Snapshotting {
     private static final System.Logger LOG = System.getLogger(AshaTuner.class.getName());
+    /** Full trainings needed before a lower rung may decide anything (see {@link RankAgreement}). */
+    static final int MIN_FULL_CURVES = 10;
+    private static final int AGREEMENT_WINDOW = 100;
 
     /** A trial in flight: which configuration, at which rung, and the last value it reported so far. */
     private static final class Running {
@@ -44,6 +55,8 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         final JsonObject params;
         long sequence = -1;
         double loss = Double.NaN;
+        final List<Double> history = new ArrayList<>(); // intermediate losses in sequence order
+        boolean fresh; // started at this rung rather than promoted to it
         boolean finalSeen;
         boolean recorded;
 
@@ -59,6 +72,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     private final OptimizeMode mode;
     private final ConfigSampler sampler;
     private final List<AshaRung> rungs = new ArrayList<>();
+    private final RankAgreement agreement;
     private final Map<Long, Running> trials = new LinkedHashMap<>();
     private final Map<Long, Running> endedWithoutValue = new HashMap<>(); // a FINAL may still come after the EN
     private int counter;
@@ -69,6 +83,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         this.eta = args.eta();
         this.mode = args.mode();
         this.sampler = new ConfigSampler(args.sampler().equals("tpe"), budgets.length, Rng.withSeed(seed));
+        this.agreement = new RankAgreement(args.rankAgreement(), MIN_FULL_CURVES, AGREEMENT_WINDOW);
         for (int i = 0; i < budgets.length; i++) {
             rungs.add(new AshaRung());
         }
@@ -88,7 +103,8 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         if (space == null) {
             throw new IllegalStateException("ASHA has no search space yet");
         }
-        for (int k = budgets.length - 2; k >= 0; k--) {
+        int lowest = lowestTrustedRung();
+        for (int k = budgets.length - 2; k >= lowest; k--) {
             AshaRung.Done up = rungs.get(k).promotable(eta);
             if (up != null) {
                 rungs.get(k).promoted.add(up.counter());
@@ -97,7 +113,21 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         }
         List<JsonObject> inFlight = new ArrayList<>();
         trials.values().forEach(t -> inFlight.add(t.params));
-        return start(parameterId, counter++, 0, sampler.next(inFlight));
+        JsonValue p = start(parameterId, counter++, lowest, sampler.next(inFlight));
+        trials.get(parameterId).fresh = true;
+        return p;
+    }
+
+    /**
+     * The rung new configurations start at: the lowest rung from which every rung up to the top ranks configurations
+     * as the full trainings so far rank them ({@link RankAgreement}); the top rung (full trainings) until then.
+     */
+    int lowestTrustedRung() {
+        int k = budgets.length - 1;
+        while (k > 0 && agreement.trusts(k - 1)) {
+            k--;
+        }
+        return k;
     }
 
     private JsonValue start(long id, int configCounter, int rung, JsonObject params) {
@@ -140,6 +170,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         if (t != null && !t.finalSeen && result.sequence() >= t.sequence) {
             t.sequence = result.sequence();
             t.loss = mode.toLoss(result.scalar());
+            t.history.add(t.loss);
         }
     }
 
@@ -157,6 +188,18 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         t.recorded = true;
         rungs.get(t.rung).done.add(new AshaRung.Done(t.counter, t.params, t.loss));
         sampler.observe(t.rung, t.params, t.loss);
+        int top = budgets.length - 1;
+        if (t.rung == top && top > 0 && t.fresh && !t.history.isEmpty()) {
+            // a full training's value at each lower rung's budget, read off its intermediate results in proportion;
+            // only configurations that started at the top count: promoted ones were chosen by the rungs under test
+            int reported = t.history.size();
+            double[] atRungs = new double[top];
+            for (int k = 0; k < top; k++) {
+                int i = (int) Math.round((double) budgets[k] * reported / budgets[top]) - 1;
+                atRungs[k] = t.history.get(Math.max(0, Math.min(reported - 1, i)));
+            }
+            agreement.record(atRungs, t.loss);
+        }
     }
 
     @Override
@@ -172,9 +215,10 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         List<JsonValue> running = new ArrayList<>();
         trials.forEach((id, t) -> running.add(JsonArray.of(JsonFloat.of(id), JsonFloat.of(t.counter),
             JsonFloat.of(t.rung), t.params, JsonFloat.of(t.sequence), JsonFloat.of(t.loss),
-            JsonFloat.of(t.finalSeen ? 1 : 0), JsonFloat.of(t.recorded ? 1 : 0))));
+            JsonFloat.of(t.finalSeen ? 1 : 0), JsonFloat.of(t.recorded ? 1 : 0), JsonFloat.of(t.fresh ? 1 : 0))));
         return JsonObject.builder().put("counter", counter).put("rng", sampler.rngState())
-            .put("rungs", new JsonArray(rs)).put("running", new JsonArray(running)).build();
+            .put("rungs", new JsonArray(rs)).put("running", new JsonArray(running))
+            .put("agreement", agreement.snapshot()).build();
     }
 
     @Override
@@ -207,9 +251,13 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
             t.loss = f.get(5).asDouble();
             t.finalSeen = f.get(6).asDouble() != 0;
             t.recorded = f.get(7).asDouble() != 0;
+            t.fresh = f.size() > 8 && f.get(8).asDouble() != 0;
             trials.put((long) f.get(0).asDouble(), t);
         }
         counter = (int) SnapshotJson.longMember(s, "counter");
+        if (s.get("agreement") != null) { // snapshots before the rank check have none
+            agreement.restore(s.get("agreement"));
+        }
     }
 
     /** For tests: configurations recorded at each rung. */

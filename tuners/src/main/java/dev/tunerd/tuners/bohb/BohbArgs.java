@@ -20,11 +20,12 @@ import dev.tunerd.spi.OptimizeMode;
  * @param bandwidthFactor  {@code bandwidth_factor}: widens the good density when drawing candidates, (0, 1000],
  *                         default 3
  * @param minBandwidth     {@code min_bandwidth}: smallest kernel bandwidth, (0, 1], default 0.001
+ * @param rankAgreement    {@code rank_agreement} (a tunerd addition): as Hyperband's; -1..1, default -1 (off)
  * @param seed             {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget, Integer eta, Integer minPointsInModel,
                        Integer top_n_percent, Integer numSamples, Double randomFraction, Double bandwidthFactor,
-                       Double minBandwidth, Long seed) {
+                       Double minBandwidth, Double rankAgreement, Long seed) {
 
     public BohbArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
@@ -54,6 +55,9 @@ public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget
             + bandwidthFactor);
         minBandwidth = minBandwidth == null ? 1e-3 : minBandwidth;
         require(minBandwidth > 0 && minBandwidth <= 1, "min_bandwidth must be in (0, 1], got " + minBandwidth);
+        rankAgreement = rankAgreement == null ? -1.0 : rankAgreement;
+        require(rankAgreement >= -1 && rankAgreement <= 1, "rank_agreement must be between -1 and 1, got "
+            + rankAgreement);
     }
 
     private static void require(boolean ok, String message) {

@@ -48,7 +48,7 @@ public final class BohbTuner extends BracketTuner {
 
     public BohbTuner(BohbArgs args, long seed, AlgorithmContext context) {
         super(new BracketEngine(BracketPlan.fromBudgets(args.minBudget(), args.maxBudget(), args.eta()), false, false),
-            args.mode(), context);
+            args.mode(), context, args.rankAgreement());
         this.args = args;
         this.rng = Rng.withSeed(seed);
     }

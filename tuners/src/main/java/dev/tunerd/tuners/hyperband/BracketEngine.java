@@ -40,6 +40,7 @@ public final class BracketEngine {
     int counter;
     int nextS;
     int hb;
+    private java.util.function.IntPredicate bracketAllowed = s -> true;
 
     /**
      * @param serial       start a bracket only when the previous one generated its last round (NNI's serial mode)
@@ -54,6 +55,14 @@ public final class BracketEngine {
 
     public BracketPlan plan() {
         return plan;
+    }
+
+    /**
+     * From now on a bracket {@code s > 0} starts only when {@code allowed} says so; otherwise the engine moves on to
+     * the next smaller {@code s} of the same iteration ({@code s = 0} always starts). Ids stay NNI's.
+     */
+    public void checkBrackets(java.util.function.IntPredicate allowed) {
+        this.bracketAllowed = allowed;
     }
 
     /** The next configuration to train, now issued under {@code parameterId}; null when a serial bracket waits. */
@@ -96,6 +105,12 @@ public final class BracketEngine {
     public double loss(long parameterId) {
         Rung.Entry e = entry(parameterId);
         return e == null ? Double.NaN : e.loss;
+    }
+
+    /** Whether {@code parameterId} was issued in the first round of its bracket (a new configuration, not promoted). */
+    public boolean firstRound(long parameterId) {
+        int[] ref = issued.get(parameterId);
+        return ref != null && ref[1] == 0;
     }
 
     /** Whether the trial of {@code parameterId} ended already. */
@@ -170,6 +185,9 @@ public final class BracketEngine {
             hb++;
         }
         int s = nextS--;
+        while (s > 0 && !bracketAllowed.test(s)) {
+            s = nextS--;
+        }
         Bracket b = new Bracket(hyperbandIds ? hb + "-" + s : Integer.toString(s), s);
         Rung first = new Rung(plan.budget(s, 0));
         int n = plan.configs(s, 0);

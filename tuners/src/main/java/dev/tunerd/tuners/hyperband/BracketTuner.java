@@ -11,18 +11,26 @@ import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.tuners.common.RankAgreement;
 import dev.tunerd.tuners.common.SnapshotJson;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What Hyperband and BOHB share as tuners: a {@link BracketEngine}, wire ids named by it, results and intermediate
  * results ranking the rounds, and NNI's credit for a serial bracket (a request that finds nothing to issue is owed:
  * the dispatcher sends {@code NO}; the id is paid through the sender as soon as a round's end makes a configuration
  * available). Subclasses say where new configurations come from and may learn from finished trials. Owed ids belong
- * to this process and are not snapshotted (a restarted manager asks again). Not thread-safe (see {@link Tuner}).
+ * to this process and are not snapshotted (a restarted manager asks again).
+ *
+ * <p>tunerd's rank check ({@code rank_agreement} above -1, {@link RankAgreement}): the intermediate results of every
+ * new configuration trained to the full budget (bracket 0: an unbiased sample) give its value at each smaller budget; a bracket {@code s > 0} starts only when ranking at every
+ * budget it halves at agrees with ranking at the full budget, else the engine moves on to the next bracket (down to
+ * {@code s = 0}, full trainings, which always runs). Not thread-safe (see {@link Tuner}).
  */
 public abstract class BracketTuner implements Tuner, NamesParameterIds, ReceivesIntermediateResults, Snapshotting {
 
@@ -30,11 +38,33 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     protected final OptimizeMode mode;
     private final AlgorithmContext context;
     private final ArrayDeque<Long> owed = new ArrayDeque<>();
+    /** Full trainings needed before a bracket that halves may start (with the rank check on). */
+    static final int MIN_FULL_CURVES = 10;
+    private final RankAgreement agreement;
+    private final Map<Long, List<Double>> fullHistories = new HashMap<>(); // not snapshotted: evidence only
 
-    protected BracketTuner(BracketEngine engine, OptimizeMode mode, AlgorithmContext context) {
+    /**
+     * @param rankAgreement Kendall's tau the rank check needs; -1 (or less) turns it off (NNI's bracket order)
+     */
+    protected BracketTuner(BracketEngine engine, OptimizeMode mode, AlgorithmContext context, double rankAgreement) {
         this.engine = engine;
         this.mode = mode;
         this.context = context;
+        this.agreement = new RankAgreement(Math.max(RankAgreement.ALWAYS, rankAgreement), MIN_FULL_CURVES, 100);
+        if (rankAgreement > RankAgreement.ALWAYS) {
+            engine.checkBrackets(this::bracketAgrees);
+        }
+    }
+
+    /** Bracket {@code s} halves at the budgets of rungs {@code sMax - s .. sMax - 1} of the largest bracket. */
+    private boolean bracketAgrees(int s) {
+        int sMax = engine.plan().sMax();
+        for (int k = sMax - s; k < sMax; k++) {
+            if (!agreement.trusts(k)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A new configuration (without the budget key) to start at {@code budget}. */
@@ -101,7 +131,14 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
 
     @Override
     public void receiveIntermediateResult(IntermediateResult result) {
-        engine.report(result.parameterId(), result.sequence(), mode.toLoss(result.scalar()));
+        double loss = mode.toLoss(result.scalar());
+        engine.report(result.parameterId(), result.sequence(), loss);
+        BracketEngine.Issued issued = engine.issued(result.parameterId());
+        // evidence comes from new configurations trained to the full budget (bracket 0), never from promoted ones
+        if (issued != null && issued.budget() >= engine.plan().maxBudget() && engine.firstRound(result.parameterId())
+            && !engine.hasEnded(result.parameterId())) {
+            fullHistories.computeIfAbsent(result.parameterId(), id -> new ArrayList<>()).add(loss);
+        }
     }
 
     @Override
@@ -110,10 +147,25 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         boolean first = issued != null && !engine.hasEnded(parameterId);
         double loss = engine.loss(parameterId);
         engine.end(parameterId);
+        List<Double> history = fullHistories.remove(parameterId);
         if (first && !Double.isNaN(loss)) {
             trialDone(issued.params(), issued.budget(), loss);
+            if (history != null && !history.isEmpty()) {
+                recordFullTraining(history, loss);
+            }
         }
         payOwed();
+    }
+
+    /** A full training's value at each budget of the largest bracket, read off its intermediate results in proportion. */
+    private void recordFullTraining(List<Double> history, double finalLoss) {
+        BracketPlan plan = engine.plan();
+        double[] atRungs = new double[plan.sMax()];
+        for (int k = 0; k < atRungs.length; k++) {
+            int i = (int) Math.round((double) plan.budget(plan.sMax(), k) * history.size() / plan.maxBudget()) - 1;
+            atRungs[k] = history.get(Math.max(0, Math.min(history.size() - 1, i)));
+        }
+        agreement.record(atRungs, finalLoss);
     }
 
     private void payOwed() {
@@ -130,7 +182,8 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
 
     @Override
     public JsonValue snapshot() {
-        return JsonObject.builder().put("engine", EngineState.write(engine)).put("own", ownState()).build();
+        return JsonObject.builder().put("engine", EngineState.write(engine)).put("own", ownState())
+            .put("agreement", agreement.snapshot()).build();
     }
 
     @Override
@@ -138,5 +191,9 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         JsonObject s = SnapshotJson.object(state, getClass().getSimpleName());
         EngineState.read(engine, SnapshotJson.member(s, "engine"));
         restoreOwnState(SnapshotJson.member(s, "own"));
+        fullHistories.clear();
+        if (s.get("agreement") != null) { // snapshots before the rank check have none
+            agreement.restore(s.get("agreement"));
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.hyperband;
 
 import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.tuners.common.RankAgreement;
 
 /**
  * classArgs of {@code Hyperband}, with NNI's names and defaults. Immutable, thread-safe.
@@ -10,9 +11,13 @@ import dev.tunerd.spi.OptimizeMode;
  * @param eta          {@code eta}: keep the best 1/eta of a round, 2..1000, default 3
  * @param execMode     {@code exec_mode}: {@code parallelism} (default: start the next bracket when nothing is queued)
  *                     or {@code serial} (start it only when the current one issued its last round)
+ * @param rankAgreement {@code rank_agreement} (a tunerd addition): with a value above -1, a bracket that halves starts
+ *                     only when ranking at its budgets agrees that well (Kendall's tau) with ranking at {@code R} on
+ *                     the full trainings so far ({@link BracketTuner}); -1..1, default -1 (off: NNI's bracket order)
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
-public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Long seed) {
+public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                            Long seed) {
 
     public HyperbandArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
@@ -27,6 +32,10 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         eta = eta == null ? 3 : eta;
         if (eta < 2 || eta > 1000) {
             throw new IllegalArgumentException("eta must be between 2 and 1000, got " + eta);
+        }
+        rankAgreement = rankAgreement == null ? RankAgreement.ALWAYS : rankAgreement;
+        if (!(rankAgreement >= -1 && rankAgreement <= 1)) {
+            throw new IllegalArgumentException("rank_agreement must be between -1 and 1, got " + rankAgreement);
         }
         execMode = execMode == null ? "parallelism" : execMode;
         if (!execMode.equals("parallelism") && !execMode.equals("serial")) {

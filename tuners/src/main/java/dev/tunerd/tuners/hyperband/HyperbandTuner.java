@@ -24,7 +24,7 @@ public final class HyperbandTuner extends BracketTuner {
 
     public HyperbandTuner(HyperbandArgs args, long seed, AlgorithmContext context) {
         super(new BracketEngine(BracketPlan.hyperband(args.R(), args.eta()), args.execMode().equals("serial"), true),
-            args.mode(), context);
+            args.mode(), context, args.rankAgreement());
         this.rng = Rng.withSeed(seed);
     }
 

@@ -9,9 +9,16 @@ import dev.tunerd.spi.OptimizeMode;
  * @param minStep      {@code min_step}: the first rung, in intermediate results (1..100000, default 1)
  * @param eta          {@code eta}: rungs at {@code min_step * eta^k}; a trial must be in the top 1/eta (2..1000, default 3)
  * @param maxStep      {@code max_step}: no rung above this step (optional; at least {@code min_step})
+ * @param rankAgreement {@code rank_agreement}: Kendall's tau between a rung's ranking and the completed trials' last
+ *                     values that a rung needs before it stops anything (-1..1, default 0.5; -1: every rung from
+ *                     the start, as Optuna's pruner)
  * @param seed         {@code seed}: accepted for symmetry with the tuners; the rule draws nothing at random
  */
-public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Integer eta, Integer maxStep, Long seed) {
+public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Integer eta, Integer maxStep,
+                                    Double rankAgreement, Long seed) {
+
+    /** The default {@code rank_agreement} (Kendall's tau), chosen on tuning seeds 100-119 (BENCHMARKS.md). */
+    public static final double DEFAULT_RANK_AGREEMENT = 0.5;
 
     public SuccessiveHalvingArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
@@ -26,6 +33,10 @@ public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Intege
         eta = eta == null ? 3 : eta;
         if (eta < 2 || eta > 1000) {
             throw new IllegalArgumentException("eta must be between 2 and 1000, got " + eta);
+        }
+        rankAgreement = rankAgreement == null ? DEFAULT_RANK_AGREEMENT : rankAgreement;
+        if (!(rankAgreement >= -1 && rankAgreement <= 1)) {
+            throw new IllegalArgumentException("rank_agreement must be between -1 and 1, got " + rankAgreement);
         }
         if (maxStep != null && (maxStep < minStep || maxStep > 10_000_000)) {
             throw new IllegalArgumentException("max_step must be between min_step (" + minStep + ") and 10000000, got "

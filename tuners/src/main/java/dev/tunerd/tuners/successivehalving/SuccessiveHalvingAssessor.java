@@ -7,6 +7,7 @@ import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.Snapshotting;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.tuners.common.RankAgreement;
 import dev.tunerd.tuners.common.SnapshotJson;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,7 +20,13 @@ import java.util.Map;
  * {@code min_step * eta^k} intermediate results. When a trial reaches a rung, its best value so far is recorded there
  * and the trial goes on only if that value is in the top {@code 1/eta} of every value recorded at the rung (itself
  * included); otherwise it is Bad (the dispatcher sends {@code KI}). Works with any tuner. A rung's record is never
- * cleared: later trials compete with everything that reached it before. Not thread-safe (see {@link Assessor}).
+ * cleared: later trials compete with everything that reached it before.
+ *
+ * <p>tunerd's rank check ({@code rank_agreement}, {@link RankAgreement}): a rung stops trials only where the ranking
+ * of its values agrees with the ranking of the last values of the trials that completed successfully without any
+ * rung having judged them (the survivors of a rung would be a biased sample); until
+ * {@value #MIN_COMPLETED} trials completed, no rung stops anything. Every trial's value is still recorded at every
+ * rung it reaches. A trial running across a restart adds no curve. Not thread-safe (see {@link Assessor}).
  */
 public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
 
@@ -29,12 +36,18 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
     private final long maxStep;
     private final List<RungRecord> rungs = new ArrayList<>();
     private final Map<String, Integer> rungsPassed = new HashMap<>();
+    /** Full trainings needed before a rung may stop anything. */
+    static final int MIN_COMPLETED = 10;
+    private final RankAgreement agreement;
+    private final Map<String, List<Double>> rungValues = new HashMap<>(); // not snapshotted: evidence only
+    private final Map<String, Double> lastValue = new HashMap<>();
 
     public SuccessiveHalvingAssessor(SuccessiveHalvingArgs args) {
         this.mode = args.mode();
         this.minStep = args.minStep();
         this.eta = args.eta();
         this.maxStep = args.maxStep() == null ? Long.MAX_VALUE : args.maxStep();
+        this.agreement = new RankAgreement(args.rankAgreement(), MIN_COMPLETED, 100);
     }
 
     /** The step of rung {@code k}: {@code min_step * eta^k}, or MAX_VALUE past {@code max_step}. */
@@ -46,13 +59,26 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
     @Override
     public AssessResult assessTrial(String trialJobId, List<JsonValue> history) {
         int passed = rungsPassed.getOrDefault(trialJobId, 0);
+        List<Double> trace = passed == 0 ? rungValues.computeIfAbsent(trialJobId, id -> new ArrayList<>())
+            : rungValues.get(trialJobId);
+        if (!history.isEmpty()) {
+            lastValue.put(trialJobId, mode.toLoss(Metrics.scalar(history.get(history.size() - 1))));
+        }
         AssessResult verdict = AssessResult.GOOD;
         while (rungStep(passed) <= history.size()) {
             double best = bestLoss(history, (int) rungStep(passed));
             RungRecord rung = rung(passed);
             rung.add(best);
+            if (trace != null) {
+                trace.add(best);
+            }
+            boolean decides = agreement.trusts(passed);
+            if (decides && trace != null) { // a trial a rung judged is no longer an unbiased sample: no evidence
+                rungValues.remove(trialJobId);
+                trace = null;
+            }
             passed++;
-            if (!rung.inTopFraction(best, eta)) {
+            if (decides && !rung.inTopFraction(best, eta)) {
                 verdict = AssessResult.BAD;
                 break;
             }
@@ -64,6 +90,12 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
     @Override
     public void trialEnd(String trialJobId, boolean success) {
         rungsPassed.remove(trialJobId);
+        List<Double> trace = rungValues.remove(trialJobId);
+        Double last = lastValue.remove(trialJobId);
+        if (success && trace != null && last != null) {
+            // the final value ranks against the rungs below the last step; a rung at the last step says nothing
+            agreement.record(trace.stream().mapToDouble(Double::doubleValue).toArray(), last);
+        }
     }
 
     private double bestLoss(List<JsonValue> history, int steps) {
@@ -91,7 +123,7 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         JsonObject.Builder passed = JsonObject.builder();
         new LinkedHashMap<>(rungsPassed).forEach((k, v) -> passed.put(k, v));
         return JsonObject.builder().put("rungs", new dev.tunerd.spi.json.JsonArray(records))
-            .put("passed", passed.build()).build();
+            .put("passed", passed.build()).put("agreement", agreement.snapshot()).build();
     }
 
     @Override
@@ -106,5 +138,10 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         rungsPassed.clear();
         SnapshotJson.object(SnapshotJson.member(s, "passed"), "SuccessiveHalving passed").members()
             .forEach((k, v) -> rungsPassed.put(k, (int) v.asDouble()));
+        rungValues.clear();
+        lastValue.clear();
+        if (s.get("agreement") != null) { // snapshots before the rank check have none
+            agreement.restore(s.get("agreement"));
+        }
     }
 }

@@ -20,7 +20,7 @@ class AshaTunerTest {
         "{\"x\": {\"_type\": \"uniform\", \"_value\": [0, 1]}, \"c\": {\"_type\": \"choice\", \"_value\": [1, 2]}}");
 
     private static AshaTuner tuner(String sampler) {
-        AshaTuner t = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", sampler, 3L), 3L);
+        AshaTuner t = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", sampler, -1.0, 3L), 3L);
         t.updateSearchSpace(SPACE);
         return t;
     }
@@ -36,10 +36,10 @@ class AshaTunerTest {
 
     @Test
     void budgetsAreGeometricUpToTheMaximum() {
-        assertArrayEquals(new int[] {1, 3, 9, 27, 81}, new AshaArgs(null, null, null, null, null, null).budgets());
-        assertArrayEquals(new int[] {5, 16, 50}, new AshaArgs(2, 50, 3, null, null, null).budgets());
-        assertArrayEquals(new int[] {2, 6, 20}, new AshaArgs(2, 20, 3, null, null, null).budgets());
-        assertArrayEquals(new int[] {5}, new AshaArgs(5, 5, 3, null, null, null).budgets());
+        assertArrayEquals(new int[] {1, 3, 9, 27, 81}, new AshaArgs(null, null, null, null, null, null, null).budgets());
+        assertArrayEquals(new int[] {5, 16, 50}, new AshaArgs(2, 50, 3, null, null, null, null).budgets());
+        assertArrayEquals(new int[] {2, 6, 20}, new AshaArgs(2, 20, 3, null, null, null, null).budgets());
+        assertArrayEquals(new int[] {5}, new AshaArgs(5, 5, 3, null, null, null, null).budgets());
     }
 
     @Test
@@ -92,13 +92,47 @@ class AshaTunerTest {
         assertTrue(a.rungSizes().get(1) > 0, "promotions happened");
     }
 
+    /** Trains the configuration issued under {@code id} to its budget with one intermediate result per epoch. */
+    private static void train(AshaTuner t, long id, int budget, java.util.function.IntToDoubleFunction curve) {
+        for (int e = 1; e <= budget; e++) {
+            t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, e - 1, JsonFloat.of(curve.applyAsDouble(e))));
+        }
+        finish(t, id, curve.applyAsDouble(budget));
+    }
+
+    @Test
+    void withTheRankCheckLowerRungsAreUsedOnlyWhereTheirRanksAgreeWithFullTrainings() throws Exception {
+        for (boolean crossing : new boolean[] {true, false}) {
+            AshaTuner t = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", "random", 0.6, 5L), 5L);
+            t.updateSearchSpace(SPACE);
+            for (long id = 0; id < AshaTuner.MIN_FULL_CURVES; id++) {
+                JsonObject p = (JsonObject) t.generateParameters(id);
+                assertEquals(9, budget(p), "no evidence yet: full trainings only");
+                double x = p.get("x").asDouble();
+                // crossing: a large x leads early and ends behind; otherwise the order never changes
+                train(t, id, 9, e -> crossing ? (e < 4 ? x * e : 10 - x) : x * e);
+            }
+            int lowest = t.lowestTrustedRung();
+            int next = budget(t.generateParameters(100));
+            if (crossing) {
+                assertEquals(2, lowest, "reversed ranks: the lower rungs decide nothing");
+                assertEquals(9, next);
+            } else {
+                assertEquals(0, lowest, "ranks agree at every rung");
+                assertEquals(1, next);
+            }
+        }
+    }
+
     @Test
     void classArgsOutOfRangeNameTheKey() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(10, 5, null, null, null, null))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(null, null, null, null, null, 1.5, null))
+            .getMessage().startsWith("rank_agreement must be between -1 and 1"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(10, 5, null, null, null, null, null))
             .getMessage().startsWith("max_budget must be between min_budget"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(null, null, 1, null, null, null))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(null, null, 1, null, null, null, null))
             .getMessage().startsWith("eta must be"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(null, null, null, null, "grid", null))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(null, null, null, null, "grid", null, null))
             .getMessage().startsWith("sampler must be"));
     }
 }

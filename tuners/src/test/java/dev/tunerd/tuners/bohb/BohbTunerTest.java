@@ -23,7 +23,7 @@ class BohbTunerTest {
         + " \"n\": {\"_type\": \"normal\", \"_value\": [10, 1]}, \"c\": {\"_type\": \"choice\", \"_value\": [\"a\", \"b\"]}}");
 
     private static BohbTuner tuner(long seed) {
-        BohbTuner t = new BohbTuner(new BohbArgs(null, 1, 9, 3, null, null, null, 0.0, null, null, seed), seed,
+        BohbTuner t = new BohbTuner(new BohbArgs(null, 1, 9, 3, null, null, null, 0.0, null, null, null, seed), seed,
             AlgorithmContext.standalone());
         t.updateSearchSpace(SPACE);
         return t;
@@ -120,8 +120,8 @@ class BohbTunerTest {
                 + " \"_value\": [0, 1]}}]}}")));
         assertTrue(e.getMessage().contains("nested choice"), e.getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, 5, 2, null, null, null, null,
-            null, null, null, null)).getMessage().startsWith("max_budget must be between min_budget"));
+            null, null, null, null, null)).getMessage().startsWith("max_budget must be between min_budget"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, null, null, null, null, 100,
-            null, null, null, null, null)).getMessage().startsWith("top_n_percent must be between 1 and 99"));
+            null, null, null, null, null, null)).getMessage().startsWith("top_n_percent must be between 1 and 99"));
     }
 }

@@ -31,7 +31,7 @@ class HyperbandTunerTest {
 
     private HyperbandTuner tuner(int r, String mode) {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", r, 3, mode, 1L), 1L, ctx);
+        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", r, 3, mode, null, 1L), 1L, ctx);
         t.updateSearchSpace(SPACE);
         return t;
     }
@@ -50,6 +50,44 @@ class HyperbandTunerTest {
 
     private static TrialResult result(long id, double v) {
         return new TrialResult(id, JsonObject.EMPTY, JsonFloat.of(v), false, Optional.empty());
+    }
+
+    @Test
+    void withTheRankCheckOnlyFullTrainingsRunWhileSmallBudgetsRankConfigurationsBackwards() throws Exception {
+        for (boolean crossing : new boolean[] {true, false}) {
+            AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
+            HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, 0.6, 1L), 1L, ctx);
+            t.updateSearchSpace(SPACE);
+            List<Integer> budgets = new ArrayList<>();
+            String firstHalving = null;
+            for (int n = 0; n < 40; n++) {
+                long id = nextId++;
+                JsonObject p = (JsonObject) t.generateParameters(id);
+                int b = budget(p);
+                budgets.add(b);
+                if (b < 9 && firstHalving == null) {
+                    firstHalving = t.wireParameterId(id);
+                }
+                double x = p.get("x").asDouble();
+                for (int e = 1; e <= b; e++) { // crossing: a large x leads early and ends behind
+                    double v = crossing ? (e < 4 ? x * e : 10 - x) : x * e;
+                    t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, e - 1, JsonFloat.of(v)));
+                }
+                t.receiveTrialResult(result(id, crossing ? (b < 4 ? x * b : 10 - x) : x * b));
+                t.trialEnd(id, true);
+            }
+            assertTrue(budgets.subList(0, BracketTuner.MIN_FULL_CURVES).stream().allMatch(b -> b == 9),
+                "no evidence yet: only bracket s = 0 runs " + budgets);
+            if (crossing) {
+                assertTrue(budgets.stream().allMatch(b -> b == 9), "reversed ranks: halving brackets stay skipped "
+                    + budgets);
+            } else {
+                assertTrue(budgets.contains(1), "ranks agree: bracket s = 2 (budget 1) runs again " + budgets);
+                assertTrue(firstHalving.contains("-2_0_"), firstHalving);
+            }
+        }
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, 3.0,
+            null)).getMessage().startsWith("rank_agreement must be between -1 and 1"));
     }
 
     @Test
@@ -177,13 +215,13 @@ class HyperbandTunerTest {
 
     @Test
     void classArgsOutOfRangeNameTheKey() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, 0, null, null, null))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, 0, null, null, null, null))
             .getMessage().startsWith("R must be between 1"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, 1, null, null))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, 1, null, null, null))
             .getMessage().startsWith("eta must be between 2"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, "x", null))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, "x", null, null))
             .getMessage().startsWith("exec_mode must be"));
-        assertEquals(60, new HyperbandArgs(null, null, null, null, null).R());
+        assertEquals(60, new HyperbandArgs(null, null, null, null, null, null).R());
     }
 
     private static JsonObject strip(JsonValue p) {

@@ -35,31 +35,31 @@ class SuccessiveHalvingAssessorTest {
 
     @Test
     void rungsSitAtMinStepTimesPowersOfEtaUpToMaxStep() {
-        var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs(null, 2, 3, 20, null));
+        var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs(null, 2, 3, 20, -1.0, null));
         assertEquals(List.of(2L, 6L, 18L, Long.MAX_VALUE), List.of(a.rungStep(0), a.rungStep(1), a.rungStep(2),
             a.rungStep(3)));
     }
 
     @Test
     void aTrialOutsideTheTopThirdOfItsRungIsStopped() {
-        var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 1, 3, null, null));
+        var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 1, 3, null, -1.0, null));
         assertEquals(0, run(a, "A", 0.5, 0.6, 0.7, 0.8)); // first at every rung it reaches
         assertEquals(1, run(a, "B", 0.4), "second trial at rung 1: keep max(1, 2/3) = 1, and A is better");
         assertEquals(0, run(a, "C", 0.9, 0.9, 0.9), "best so far at rungs 1 and 3");
         // rung 1 now holds 0.5, 0.4, 0.9, D's 0.3: keep 4/3 = 1 -> D (4th) stopped at once
         assertEquals(1, run(a, "D", 0.3, 1.0));
         // the best value so far counts, not the last one: E peaks early and stays in the top third at rung 3
-        var b = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 3, 3, null, null));
+        var b = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 3, 3, null, -1.0, null));
         assertEquals(0, run(b, "A", 0.1, 0.2, 0.3));
         assertEquals(0, run(b, "E", 0.9, 0.1, 0.1));
     }
 
     @Test
     void minimisingAndSnapshotsKeepTheRungs() {
-        var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("minimize", 1, 2, null, null));
+        var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("minimize", 1, 2, null, -1.0, null));
         assertEquals(0, run(a, "A", 1.0, 0.5));
         a.trialEnd("A", true);
-        var b = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("minimize", 1, 2, null, null));
+        var b = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("minimize", 1, 2, null, -1.0, null));
         b.restore(a.snapshot());
         assertEquals(1, run(b, "B", 2.0), "the restored rung remembers A's 1.0");
         assertEquals(0, run(b, "C", 0.1, 0.1));
@@ -67,12 +67,31 @@ class SuccessiveHalvingAssessorTest {
     }
 
     @Test
+    void withTheRankCheckARungStopsTrialsOnlyWhereItsRanksAgreeWithCompletedTrials() {
+        for (boolean crossing : new boolean[] {true, false}) {
+            var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 1, 3, null, 0.6, null));
+            for (int i = 0; i < SuccessiveHalvingAssessor.MIN_COMPLETED; i++) {
+                double x = (i * 7 % 10) / 10.0; // distinct, shuffled
+                // crossing: a large x leads at step 1 and ends behind; otherwise the order never changes
+                double last = crossing ? 1 - x : 2 * x;
+                assertEquals(0, run(a, "T" + i, x, x, last), "no rung stops anything before enough trials completed");
+                a.trialEnd("T" + i, true);
+            }
+            int stoppedAt = run(a, "late", -1, -1, 5);
+            assertEquals(crossing ? 0 : 1, stoppedAt, crossing ? "reversed ranks: the rungs stop nothing"
+                : "ranks agree: the worst trial at rung 1 is stopped there");
+        }
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, null, null, null,
+            -2.0, null)).getMessage().startsWith("rank_agreement must be between -1 and 1"));
+    }
+
+    @Test
     void classArgsOutOfRangeNameTheKey() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, 0, null, null,
-            null)).getMessage().startsWith("min_step must be"));
+            null, null)).getMessage().startsWith("min_step must be"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, null, 1, null,
-            null)).getMessage().startsWith("eta must be"));
+            null, null)).getMessage().startsWith("eta must be"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, 5, null, 4,
-            null)).getMessage().startsWith("max_step must be"));
+            null, null)).getMessage().startsWith("max_step must be"));
     }
 }

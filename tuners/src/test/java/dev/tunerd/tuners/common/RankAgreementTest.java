@@ -1,0 +1,56 @@
+package dev.tunerd.tuners.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.protocol.json.Json;
+import org.junit.jupiter.api.Test;
+
+class RankAgreementTest {
+
+    @Test
+    void kendallsTauOfEachRungAgainstTheFinalValues() {
+        RankAgreement a = new RankAgreement(0.5, 3, 10);
+        a.record(new double[] {1, 30}, 3);
+        a.record(new double[] {2, 20}, 2);
+        a.record(new double[] {3, 10}, 1);
+        a.record(new double[] {4, 5}, 0.5);
+        assertEquals(-1, a.agreement(0), 1e-12, "rung 0 ranks them backwards");
+        assertEquals(1, a.agreement(1), 1e-12, "rung 1 ranks them as the finals do");
+        assertFalse(a.trusts(0));
+        assertTrue(a.trusts(1));
+        assertFalse(a.trusts(2), "no full training has a rung 2");
+        a.record(new double[] {5, 1}, 0.1); // still exactly reversed at rung 0
+        assertEquals(-1, a.agreement(0), 1e-12);
+    }
+
+    @Test
+    void aRungNeedsEnoughFullTrainingsUnlessEveryRungIsTrusted() {
+        RankAgreement a = new RankAgreement(0.5, 3, 10);
+        a.record(new double[] {1}, 1);
+        a.record(new double[] {2}, 2);
+        assertEquals(2, a.count(0));
+        assertFalse(a.trusts(0), "two full trainings are not enough");
+        assertTrue(new RankAgreement(RankAgreement.ALWAYS, 3, 10).trusts(0));
+        a.record(new double[] {Double.NaN}, 3);
+        assertEquals(2, a.count(0), "a curve with a missing value is ignored");
+    }
+
+    @Test
+    void theWindowKeepsTheLatestAndASnapshotRestoresThem() {
+        RankAgreement a = new RankAgreement(0.5, 2, 3);
+        a.record(new double[] {1}, 3); // dropped by the window
+        a.record(new double[] {1}, 1);
+        a.record(new double[] {2}, 2);
+        a.record(new double[] {3}, 3);
+        assertEquals(3, a.count(0));
+        assertEquals(1, a.agreement(0), 1e-12);
+        RankAgreement b = new RankAgreement(0.5, 2, 3);
+        b.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
+        assertEquals(3, b.count(0));
+        assertEquals(1, b.agreement(0), 1e-12);
+        assertThrows(IllegalArgumentException.class, () -> new RankAgreement(2, 2, 3));
+    }
+}
