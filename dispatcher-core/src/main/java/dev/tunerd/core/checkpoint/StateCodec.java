@@ -105,6 +105,15 @@ final class StateCodec {
         return JsonObject.builder().put("first", first).put("count", count).build();
     }
 
+    static JsonObject intermediateResult(long id, String trial, int sequence, JsonValue value) {
+        return JsonObject.builder().put("id", id).put("trial", trial).put("seq", sequence).put("value", value).build();
+    }
+
+    static TunerEvent.Intermediate intermediate(JsonObject p) {
+        return new TunerEvent.Intermediate(JsonFields.longOf(p, "id"), JsonFields.stringOf(p, "trial"),
+            Math.toIntExact(JsonFields.longOf(p, "seq")), JsonFields.require(p, "value"));
+    }
+
     static JsonObject algorithmState(AlgorithmRole role, JsonValue state) {
         return JsonObject.builder().put("role", role.key()).put("state", state).build();
     }
@@ -141,14 +150,46 @@ final class StateCodec {
     private static JsonObject algorithm(AlgorithmSnapshot a) {
         JsonObject.Builder b = JsonObject.builder().put("role", a.role().key()).put("state", a.state())
             .put("covered", watermark(a.covered()));
-        if (!a.steps().isEmpty()) {
-            List<JsonValue> steps = new ArrayList<>(a.steps().size());
-            for (GenerationStep s : a.steps()) {
-                steps.add(JsonArray.of(JsonInt.of(s.firstId()), JsonInt.of(s.count()), watermark(s.at())));
+        if (!a.events().isEmpty()) {
+            List<JsonValue> events = new ArrayList<>(a.events().size());
+            for (TunerEvent e : a.events()) {
+                events.add(event(e));
             }
-            b.put("steps", new JsonArray(steps));
+            b.put("events", new JsonArray(events));
         }
         return b.build();
+    }
+
+    /** {@code "r"}, {@code "e"}, {@code ["i", n]}, {@code ["s", first, count, [watermark]]}, {@code ["m", payload]}. */
+    private static JsonValue event(TunerEvent e) {
+        if (e instanceof TunerEvent.Mark m) {
+            return JsonString.of(m == TunerEvent.Mark.RESULT ? "r" : "e");
+        } else if (e instanceof TunerEvent.Imported i) {
+            return JsonArray.of(JsonString.of("i"), JsonInt.of(i.entries()));
+        } else if (e instanceof GenerationStep s) {
+            return JsonArray.of(JsonString.of("s"), JsonInt.of(s.firstId()), JsonInt.of(s.count()), watermark(s.at()));
+        }
+        TunerEvent.Intermediate m = (TunerEvent.Intermediate) e;
+        return JsonArray.of(JsonString.of("m"), intermediateResult(m.parameterId(), m.trialJobId(), m.sequence(),
+            m.value()));
+    }
+
+    private static TunerEvent event(JsonValue v) {
+        if (v instanceof JsonString s && (s.value().equals("r") || s.value().equals("e"))) {
+            return s.value().equals("r") ? TunerEvent.Mark.RESULT : TunerEvent.Mark.TRIAL_END;
+        }
+        List<JsonValue> a = JsonFields.asArray(v, "tuner event").values();
+        String kind = !a.isEmpty() && a.get(0) instanceof JsonString k ? k.value() : "";
+        if (kind.equals("i") && a.size() == 2 && a.get(1) instanceof JsonInt n) {
+            return new TunerEvent.Imported(Math.toIntExact(n.value()));
+        } else if (kind.equals("s") && a.size() == 4 && a.get(1) instanceof JsonInt first
+            && a.get(2) instanceof JsonInt count) {
+            return new GenerationStep(first.value(), Math.toIntExact(count.value()), watermark(a.get(3), "step"));
+        } else if (kind.equals("m") && a.size() == 2) {
+            return intermediate(JsonFields.asObject(a.get(1), "intermediate result"));
+        }
+        throw new CheckpointException("tuner event must be \"r\", \"e\", [\"i\", n], [\"s\", first, count, [watermark]]"
+            + " or [\"m\", {...}], got " + v);
     }
 
     private static JsonArray watermark(Watermark w) {
@@ -176,7 +217,7 @@ final class StateCodec {
         acc.apply(RecordType.DATA_IMPORTED, JsonObject.builder().put("trials", JsonFields.arrayOf(o, "imported"))
             .build());
         for (JsonValue a : JsonFields.arrayOf(o, "algorithms").values()) {
-            acc.putAlgorithm(algorithm(JsonFields.asObject(a, "algorithm snapshot")));
+            acc.putAlgorithm(algorithm(JsonFields.asObject(a, "algorithm snapshot"), acc.watermark()));
         }
         return acc.toState(List.of());
     }
@@ -187,10 +228,19 @@ final class StateCodec {
         }
     }
 
-    private static AlgorithmSnapshot algorithm(JsonObject o) {
-        List<GenerationStep> steps = new ArrayList<>();
-        if (o.get("steps") != null) {
-            for (JsonValue v : JsonFields.arrayOf(o, "steps").values()) {
+    /** An algorithm entry; {@code end} is what the whole snapshot covers (to read a version-2 {@code steps} list). */
+    private static AlgorithmSnapshot algorithm(JsonObject o, Watermark end) {
+        Watermark covered = watermark(JsonFields.require(o, "covered"), "covered");
+        List<TunerEvent> events = new ArrayList<>();
+        if (o.get("events") != null) { // snapshot version 3
+            for (JsonValue v : JsonFields.arrayOf(o, "events").values()) {
+                events.add(event(v));
+            }
+        } else if (AlgorithmRole.ofKey(JsonFields.stringOf(o, "role")) == AlgorithmRole.TUNER) {
+            // versions 1 and 2: only the calls (version 2), with the history's sizes at each
+            List<GenerationStep> steps = new ArrayList<>();
+            JsonArray recorded = o.get("steps") == null ? new JsonArray(List.of()) : JsonFields.arrayOf(o, "steps");
+            for (JsonValue v : recorded.values()) {
                 List<JsonValue> s = JsonFields.asArray(v, "algorithm snapshot step").values();
                 if (s.size() != 3 || !(s.get(0) instanceof JsonInt first) || !(s.get(1) instanceof JsonInt count)) {
                     throw new CheckpointException("algorithm snapshot step must be [first, count, [watermark]], got "
@@ -199,9 +249,39 @@ final class StateCodec {
                 steps.add(new GenerationStep(first.value(), Math.toIntExact(count.value()), watermark(s.get(2),
                     "step")));
             }
+            events = eventsOfSteps(covered, steps, end);
         }
         return new AlgorithmSnapshot(AlgorithmRole.ofKey(JsonFields.stringOf(o, "role")), JsonFields.require(o,
-            "state"), watermark(JsonFields.require(o, "covered"), "covered"), steps);
+            "state"), covered, events);
+    }
+
+    /**
+     * A version-2 snapshot's calls as events, in the order a version-2 reader replayed them: before each call the
+     * results, then the trial ends, then the imports recorded before it; after the last, the rest up to {@code end}.
+     */
+    static List<TunerEvent> eventsOfSteps(Watermark covered, List<GenerationStep> steps, Watermark end) {
+        List<TunerEvent> events = new ArrayList<>();
+        Watermark at = covered;
+        for (GenerationStep step : steps) {
+            at = catchUp(events, at, step.at());
+            events.add(step);
+        }
+        catchUp(events, at, end);
+        return events;
+    }
+
+    private static Watermark catchUp(List<TunerEvent> events, Watermark from, Watermark to) {
+        for (int i = from.results(); i < to.results(); i++) {
+            events.add(TunerEvent.Mark.RESULT);
+        }
+        for (int i = from.ended(); i < to.ended(); i++) {
+            events.add(TunerEvent.Mark.TRIAL_END);
+        }
+        if (to.imported() > from.imported()) {
+            events.add(new TunerEvent.Imported(to.imported() - from.imported()));
+        }
+        return new Watermark(Math.max(from.issued(), to.issued()), Math.max(from.results(), to.results()),
+            Math.max(from.ended(), to.ended()), Math.max(from.imported(), to.imported()));
     }
 
     private static Watermark watermark(JsonValue v, String what) {

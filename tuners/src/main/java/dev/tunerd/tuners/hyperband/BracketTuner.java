@@ -9,6 +9,8 @@ import dev.tunerd.spi.ReceivesIntermediateResults;
 import dev.tunerd.spi.Snapshotting;
 import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.common.SnapshotJson;
@@ -22,7 +24,8 @@ import java.util.List;
  * results ranking the rounds, and NNI's credit for a serial bracket (a request that finds nothing to issue is owed:
  * the dispatcher sends {@code NO}; the id is paid through the sender as soon as a round's end makes a configuration
  * available). Subclasses say where new configurations come from and may learn from finished trials. Owed ids belong
- * to this process and are not snapshotted (a restarted manager asks again). Not thread-safe (see {@link Tuner}).
+ * to this process: they travel with a snapshot only until a resume has replayed the journal (a restarted manager asks
+ * again). Not thread-safe (see {@link Tuner}).
  */
 public abstract class BracketTuner implements Tuner, NamesParameterIds, ReceivesIntermediateResults, Snapshotting {
 
@@ -128,9 +131,17 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         }
     }
 
+    /**
+     * The engine, the subclass's state and the owed ids: a resume repeats the calls journalled after a state, and a
+     * trial end repeated there must pay the same owed id as before (its set was issued then), so the owed ids travel
+     * with the state until the replay is over ({@link #restoreFinished}).
+     */
     @Override
     public JsonValue snapshot() {
-        return JsonObject.builder().put("engine", EngineState.write(engine)).put("own", ownState()).build();
+        List<JsonValue> owedIds = new ArrayList<>(owed.size());
+        owed.forEach(id -> owedIds.add(JsonInt.of(id)));
+        return JsonObject.builder().put("engine", EngineState.write(engine)).put("own", ownState())
+            .put("owed", new JsonArray(owedIds)).build();
     }
 
     @Override
@@ -138,5 +149,24 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         JsonObject s = SnapshotJson.object(state, getClass().getSimpleName());
         EngineState.read(engine, SnapshotJson.member(s, "engine"));
         restoreOwnState(SnapshotJson.member(s, "own"));
+        owed.clear();
+        if (s.get("owed") instanceof JsonArray ids) { // absent in states written before issue 12
+            for (JsonValue v : ids.values()) {
+                if (!(v instanceof JsonInt id)) {
+                    throw new IllegalArgumentException(getClass().getSimpleName() + " state: owed ids must be integers,"
+                        + " got " + v);
+                }
+                owed.add(id.value());
+            }
+        }
+    }
+
+    /**
+     * The ids still owed belong to the killed process: the manager answered {@code NO} to those requests and a
+     * restarted one asks again, so they are not paid after a resume.
+     */
+    @Override
+    public void restoreFinished() {
+        owed.clear();
     }
 }

@@ -134,6 +134,32 @@ class HyperbandTunerTest {
         assertEquals("0-0_0_3", t.wireParameterId(first.get(4)));
     }
 
+    /**
+     * A journal repeats the calls made after the last state: a trial end repeated on the restored tuner must pay the
+     * same owed id as before the kill (its set was issued then), so owed ids travel with the state; once the replay is
+     * over ({@code restoreFinished}) they are dropped, since a restarted manager asks again.
+     */
+    @Test
+    void owedIdsTravelWithTheStateUntilTheReplayIsFinished() {
+        HyperbandTuner t = tuner(3, "serial");
+        List<Long> first = ids(5);
+        assertEquals(3, t.generateMultipleParameters(first).size());
+        JsonValue saved = Json.parse(Json.writeAllowingNonFinite(t.snapshot()));
+        for (boolean finished : new boolean[] {false, true}) {
+            sentIds.clear();
+            HyperbandTuner b = tuner(3, "serial");
+            b.restore(saved);
+            if (finished) {
+                b.restoreFinished();
+            }
+            b.receiveTrialResult(result(first.get(0), 0.2));
+            for (int i = 0; i < 3; i++) {
+                b.trialEnd(first.get(i), true);
+            }
+            assertEquals(finished ? List.of() : List.of(first.get(3), first.get(4)), sentIds, "finished " + finished);
+        }
+    }
+
     @Test
     void aRestoredTunerContinuesItsBracketsWithoutRepeatingAConfigurationAtABudget() {
         HyperbandTuner a = tuner(9, "parallelism");
