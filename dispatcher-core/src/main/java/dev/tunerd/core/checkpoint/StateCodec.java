@@ -118,21 +118,14 @@ final class StateCodec {
         return JsonObject.builder().put("role", role.key()).put("state", state).build();
     }
 
-    /** The whole state as the snapshot's payload. */
-    static JsonObject snapshot(RecoveredState s) {
-        List<JsonValue> issued = new ArrayList<>();
-        TrialTimes times = s.trialTimes();
-        for (Map.Entry<Long, JsonValue> e : s.issuedParameters().entrySet()) {
-            issued.add(parametersIssued(e.getKey(), e.getValue(), times.issuedAt(e.getKey())));
-        }
-        List<JsonValue> wireIds = new ArrayList<>();
-        s.wireIds().forEach((id, wire) -> wireIds.add(wireIdNamed(id, wire)));
-        List<JsonValue> results = new ArrayList<>();
-        s.results().forEach(r -> results.add(finalResult(r.parameterId(), r.trialJobId(), r.value(),
-            times.resultAt(r.parameterId()))));
-        List<JsonValue> ended = new ArrayList<>();
-        s.endedTrials().forEach(t -> ended.add(trialEnded(t.trialJobId(), t.parameterId(), t.event(),
-            times.endedAt(t.trialJobId()))));
+    /** Entries per {@link RecordType#SNAPSHOT_PART} record. */
+    static final int PART_ENTRIES = 1_000;
+
+    /**
+     * The snapshot's first record (version 4): everything but the lists, which follow in
+     * {@link RecordType#SNAPSHOT_PART} records ({@link #snapshotParts}).
+     */
+    static JsonObject snapshotHead(RecoveredState s) {
         List<JsonValue> algorithms = new ArrayList<>();
         s.algorithmSnapshots().values().forEach(a -> algorithms.add(algorithm(a)));
         return JsonObject.builder()
@@ -141,10 +134,74 @@ final class StateCodec {
             .put("optimizeMode", JsonFields.orNull(s.info().optimizeMode()))
             .put("nextParameterId", s.nextParameterId())
             .put("searchSpace", s.searchSpace().<JsonValue>map(x -> x).orElse(JsonNull.INSTANCE))
-            .put("issued", new JsonArray(issued)).put("results", new JsonArray(results))
-            .put("ended", new JsonArray(ended))
-            .put("imported", JsonFields.arrayOf(dataImported(s.importedData()), "trials"))
-            .put("algorithms", new JsonArray(algorithms)).put("wireIds", new JsonArray(wireIds)).build();
+            .put("algorithms", new JsonArray(algorithms)).build();
+    }
+
+    /**
+     * The lists of the state as parts of at most {@value #PART_ENTRIES} entries, each {@code {"<list>": [...]}}, in
+     * the order a reader applies them: issued, wireIds, results, ended, imported. Handed to {@code sink} one by one,
+     * so the whole state is never one JSON tree.
+     */
+    static void snapshotParts(RecoveredState s, java.util.function.Consumer<JsonObject> sink) {
+        TrialTimes times = s.trialTimes();
+        Parts parts = new Parts(sink);
+        parts.begin("issued");
+        s.issuedParameters().forEach((id, p) -> parts.add(parametersIssued(id, p, times.issuedAt(id))));
+        parts.begin("wireIds");
+        s.wireIds().forEach((id, wire) -> parts.add(wireIdNamed(id, wire)));
+        parts.begin("results");
+        s.results().forEach(r -> parts.add(finalResult(r.parameterId(), r.trialJobId(), r.value(),
+            times.resultAt(r.parameterId()))));
+        parts.begin("ended");
+        s.endedTrials().forEach(t -> parts.add(trialEnded(t.trialJobId(), t.parameterId(), t.event(),
+            times.endedAt(t.trialJobId()))));
+        parts.begin("imported");
+        JsonFields.arrayOf(dataImported(s.importedData()), "trials").values().forEach(parts::add);
+        parts.begin(null);
+    }
+
+    /** Collects entries of one list into parts of {@value #PART_ENTRIES}. */
+    private static final class Parts {
+        private final java.util.function.Consumer<JsonObject> sink;
+        private String list;
+        private List<JsonValue> entries = new ArrayList<>();
+
+        Parts(java.util.function.Consumer<JsonObject> sink) {
+            this.sink = sink;
+        }
+
+        void begin(String next) {
+            flush();
+            list = next;
+        }
+
+        void add(JsonValue entry) {
+            entries.add(entry);
+            if (entries.size() == PART_ENTRIES) {
+                flush();
+            }
+        }
+
+        private void flush() {
+            if (!entries.isEmpty()) {
+                sink.accept(JsonObject.builder().put(list, new JsonArray(entries)).build());
+                entries = new ArrayList<>();
+            }
+        }
+    }
+
+    /** The whole state as one payload (SNAPSHOT version 3 and before; kept for tests and tools). */
+    static JsonObject snapshot(RecoveredState s) {
+        JsonObject.Builder b = JsonObject.builder();
+        JsonObject head = snapshotHead(s);
+        head.keys().forEach(k -> b.put(k, head.get(k)));
+        java.util.Map<String, List<JsonValue>> lists = new java.util.LinkedHashMap<>();
+        for (String k : List.of("issued", "wireIds", "results", "ended", "imported")) {
+            lists.put(k, new ArrayList<>());
+        }
+        snapshotParts(s, part -> part.keys().forEach(k -> lists.get(k).addAll(JsonFields.arrayOf(part, k).values())));
+        lists.forEach((k, v) -> b.put(k, new JsonArray(v)));
+        return b.build();
     }
 
     private static JsonObject algorithm(AlgorithmSnapshot a) {
@@ -197,8 +254,15 @@ final class StateCodec {
             JsonInt.of(w.imported()));
     }
 
-    /** Reads a snapshot payload back; a malformed one is a {@link CheckpointException}. */
+    /** Reads a one-record snapshot payload back (versions 1 to 3); a malformed one is a {@link CheckpointException}. */
     static RecoveredState fromSnapshot(JsonObject o) {
+        StateAccumulator acc = startSnapshot(o);
+        applyPart(acc, o, true);
+        return finishSnapshot(acc, o);
+    }
+
+    /** An accumulator holding a snapshot head's scalars (creation, tuner, id counter, search space). */
+    static StateAccumulator startSnapshot(JsonObject o) {
         StateAccumulator acc = new StateAccumulator(RecoveredState.empty());
         Optional<String> created = JsonFields.optionalString(o, "createdAt");
         acc.setCreation(created.map(StateCodec::instant), new ExperimentInfo(
@@ -208,15 +272,35 @@ final class StateCodec {
         if (o.get("searchSpace") instanceof JsonObject space) {
             acc.apply(RecordType.SEARCH_SPACE, searchSpace(space));
         }
-        applyEach(acc, RecordType.PARAMETERS_ISSUED, JsonFields.arrayOf(o, "issued"));
-        if (o.has("wireIds")) { // snapshot version 2
+        return acc;
+    }
+
+    /**
+     * Applies the lists in {@code o} (a {@link RecordType#SNAPSHOT_PART}, or a whole one-record snapshot where the
+     * four history lists are {@code required}), in the order issued, wireIds, results, ended, imported.
+     */
+    static void applyPart(StateAccumulator acc, JsonObject o, boolean required) {
+        if (required || o.has("issued")) {
+            applyEach(acc, RecordType.PARAMETERS_ISSUED, JsonFields.arrayOf(o, "issued"));
+        }
+        if (o.has("wireIds")) { // snapshot version 2 and later
             applyEach(acc, RecordType.WIRE_ID_NAMED, JsonFields.arrayOf(o, "wireIds"));
         }
-        applyEach(acc, RecordType.FINAL_RESULT, JsonFields.arrayOf(o, "results"));
-        applyEach(acc, RecordType.TRIAL_ENDED, JsonFields.arrayOf(o, "ended"));
-        acc.apply(RecordType.DATA_IMPORTED, JsonObject.builder().put("trials", JsonFields.arrayOf(o, "imported"))
-            .build());
-        for (JsonValue a : JsonFields.arrayOf(o, "algorithms").values()) {
+        if (required || o.has("results")) {
+            applyEach(acc, RecordType.FINAL_RESULT, JsonFields.arrayOf(o, "results"));
+        }
+        if (required || o.has("ended")) {
+            applyEach(acc, RecordType.TRIAL_ENDED, JsonFields.arrayOf(o, "ended"));
+        }
+        if (required || o.has("imported")) {
+            acc.apply(RecordType.DATA_IMPORTED, JsonObject.builder().put("trials", JsonFields.arrayOf(o, "imported"))
+                .build());
+        }
+    }
+
+    /** Adds the head's algorithm states once every list is applied (their events must not be added twice). */
+    static RecoveredState finishSnapshot(StateAccumulator acc, JsonObject head) {
+        for (JsonValue a : JsonFields.arrayOf(head, "algorithms").values()) {
             acc.putAlgorithm(algorithm(JsonFields.asObject(a, "algorithm snapshot"), acc.watermark()));
         }
         return acc.toState(List.of());
