@@ -99,6 +99,7 @@ final class StateAccumulator {
             case INTERMEDIATE_RESULT -> afterTunerState(StateCodec.intermediate(p));
             case WIRE_ID_NAMED -> wireIds.put(JsonFields.longOf(p, "id"), JsonFields.stringOf(p, "wire"));
             case SNAPSHOT -> throw new CheckpointException("a snapshot record cannot appear inside a journal");
+            case SNAPSHOT_PART -> throw new CheckpointException("a snapshot part cannot appear inside a journal");
         }
     }
 

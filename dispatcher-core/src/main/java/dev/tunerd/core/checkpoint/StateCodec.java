@@ -110,8 +110,12 @@ final class StateCodec {
     }
 
     static TunerEvent.Intermediate intermediate(JsonObject p) {
+        long sequence = JsonFields.longOf(p, "seq");
+        if (sequence < Integer.MIN_VALUE || sequence > Integer.MAX_VALUE) {
+            throw new CheckpointException("intermediate result sequence " + sequence + " is out of range");
+        }
         return new TunerEvent.Intermediate(JsonFields.longOf(p, "id"), JsonFields.stringOf(p, "trial"),
-            Math.toIntExact(JsonFields.longOf(p, "seq")), JsonFields.require(p, "value"));
+            (int) sequence, JsonFields.require(p, "value"));
     }
 
     static JsonObject algorithmState(AlgorithmRole role, JsonValue state) {

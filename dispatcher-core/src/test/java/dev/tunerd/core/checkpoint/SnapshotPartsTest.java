@@ -84,6 +84,14 @@ class SnapshotPartsTest {
     }
 
     @Test
+    void aSnapshotPartInsideAJournalIsNotValidContent() {
+        CheckpointException e = assertThrows(CheckpointException.class, () -> new StateAccumulator(
+            RecoveredState.empty()).apply(RecordType.SNAPSHOT_PART, JsonObject.builder().put("issued",
+            new dev.tunerd.spi.json.JsonArray(List.of())).build()));
+        assertTrue(e.getMessage().contains("snapshot part"), e.getMessage());
+    }
+
+    @Test
     void aDamagedPartIsCorruptionNamingItsOffset() throws IOException {
         run(1_500);
         Path snapshot = CheckpointLayout.root(dir).resolve(CheckpointLayout.SNAPSHOT);
