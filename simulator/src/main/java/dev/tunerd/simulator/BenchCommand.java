@@ -247,14 +247,18 @@ public final class BenchCommand implements Callable<Integer> {
         @Option(names = "--trials", defaultValue = "20000", description = "trials per run (default: ${DEFAULT-VALUE})")
         int trials;
 
+        @Option(names = "--metrics", defaultValue = "0", description = "intermediate results a trial reports before its"
+            + " final result (default: ${DEFAULT-VALUE})")
+        int metrics;
+
         @Override
         String measure() throws IOException, InterruptedException, SimulationException {
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-                "checkpoint cost: %d trials one at a time (GE 1, TR, FINAL, EN) on a finite space%n"
-                + "%-12s %8s %14s %14s %8s %12s%n", trials, "tuner", "trials", "no checkpoint", "journal", "ratio",
-                "journal MB"));
+                "checkpoint cost: %d trials one at a time (GE 1, TR, %d PERIODICAL, FINAL, EN) on a finite space%n"
+                + "%-12s %8s %14s %14s %8s %12s%n", trials, metrics, "tuner", "trials", "no checkpoint", "journal",
+                "ratio", "journal MB"));
             for (CheckpointCostBench.Row r : CheckpointCostBench.run(new CheckpointCostBench.Plan(tuners, trials,
-                    daemon()))) {
+                    daemon(), metrics))) {
                 sb.append(String.format(Locale.ROOT, "%-12s %8d %12.2f s %12.2f s %7.2fx %12.1f%n", r.tuner(),
                     r.trials(), r.plainNanos() / 1e9, r.journalNanos() / 1e9, r.ratio(), r.journalBytes() / 1e6));
             }

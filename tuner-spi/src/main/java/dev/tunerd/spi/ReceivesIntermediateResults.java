@@ -7,8 +7,10 @@ package dev.tunerd.spi;
  * an assessor is configured, before the assessor judges the metric. Customized trials and trials of a previous run
  * are not passed. Results arrive as the manager sends them: possibly out of order, repeated, or after the trial's end.
  *
- * <p>Called under the same one-thread-at-a-time rule as the tuner's other methods (the tuner lock). Intermediate
- * results are not in the checkpoint journal: a tuner must not depend on seeing them again after a restart.
+ * <p>Called under the same one-thread-at-a-time rule as the tuner's other methods (the tuner lock). With a checkpoint,
+ * the intermediate results given to such a tuner are journalled and, after a restart, given again (in order with its
+ * other inputs) to the tuner restored from its last saved state; a tuner that is not {@link Snapshotting} does not see
+ * them again.
  */
 public interface ReceivesIntermediateResults {
 

@@ -18,4 +18,13 @@ public interface Snapshotting {
      * @throws IllegalArgumentException when the state is not one this algorithm wrote
      */
     void restore(JsonValue state);
+
+    /**
+     * Called once on resume, after {@link #restore} and after the inputs a checkpoint journal recorded since that
+     * state were given again (calls repeated, results, trial ends, intermediate results), before any new command: the
+     * moment to drop what belonged only to the previous process (e.g. ids owed to a manager that no longer waits for
+     * them). The default does nothing.
+     */
+    default void restoreFinished() {
+    }
 }

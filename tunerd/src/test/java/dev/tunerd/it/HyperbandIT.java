@@ -180,6 +180,59 @@ class HyperbandIT {
         }
     }
 
+    private static String periodical(String id, int sequence, String value) {
+        return "{\"parameter_id\": \"" + id + "\", \"trial_job_id\": \"T" + id + "\", \"type\": \"PERIODICAL\","
+            + " \"sequence\": " + sequence + ", \"value\": \"" + value + "\"}";
+    }
+
+    /**
+     * Killed mid-bracket after its trials reported only intermediate results (no FINAL) and ended, all after the
+     * tuner's last saved state (states follow the doubling interval, so the second GE took none): the journal's
+     * intermediate results are given again to the restored advisor, so round 0 is ranked by them and its best is
+     * promoted after the resume; no id is issued twice and no configuration runs twice at budget 1.
+     */
+    @Test
+    void aKilledAdvisorReplaysTheIntermediateResultsRecordedAfterItsLastState() throws Exception {
+        Path dir = Files.createTempDirectory("hyperband-intermediate-resume");
+        try (TunerdProcess first = start(config("parallelism", "tuner"), Map.of("NNI_CHECKPOINT_DIRECTORY",
+            dir.toString()))) {
+            first.send(CommandType.REQUEST_TRIAL_JOBS, "3");
+            for (int i = 0; i < 3; i++) {
+                expectTrial(first, 1);
+            }
+            first.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+            assertEquals("0-0_0_3", expectTrial(first, 3));
+            String[] values = {"0.5", "0.25", "0.875"};
+            for (int i = 0; i < 3; i++) {
+                first.send(CommandType.REPORT_METRIC_DATA, periodical("0-1_0_" + i, 0, "0.1"));
+                first.send(CommandType.REPORT_METRIC_DATA, periodical("0-1_0_" + i, 1, values[i]));
+            }
+            Thread.sleep(300); // PERIODICAL goes through the assessor queue, EN's tuner half through the default one
+            for (int i = 0; i < 3; i++) {
+                first.send(CommandType.TRIAL_END, trialEnd("0-1_0_" + i, "SUCCEEDED"));
+            }
+            Thread.sleep(700); // nothing answers these; give the daemon time to handle and journal them
+            first.kill();
+            first.exitCode(Duration.ofSeconds(10));
+        }
+        try (TunerdProcess resumed = start(config("parallelism", "tuner"), Map.of("NNI_MODE", "resume",
+            "NNI_CHECKPOINT_DIRECTORY", dir.toString()))) {
+            resumed.send(CommandType.IMPORT_DATA, "[]"); // no trial reported a final result
+            resumed.send(CommandType.ADD_CUSTOMIZED_TRIAL_JOB, "[{\"parameter_id\": \"0-0_0_3\", \"parameter_source\":"
+                + " \"resumed\", \"parameters\": " + Json.write(paramsOf("0-0_0_3")) + "}]");
+            resumed.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+            assertEquals("0-1_1_2", expectTrial(resumed, 3), "round 0 ended before the kill: its best, config 2, is promoted");
+            assertEquals(x(paramsOf("0-1_0_2")), x(paramsOf("0-1_1_2")), "0.875, an intermediate result, was the best");
+            resumed.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+            assertEquals("0-0_0_4", expectTrial(resumed, 3), "bracket 0 continues after the id issued before the kill");
+            expectSilence(resumed);
+            assertTrue(resumed.dispatcherLog().contains("intermediate results recorded after it replayed"),
+                resumed.dispatcherLog());
+            resumed.send(CommandType.TERMINATE, "");
+            assertEquals(0, resumed.exitCode(Duration.ofSeconds(10)), resumed.stderr());
+        }
+    }
+
     @Test
     void anOwedTrialSentBeforeAKillIsNotNamedAgainAfterTheResume() throws Exception {
         Path dir = Files.createTempDirectory("hyperband-serial-resume");

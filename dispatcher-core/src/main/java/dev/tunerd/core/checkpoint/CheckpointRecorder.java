@@ -188,6 +188,19 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
             value, now()), false);
     }
 
+    /**
+     * Journals an intermediate result given to a tuner that reads them (the dispatcher calls this only for such a
+     * tuner), so that a resume gives it again to the tuner restored from its last state; it counts as a tuner call
+     * towards that state's interval ({@link TunerStateCadence}).
+     */
+    @Override
+    public synchronized void intermediateResultReceived(long parameterId, String trialJobId, int sequence,
+                                                        JsonValue value) {
+        record(RecordType.INTERMEDIATE_RESULT, StateCodec.intermediateResult(parameterId, trialJobId, sequence, value),
+            false);
+        tunerCadence.inputRecorded();
+    }
+
     @Override
     public void trialEnded(String trialJobId, Long parameterIdOrNull, String event) {
         record(RecordType.TRIAL_ENDED, StateCodec.trialEnded(trialJobId, Optional.ofNullable(parameterIdOrNull),
@@ -224,16 +237,6 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
             tunerStateAskedAt = System.nanoTime();
         }
         return due;
-    }
-
-    /** True while the journal is written: a tuner whose calls cannot be repeated has its state taken every time. */
-    @Override
-    public synchronized boolean wantsEveryTunerState() {
-        boolean active = isActive();
-        if (active) {
-            tunerStateAskedAt = System.nanoTime();
-        }
-        return active;
     }
 
     /**

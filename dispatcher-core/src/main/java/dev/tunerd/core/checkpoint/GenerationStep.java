@@ -7,7 +7,7 @@ package dev.tunerd.core.checkpoint;
  * after the results, trial ends and imports that preceded it, which brings a deterministic tuner back to exactly the
  * state it had. Immutable.
  */
-public record GenerationStep(long firstId, int count, Watermark at) {
+public record GenerationStep(long firstId, int count, Watermark at) implements TunerEvent {
     public GenerationStep {
         if (firstId < 0 || count < 0) {
             throw new IllegalArgumentException("generation step needs a non-negative first id and count, got "

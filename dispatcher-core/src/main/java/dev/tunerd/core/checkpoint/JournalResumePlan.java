@@ -46,9 +46,10 @@ public final class JournalResumePlan implements ResumePlan {
             s.restore(saved.get().state());
             tunerStateRestored = true;
             TunerReplay.Summary r = new TunerReplay(recovered, tuner).run(saved.get());
+            s.restoreFinished();
             LOG.info("checkpoint: tuner restored from its saved state, then {} calls repeated and {} results, {} trial"
-                + " ends and {} imported entries recorded after it replayed", r.calls(), r.results(), r.ended(),
-                r.imported());
+                + " ends, {} imported entries and {} intermediate results recorded after it replayed", r.calls(),
+                r.results(), r.ended(), r.imported(), r.intermediate());
             return;
         }
         List<ImportedTrial> history = recovered.historyForImport();

@@ -24,16 +24,30 @@ public enum RecordType {
     ALGORITHM_STATE(7, 1),
     /**
      * The single record of a snapshot file: the whole recovered state (see docs/CHECKPOINT.md). Version 2 adds
-     * {@code wireIds} and the tuner's {@code steps} after its state (both optional when read).
+     * {@code wireIds} and the tuner's {@code steps} after its state (both optional when read); version 3 replaces
+     * {@code steps} by {@code events}, every tuner input after its state in order ({@link TunerEvent}); version 4
+     * leaves the lists out: they follow in {@link #SNAPSHOT_PART} records, so a snapshot is written and read a part at
+     * a time.
      */
-    SNAPSHOT(8, 2),
+    SNAPSHOT(8, 4),
     /** {@code {"id": n, "wire": "0-1_0_3"}}: the tuner named id n's wire id (written just before its PARAMETERS_ISSUED). */
     WIRE_ID_NAMED(9, 1),
     /**
      * {@code {"first": n, "count": c}}: the tuner generated sets for ids n..n+c-1 (after their PARAMETERS_ISSUED
      * records) and its state was not saved with them; a resume repeats the call on the restored state.
      */
-    TUNER_STEP(10, 1);
+    TUNER_STEP(10, 1),
+    /**
+     * {@code {"id": n, "trial": "abc", "seq": k, "value": ...}}: an intermediate result given to a tuner that reads
+     * them ({@code ReceivesIntermediateResults}); written only for such a tuner, and replayed to it after its last
+     * saved state, in order with the other records.
+     */
+    INTERMEDIATE_RESULT(11, 1),
+    /**
+     * Only in {@code snapshot.bin}, after a version-4 SNAPSHOT record: {@code {"<list>": [...]}}, at most 1,000
+     * entries of one of the lists issued, wireIds, results, ended, imported (as a version-3 snapshot held them).
+     */
+    SNAPSHOT_PART(12, 1);
 
     private final byte code;
     private final byte version;

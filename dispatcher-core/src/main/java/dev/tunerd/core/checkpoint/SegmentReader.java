@@ -76,7 +76,7 @@ final class SegmentReader {
             Optional.empty());
     }
 
-    private static long checkHeader(Path file, byte[] b, byte[] magic) {
+    static long checkHeader(Path file, byte[] b, byte[] magic) {
         if (!Arrays.equals(b, 0, magic.length, magic, 0, magic.length)) {
             throw new CorruptCheckpointException(file, 0, "not a tunerd checkpoint file (bad magic)", null);
         }
@@ -111,7 +111,7 @@ final class SegmentReader {
             pos);
     }
 
-    private static void checkKnown(Path file, Frame f) {
+    static void checkKnown(Path file, Frame f) {
         if (f.type() == null || f.version() > f.type().version() || f.version() < 1) {
             throw new CheckpointException("checkpoint file " + file + " holds a record at byte offset " + f.offset()
                 + " of a type or version this tunerd does not know (written by a newer tunerd?)");

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import dev.tunerd.spi.json.JsonObject;
 import java.util.Optional;
 
 /**
@@ -26,37 +27,110 @@ final class SnapshotStore {
     static void write(ChannelOpener opener, Path root, RecoveredState state, long coveredSequence)
         throws IOException {
         Path tmp = root.resolve(CheckpointLayout.SNAPSHOT_TMP);
-        byte[] header = JournalFormat.header(JournalFormat.SNAPSHOT_MAGIC, coveredSequence);
-        byte[] frame = JournalFormat.frame(RecordType.SNAPSHOT, StateCodec.bytes(StateCodec.snapshot(state)));
         try (FileChannel ch = opener.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
             StandardOpenOption.WRITE)) {
-            ByteBuffer all = ByteBuffer.allocate(header.length + frame.length).put(header).put(frame).flip();
-            while (all.hasRemaining()) {
-                ch.write(all);
-            }
+            BufferedFrames out = new BufferedFrames(ch);
+            out.write(JournalFormat.header(JournalFormat.SNAPSHOT_MAGIC, coveredSequence));
+            out.write(JournalFormat.frame(RecordType.SNAPSHOT, StateCodec.bytes(StateCodec.snapshotHead(state))));
+            StateCodec.snapshotParts(state, part -> out.write(JournalFormat.frame(RecordType.SNAPSHOT_PART,
+                StateCodec.bytes(part))));
+            out.flush();
             ch.force(true);
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
         }
         Files.move(tmp, root.resolve(CheckpointLayout.SNAPSHOT), StandardCopyOption.ATOMIC_MOVE,
             StandardCopyOption.REPLACE_EXISTING);
         syncDirectory(opener, root);
     }
 
-    /** The snapshot in {@code root}, if there is one; damage is a {@link CorruptCheckpointException}. */
+    /** Frames gathered into writes of about 1 MiB. */
+    private static final class BufferedFrames {
+        private final FileChannel channel;
+        private ByteBuffer buffer = ByteBuffer.allocate(1 << 20);
+
+        BufferedFrames(FileChannel channel) {
+            this.channel = channel;
+        }
+
+        void write(byte[] bytes) {
+            if (bytes.length > buffer.remaining()) {
+                flush();
+            }
+            if (bytes.length > buffer.capacity()) {
+                drain(ByteBuffer.wrap(bytes));
+            } else {
+                buffer.put(bytes);
+            }
+        }
+
+        void flush() {
+            buffer.flip();
+            drain(buffer);
+            buffer.clear();
+        }
+
+        private void drain(ByteBuffer b) {
+            try {
+                while (b.hasRemaining()) {
+                    channel.write(b);
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
+    /**
+     * The snapshot in {@code root}, if there is one, read a record at a time; damage is a
+     * {@link CorruptCheckpointException}. A version-4 snapshot is a head record and its parts; an older one is one
+     * record holding everything.
+     */
     static Optional<Loaded> read(Path root) {
         Path file = root.resolve(CheckpointLayout.SNAPSHOT);
         if (!Files.exists(file)) {
             return Optional.empty();
         }
-        SegmentReader.Segment s = SegmentReader.read(file, JournalFormat.SNAPSHOT_MAGIC, false);
-        if (s.framesOrThrow().size() != 1 || s.frames().get(0).type() != RecordType.SNAPSHOT) {
-            throw new CorruptCheckpointException(file, JournalFormat.HEADER_BYTES, "expected exactly one snapshot"
-                + " record, found " + s.frames().size() + " records", null);
+        try (SnapshotFrames frames = SnapshotFrames.open(file)) {
+            SegmentReader.Frame head = frames.next();
+            if (head == null || head.type() != RecordType.SNAPSHOT) {
+                throw new CorruptCheckpointException(file, JournalFormat.HEADER_BYTES, "expected a snapshot record"
+                    + " first, found " + (head == null ? "none" : head.type()), null);
+            }
+            JsonObject headJson = content(file, head, StateCodec::parse);
+            if (head.version() < 4) {
+                RecoveredState whole = content(file, head, bytes -> StateCodec.fromSnapshot(headJson));
+                if (frames.next() != null) {
+                    throw frames.damage("expected exactly one snapshot record in a version-" + head.version()
+                        + " snapshot");
+                }
+                return Optional.of(new Loaded(frames.sequence(), whole));
+            }
+            StateAccumulator acc = content(file, head, bytes -> StateCodec.startSnapshot(headJson));
+            for (SegmentReader.Frame f = frames.next(); f != null; f = frames.next()) {
+                if (f.type() != RecordType.SNAPSHOT_PART) {
+                    throw new CorruptCheckpointException(file, f.offset(), "expected a snapshot part, found "
+                        + f.type(), null);
+                }
+                content(file, f, bytes -> {
+                    StateCodec.applyPart(acc, StateCodec.parse(bytes), false);
+                    return null;
+                });
+            }
+            return Optional.of(new Loaded(frames.sequence(), content(file, head,
+                bytes -> StateCodec.finishSnapshot(acc, headJson))));
         }
+    }
+
+    /** {@code read} applied to a frame's payload; invalid content is damage at the frame's offset. */
+    private static <T> T content(Path file, SegmentReader.Frame f, java.util.function.Function<byte[], T> read) {
         try {
-            return Optional.of(new Loaded(s.sequence(),
-                StateCodec.fromSnapshot(StateCodec.parse(s.frames().get(0).payload()))));
+            return read.apply(f.payload());
         } catch (CheckpointException | IllegalArgumentException | ArithmeticException e) {
-            throw new CorruptCheckpointException(file, JournalFormat.HEADER_BYTES, "snapshot content is not valid: "
+            if (e instanceof CorruptCheckpointException c) {
+                throw c;
+            }
+            throw new CorruptCheckpointException(file, f.offset(), "snapshot content is not valid: "
                 + e.getMessage(), null);
         }
     }

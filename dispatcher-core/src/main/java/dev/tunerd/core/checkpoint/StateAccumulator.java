@@ -29,8 +29,11 @@ final class StateAccumulator {
     private final Map<Long, Instant> resultAt = new LinkedHashMap<>();
     private final Map<String, Instant> endedAt = new LinkedHashMap<>();
     private final Map<Long, String> wireIds = new LinkedHashMap<>();
-    /** The tuner calls after the tuner's saved state (kept apart so that appending one is O(1)). */
-    private final List<GenerationStep> tunerSteps = new ArrayList<>();
+    /**
+     * The tuner's inputs after its saved state, in order (kept apart so that appending one is O(1)); cleared when a new
+     * state is recorded, so intermediate results are held only until the next tuner state.
+     */
+    private final List<TunerEvent> tunerEvents = new ArrayList<>();
 
     StateAccumulator(RecoveredState start) {
         createdAt = start.createdAt();
@@ -69,31 +72,41 @@ final class StateAccumulator {
                     JsonFields.require(p, "value"));
                 results.add(r);
                 StateCodec.time(p).ifPresent(t -> resultAt.put(r.parameterId(), t));
+                afterTunerState(TunerEvent.Mark.RESULT);
             }
             case TRIAL_ENDED -> {
                 EndedTrial e = new EndedTrial(JsonFields.stringOf(p, "trial"), JsonFields.optionalLong(p, "id"),
                     JsonFields.stringOf(p, "event"));
                 ended.add(e);
                 StateCodec.time(p).ifPresent(t -> endedAt.put(e.trialJobId(), t));
+                afterTunerState(TunerEvent.Mark.TRIAL_END);
             }
             case DATA_IMPORTED -> {
-                for (JsonValue t : JsonFields.arrayOf(p, "trials").values()) {
+                List<JsonValue> trials = JsonFields.arrayOf(p, "trials").values();
+                for (JsonValue t : trials) {
                     imported.add(StateCodec.importedTrial(JsonFields.asObject(t, "imported trial")));
+                }
+                if (!trials.isEmpty()) {
+                    afterTunerState(new TunerEvent.Imported(trials.size()));
                 }
             }
             case ALGORITHM_STATE -> {
                 AlgorithmRole role = AlgorithmRole.ofKey(JsonFields.stringOf(p, "role"));
                 putAlgorithm(new AlgorithmSnapshot(role, JsonFields.require(p, "state"), watermark()));
             }
-            case TUNER_STEP -> {
-                GenerationStep step = new GenerationStep(JsonFields.longOf(p, "first"),
-                    Math.toIntExact(JsonFields.longOf(p, "count")), watermark());
-                if (algorithms.containsKey(AlgorithmRole.TUNER)) { // without a state there is nothing to replay onto
-                    tunerSteps.add(step);
-                }
-            }
+            case TUNER_STEP -> afterTunerState(new GenerationStep(JsonFields.longOf(p, "first"),
+                Math.toIntExact(JsonFields.longOf(p, "count")), watermark()));
+            case INTERMEDIATE_RESULT -> afterTunerState(StateCodec.intermediate(p));
             case WIRE_ID_NAMED -> wireIds.put(JsonFields.longOf(p, "id"), JsonFields.stringOf(p, "wire"));
             case SNAPSHOT -> throw new CheckpointException("a snapshot record cannot appear inside a journal");
+            case SNAPSHOT_PART -> throw new CheckpointException("a snapshot part cannot appear inside a journal");
+        }
+    }
+
+    /** Keeps a tuner input for replay; without a tuner state there is nothing to replay onto. */
+    private void afterTunerState(TunerEvent event) {
+        if (algorithms.containsKey(AlgorithmRole.TUNER)) {
+            tunerEvents.add(event);
         }
     }
 
@@ -104,22 +117,22 @@ final class StateAccumulator {
     RecoveredState toState(List<String> warnings) {
         Map<AlgorithmRole, AlgorithmSnapshot> all = new EnumMap<>(AlgorithmRole.class);
         all.putAll(algorithms);
-        all.computeIfPresent(AlgorithmRole.TUNER, (role, a) -> a.withSteps(tunerSteps));
+        all.computeIfPresent(AlgorithmRole.TUNER, (role, a) -> a.withEvents(tunerEvents));
         return new RecoveredState(createdAt, info, nextId, space, issued, results, ended, imported, all,
             new TrialTimes(issuedAt, resultAt, endedAt), warnings, wireIds);
     }
 
-    /** Sets an algorithm's latest state with the calls recorded after it. */
+    /** Sets an algorithm's latest state with the inputs recorded after it. */
     void putAlgorithm(AlgorithmSnapshot snapshot) {
-        algorithms.put(snapshot.role(), snapshot.withSteps(List.of()));
+        algorithms.put(snapshot.role(), snapshot.withEvents(List.of()));
         if (snapshot.role() == AlgorithmRole.TUNER) {
-            tunerSteps.clear();
-            tunerSteps.addAll(snapshot.steps());
+            tunerEvents.clear();
+            tunerEvents.addAll(snapshot.events());
         }
     }
 
-    /** The tuner's saved state with the calls after it, if there is one. */
+    /** The tuner's saved state with the inputs after it, if there is one. */
     java.util.Optional<AlgorithmSnapshot> tuner() {
-        return java.util.Optional.ofNullable(algorithms.get(AlgorithmRole.TUNER)).map(a -> a.withSteps(tunerSteps));
+        return java.util.Optional.ofNullable(algorithms.get(AlgorithmRole.TUNER)).map(a -> a.withEvents(tunerEvents));
     }
 }

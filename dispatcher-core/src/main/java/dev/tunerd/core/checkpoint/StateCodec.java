@@ -105,25 +105,31 @@ final class StateCodec {
         return JsonObject.builder().put("first", first).put("count", count).build();
     }
 
+    static JsonObject intermediateResult(long id, String trial, int sequence, JsonValue value) {
+        return JsonObject.builder().put("id", id).put("trial", trial).put("seq", sequence).put("value", value).build();
+    }
+
+    static TunerEvent.Intermediate intermediate(JsonObject p) {
+        long sequence = JsonFields.longOf(p, "seq");
+        if (sequence < Integer.MIN_VALUE || sequence > Integer.MAX_VALUE) {
+            throw new CheckpointException("intermediate result sequence " + sequence + " is out of range");
+        }
+        return new TunerEvent.Intermediate(JsonFields.longOf(p, "id"), JsonFields.stringOf(p, "trial"),
+            (int) sequence, JsonFields.require(p, "value"));
+    }
+
     static JsonObject algorithmState(AlgorithmRole role, JsonValue state) {
         return JsonObject.builder().put("role", role.key()).put("state", state).build();
     }
 
-    /** The whole state as the snapshot's payload. */
-    static JsonObject snapshot(RecoveredState s) {
-        List<JsonValue> issued = new ArrayList<>();
-        TrialTimes times = s.trialTimes();
-        for (Map.Entry<Long, JsonValue> e : s.issuedParameters().entrySet()) {
-            issued.add(parametersIssued(e.getKey(), e.getValue(), times.issuedAt(e.getKey())));
-        }
-        List<JsonValue> wireIds = new ArrayList<>();
-        s.wireIds().forEach((id, wire) -> wireIds.add(wireIdNamed(id, wire)));
-        List<JsonValue> results = new ArrayList<>();
-        s.results().forEach(r -> results.add(finalResult(r.parameterId(), r.trialJobId(), r.value(),
-            times.resultAt(r.parameterId()))));
-        List<JsonValue> ended = new ArrayList<>();
-        s.endedTrials().forEach(t -> ended.add(trialEnded(t.trialJobId(), t.parameterId(), t.event(),
-            times.endedAt(t.trialJobId()))));
+    /** Entries per {@link RecordType#SNAPSHOT_PART} record. */
+    static final int PART_ENTRIES = 1_000;
+
+    /**
+     * The snapshot's first record (version 4): everything but the lists, which follow in
+     * {@link RecordType#SNAPSHOT_PART} records ({@link #snapshotParts}).
+     */
+    static JsonObject snapshotHead(RecoveredState s) {
         List<JsonValue> algorithms = new ArrayList<>();
         s.algorithmSnapshots().values().forEach(a -> algorithms.add(algorithm(a)));
         return JsonObject.builder()
@@ -132,23 +138,119 @@ final class StateCodec {
             .put("optimizeMode", JsonFields.orNull(s.info().optimizeMode()))
             .put("nextParameterId", s.nextParameterId())
             .put("searchSpace", s.searchSpace().<JsonValue>map(x -> x).orElse(JsonNull.INSTANCE))
-            .put("issued", new JsonArray(issued)).put("results", new JsonArray(results))
-            .put("ended", new JsonArray(ended))
-            .put("imported", JsonFields.arrayOf(dataImported(s.importedData()), "trials"))
-            .put("algorithms", new JsonArray(algorithms)).put("wireIds", new JsonArray(wireIds)).build();
+            .put("algorithms", new JsonArray(algorithms)).build();
+    }
+
+    /**
+     * The lists of the state as parts of at most {@value #PART_ENTRIES} entries, each {@code {"<list>": [...]}}, in
+     * the order a reader applies them: issued, wireIds, results, ended, imported. Handed to {@code sink} one by one,
+     * so the whole state is never one JSON tree.
+     */
+    static void snapshotParts(RecoveredState s, java.util.function.Consumer<JsonObject> sink) {
+        TrialTimes times = s.trialTimes();
+        Parts parts = new Parts(sink);
+        parts.begin("issued");
+        s.issuedParameters().forEach((id, p) -> parts.add(parametersIssued(id, p, times.issuedAt(id))));
+        parts.begin("wireIds");
+        s.wireIds().forEach((id, wire) -> parts.add(wireIdNamed(id, wire)));
+        parts.begin("results");
+        s.results().forEach(r -> parts.add(finalResult(r.parameterId(), r.trialJobId(), r.value(),
+            times.resultAt(r.parameterId()))));
+        parts.begin("ended");
+        s.endedTrials().forEach(t -> parts.add(trialEnded(t.trialJobId(), t.parameterId(), t.event(),
+            times.endedAt(t.trialJobId()))));
+        parts.begin("imported");
+        JsonFields.arrayOf(dataImported(s.importedData()), "trials").values().forEach(parts::add);
+        parts.begin(null);
+    }
+
+    /** Collects entries of one list into parts of {@value #PART_ENTRIES}. */
+    private static final class Parts {
+        private final java.util.function.Consumer<JsonObject> sink;
+        private String list;
+        private List<JsonValue> entries = new ArrayList<>();
+
+        Parts(java.util.function.Consumer<JsonObject> sink) {
+            this.sink = sink;
+        }
+
+        void begin(String next) {
+            flush();
+            list = next;
+        }
+
+        void add(JsonValue entry) {
+            entries.add(entry);
+            if (entries.size() == PART_ENTRIES) {
+                flush();
+            }
+        }
+
+        private void flush() {
+            if (!entries.isEmpty()) {
+                sink.accept(JsonObject.builder().put(list, new JsonArray(entries)).build());
+                entries = new ArrayList<>();
+            }
+        }
+    }
+
+    /** The whole state as one payload (SNAPSHOT version 3 and before; kept for tests and tools). */
+    static JsonObject snapshot(RecoveredState s) {
+        JsonObject.Builder b = JsonObject.builder();
+        JsonObject head = snapshotHead(s);
+        head.keys().forEach(k -> b.put(k, head.get(k)));
+        java.util.Map<String, List<JsonValue>> lists = new java.util.LinkedHashMap<>();
+        for (String k : List.of("issued", "wireIds", "results", "ended", "imported")) {
+            lists.put(k, new ArrayList<>());
+        }
+        snapshotParts(s, part -> part.keys().forEach(k -> lists.get(k).addAll(JsonFields.arrayOf(part, k).values())));
+        lists.forEach((k, v) -> b.put(k, new JsonArray(v)));
+        return b.build();
     }
 
     private static JsonObject algorithm(AlgorithmSnapshot a) {
         JsonObject.Builder b = JsonObject.builder().put("role", a.role().key()).put("state", a.state())
             .put("covered", watermark(a.covered()));
-        if (!a.steps().isEmpty()) {
-            List<JsonValue> steps = new ArrayList<>(a.steps().size());
-            for (GenerationStep s : a.steps()) {
-                steps.add(JsonArray.of(JsonInt.of(s.firstId()), JsonInt.of(s.count()), watermark(s.at())));
+        if (!a.events().isEmpty()) {
+            List<JsonValue> events = new ArrayList<>(a.events().size());
+            for (TunerEvent e : a.events()) {
+                events.add(event(e));
             }
-            b.put("steps", new JsonArray(steps));
+            b.put("events", new JsonArray(events));
         }
         return b.build();
+    }
+
+    /** {@code "r"}, {@code "e"}, {@code ["i", n]}, {@code ["s", first, count, [watermark]]}, {@code ["m", payload]}. */
+    private static JsonValue event(TunerEvent e) {
+        if (e instanceof TunerEvent.Mark m) {
+            return JsonString.of(m == TunerEvent.Mark.RESULT ? "r" : "e");
+        } else if (e instanceof TunerEvent.Imported i) {
+            return JsonArray.of(JsonString.of("i"), JsonInt.of(i.entries()));
+        } else if (e instanceof GenerationStep s) {
+            return JsonArray.of(JsonString.of("s"), JsonInt.of(s.firstId()), JsonInt.of(s.count()), watermark(s.at()));
+        }
+        TunerEvent.Intermediate m = (TunerEvent.Intermediate) e;
+        return JsonArray.of(JsonString.of("m"), intermediateResult(m.parameterId(), m.trialJobId(), m.sequence(),
+            m.value()));
+    }
+
+    private static TunerEvent event(JsonValue v) {
+        if (v instanceof JsonString s && (s.value().equals("r") || s.value().equals("e"))) {
+            return s.value().equals("r") ? TunerEvent.Mark.RESULT : TunerEvent.Mark.TRIAL_END;
+        }
+        List<JsonValue> a = JsonFields.asArray(v, "tuner event").values();
+        String kind = !a.isEmpty() && a.get(0) instanceof JsonString k ? k.value() : "";
+        if (kind.equals("i") && a.size() == 2 && a.get(1) instanceof JsonInt n) {
+            return new TunerEvent.Imported(Math.toIntExact(n.value()));
+        } else if (kind.equals("s") && a.size() == 4 && a.get(1) instanceof JsonInt first
+            && a.get(2) instanceof JsonInt count) {
+            return new GenerationStep(first.value(), Math.toIntExact(count.value()), watermark(a.get(3), "step"));
+        } else if (kind.equals("m") && a.size() == 2) {
+            return intermediate(JsonFields.asObject(a.get(1), "intermediate result"));
+        }
+        throw new CheckpointException("tuner event must be \"r\", \"e\", [\"i\", n], [\"s\", first, count, [watermark]]"
+            + " or [\"m\", {...}], got " + v);
     }
 
     private static JsonArray watermark(Watermark w) {
@@ -156,8 +258,15 @@ final class StateCodec {
             JsonInt.of(w.imported()));
     }
 
-    /** Reads a snapshot payload back; a malformed one is a {@link CheckpointException}. */
+    /** Reads a one-record snapshot payload back (versions 1 to 3); a malformed one is a {@link CheckpointException}. */
     static RecoveredState fromSnapshot(JsonObject o) {
+        StateAccumulator acc = startSnapshot(o);
+        applyPart(acc, o, true);
+        return finishSnapshot(acc, o);
+    }
+
+    /** An accumulator holding a snapshot head's scalars (creation, tuner, id counter, search space). */
+    static StateAccumulator startSnapshot(JsonObject o) {
         StateAccumulator acc = new StateAccumulator(RecoveredState.empty());
         Optional<String> created = JsonFields.optionalString(o, "createdAt");
         acc.setCreation(created.map(StateCodec::instant), new ExperimentInfo(
@@ -167,16 +276,36 @@ final class StateCodec {
         if (o.get("searchSpace") instanceof JsonObject space) {
             acc.apply(RecordType.SEARCH_SPACE, searchSpace(space));
         }
-        applyEach(acc, RecordType.PARAMETERS_ISSUED, JsonFields.arrayOf(o, "issued"));
-        if (o.has("wireIds")) { // snapshot version 2
+        return acc;
+    }
+
+    /**
+     * Applies the lists in {@code o} (a {@link RecordType#SNAPSHOT_PART}, or a whole one-record snapshot where the
+     * four history lists are {@code required}), in the order issued, wireIds, results, ended, imported.
+     */
+    static void applyPart(StateAccumulator acc, JsonObject o, boolean required) {
+        if (required || o.has("issued")) {
+            applyEach(acc, RecordType.PARAMETERS_ISSUED, JsonFields.arrayOf(o, "issued"));
+        }
+        if (o.has("wireIds")) { // snapshot version 2 and later
             applyEach(acc, RecordType.WIRE_ID_NAMED, JsonFields.arrayOf(o, "wireIds"));
         }
-        applyEach(acc, RecordType.FINAL_RESULT, JsonFields.arrayOf(o, "results"));
-        applyEach(acc, RecordType.TRIAL_ENDED, JsonFields.arrayOf(o, "ended"));
-        acc.apply(RecordType.DATA_IMPORTED, JsonObject.builder().put("trials", JsonFields.arrayOf(o, "imported"))
-            .build());
-        for (JsonValue a : JsonFields.arrayOf(o, "algorithms").values()) {
-            acc.putAlgorithm(algorithm(JsonFields.asObject(a, "algorithm snapshot")));
+        if (required || o.has("results")) {
+            applyEach(acc, RecordType.FINAL_RESULT, JsonFields.arrayOf(o, "results"));
+        }
+        if (required || o.has("ended")) {
+            applyEach(acc, RecordType.TRIAL_ENDED, JsonFields.arrayOf(o, "ended"));
+        }
+        if (required || o.has("imported")) {
+            acc.apply(RecordType.DATA_IMPORTED, JsonObject.builder().put("trials", JsonFields.arrayOf(o, "imported"))
+                .build());
+        }
+    }
+
+    /** Adds the head's algorithm states once every list is applied (their events must not be added twice). */
+    static RecoveredState finishSnapshot(StateAccumulator acc, JsonObject head) {
+        for (JsonValue a : JsonFields.arrayOf(head, "algorithms").values()) {
+            acc.putAlgorithm(algorithm(JsonFields.asObject(a, "algorithm snapshot"), acc.watermark()));
         }
         return acc.toState(List.of());
     }
@@ -187,10 +316,19 @@ final class StateCodec {
         }
     }
 
-    private static AlgorithmSnapshot algorithm(JsonObject o) {
-        List<GenerationStep> steps = new ArrayList<>();
-        if (o.get("steps") != null) {
-            for (JsonValue v : JsonFields.arrayOf(o, "steps").values()) {
+    /** An algorithm entry; {@code end} is what the whole snapshot covers (to read a version-2 {@code steps} list). */
+    private static AlgorithmSnapshot algorithm(JsonObject o, Watermark end) {
+        Watermark covered = watermark(JsonFields.require(o, "covered"), "covered");
+        List<TunerEvent> events = new ArrayList<>();
+        if (o.get("events") != null) { // snapshot version 3
+            for (JsonValue v : JsonFields.arrayOf(o, "events").values()) {
+                events.add(event(v));
+            }
+        } else if (AlgorithmRole.ofKey(JsonFields.stringOf(o, "role")) == AlgorithmRole.TUNER) {
+            // versions 1 and 2: only the calls (version 2), with the history's sizes at each
+            List<GenerationStep> steps = new ArrayList<>();
+            JsonArray recorded = o.get("steps") == null ? new JsonArray(List.of()) : JsonFields.arrayOf(o, "steps");
+            for (JsonValue v : recorded.values()) {
                 List<JsonValue> s = JsonFields.asArray(v, "algorithm snapshot step").values();
                 if (s.size() != 3 || !(s.get(0) instanceof JsonInt first) || !(s.get(1) instanceof JsonInt count)) {
                     throw new CheckpointException("algorithm snapshot step must be [first, count, [watermark]], got "
@@ -199,9 +337,39 @@ final class StateCodec {
                 steps.add(new GenerationStep(first.value(), Math.toIntExact(count.value()), watermark(s.get(2),
                     "step")));
             }
+            events = eventsOfSteps(covered, steps, end);
         }
         return new AlgorithmSnapshot(AlgorithmRole.ofKey(JsonFields.stringOf(o, "role")), JsonFields.require(o,
-            "state"), watermark(JsonFields.require(o, "covered"), "covered"), steps);
+            "state"), covered, events);
+    }
+
+    /**
+     * A version-2 snapshot's calls as events, in the order a version-2 reader replayed them: before each call the
+     * results, then the trial ends, then the imports recorded before it; after the last, the rest up to {@code end}.
+     */
+    static List<TunerEvent> eventsOfSteps(Watermark covered, List<GenerationStep> steps, Watermark end) {
+        List<TunerEvent> events = new ArrayList<>();
+        Watermark at = covered;
+        for (GenerationStep step : steps) {
+            at = catchUp(events, at, step.at());
+            events.add(step);
+        }
+        catchUp(events, at, end);
+        return events;
+    }
+
+    private static Watermark catchUp(List<TunerEvent> events, Watermark from, Watermark to) {
+        for (int i = from.results(); i < to.results(); i++) {
+            events.add(TunerEvent.Mark.RESULT);
+        }
+        for (int i = from.ended(); i < to.ended(); i++) {
+            events.add(TunerEvent.Mark.TRIAL_END);
+        }
+        if (to.imported() > from.imported()) {
+            events.add(new TunerEvent.Imported(to.imported() - from.imported()));
+        }
+        return new Watermark(Math.max(from.issued(), to.issued()), Math.max(from.results(), to.results()),
+            Math.max(from.ended(), to.ended()), Math.max(from.imported(), to.imported()));
     }
 
     private static Watermark watermark(JsonValue v, String what) {

@@ -34,7 +34,7 @@ final class TunerStateCadence {
         recovered.ifPresent(a -> {
             hasState = true;
             stepsAtState = Math.max(1, a.covered().issued());
-            steps = stepsAtState + a.steps().size();
+            steps = stepsAtState + a.events().size();
             lastStateNanos = Long.MAX_VALUE / (2 * REPLAY_COST_FACTOR); // unknown until the next state is taken
         });
     }
@@ -46,6 +46,15 @@ final class TunerStateCadence {
 
     void spaceChanged() {
         spaceChanged = true;
+    }
+
+    /**
+     * An input that a resume gives the tuner again and that no {@code GE} accompanies (an intermediate result): it
+     * counts as a call towards the doubling interval, so the inputs held for replay stay at most about as many as those
+     * the last state covers.
+     */
+    void inputRecorded() {
+        steps++;
     }
 
     /** A call was recorded without a state; it took the tuner {@code generationNanos}. */

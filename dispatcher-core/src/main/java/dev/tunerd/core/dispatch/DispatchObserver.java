@@ -56,6 +56,14 @@ public interface DispatchObserver {
     default void finalResultReceived(long parameterId, String trialJobIdOrNull, JsonValue value) {
     }
 
+    /**
+     * An intermediate ({@code PERIODICAL}) result was given to a tuner that reads them
+     * ({@code ReceivesIntermediateResults}), under the tuner lock; not called for other tuners, so that a journal
+     * records intermediate results only when an algorithm consumes them.
+     */
+    default void intermediateResultReceived(long parameterId, String trialJobId, int sequence, JsonValue value) {
+    }
+
     /** A trial ended ({@code EN}); {@code parameterIdOrNull} is null for customized trials. */
     default void trialEnded(String trialJobId, Long parameterIdOrNull, String event) {
     }
@@ -70,16 +78,6 @@ public interface DispatchObserver {
      * journal can take it at a growing interval and replay the steps in between ({@link TunerStep}).
      */
     default boolean wantsTunerState() {
-        return false;
-    }
-
-    /**
-     * Whether the tuner's state is wanted after every call that issued something, whatever the interval of
-     * {@link #wantsTunerState}: true when the observer keeps tuner states at all. The dispatcher asks this instead for
-     * a tuner whose calls a resume cannot repeat from the journal (one that reads intermediate results, which are not
-     * journalled), so that its state always knows every set it issued and every wire id it named.
-     */
-    default boolean wantsEveryTunerState() {
         return false;
     }
 

@@ -166,7 +166,7 @@ public final class MsgDispatcher {
             throw new IllegalStateException("tuner returned " + sets.size() + " parameter sets for " + ids.size()
                 + " ids");
         }
-        Optional<JsonValue> saved = t instanceof Snapshotting s && tunerStateWanted()
+        Optional<JsonValue> saved = t instanceof Snapshotting s && observer.wantsTunerState()
             ? Optional.of(s.snapshot()) : Optional.empty();
         issuer.sendAll(ids.subList(0, sets.size()), sets, new TunerStep(first, ids.size(), took,
             t instanceof Snapshotting, saved));
@@ -266,25 +266,15 @@ public final class MsgDispatcher {
             }
             if (!held.isEmpty()) {
                 // a state due now releases them with it; otherwise the records this call wrote (its result, its
-                // trial end) let a resume repeat it on the last state (TunerReplay), so the tuner sends them again
-                // under the same ids and they are dropped as issued. A tuner that reads intermediate results cannot be
-                // repeated that way: it has its state taken every time (tunerStateWanted).
-                if (t instanceof Snapshotting s && tunerStateWanted()) {
+                // trial end, its intermediate result) let a resume repeat it on the last state (TunerReplay), so the
+                // tuner sends them again under the same ids and they are dropped as issued
+                if (t instanceof Snapshotting s && observer.wantsTunerState()) {
                     observer.tunerStateSaved(s.snapshot());
                 }
                 sink.sendAll(held);
             }
             return null;
         });
-    }
-
-    /**
-     * Whether to take the tuner's state now: at the observer's interval for a tuner whose calls a resume repeats from
-     * the journal, after every call for a tuner that reads intermediate results (the journal does not hold them, so a
-     * repeated call could differ: another set, another wire id for an id already issued).
-     */
-    private boolean tunerStateWanted() {
-        return tunerReadsIntermediateResults ? observer.wantsEveryTunerState() : observer.wantsTunerState();
     }
 
     /**
@@ -298,8 +288,11 @@ public final class MsgDispatcher {
     private void intermediateResult(InboundCommand.ReportMetric me) {
         if (tunerReadsIntermediateResults && me.parameterId() != null && me.trialJobId() != null
             && state.ledger().parameters(me.parameterId()) != null) { // other tuners: no tuner lock per metric
-            withDeferredSends(t -> ((ReceivesIntermediateResults) t).receiveIntermediateResult(
-                new IntermediateResult(me.parameterId(), me.trialJobId(), me.sequence(), me.value())));
+            withDeferredSends(t -> { // one step: the record is written before any TR this call held back
+                ((ReceivesIntermediateResults) t).receiveIntermediateResult(new IntermediateResult(me.parameterId(),
+                    me.trialJobId(), me.sequence(), me.value()));
+                observer.intermediateResultReceived(me.parameterId(), me.trialJobId(), me.sequence(), me.value());
+            });
         }
         if (assessor == null) {
             return;

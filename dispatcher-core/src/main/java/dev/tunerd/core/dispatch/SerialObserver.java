@@ -48,6 +48,12 @@ final class SerialObserver implements DispatchObserver {
     }
 
     @Override
+    public synchronized void intermediateResultReceived(long parameterId, String trialJobId, int sequence,
+                                                        JsonValue value) {
+        delegate.intermediateResultReceived(parameterId, trialJobId, sequence, value);
+    }
+
+    @Override
     public synchronized void trialEnded(String trialJobId, Long parameterIdOrNull, String event) {
         delegate.trialEnded(trialJobId, parameterIdOrNull, event);
     }
@@ -60,11 +66,6 @@ final class SerialObserver implements DispatchObserver {
     @Override
     public synchronized boolean wantsTunerState() {
         return delegate.wantsTunerState();
-    }
-
-    @Override
-    public synchronized boolean wantsEveryTunerState() {
-        return delegate.wantsEveryTunerState();
     }
 
     @Override

@@ -93,12 +93,14 @@ class ResumeAndSnapshotTest {
     }
 
     /**
-     * Between two due states a journal replays GE calls, which needs every input the tuner had; intermediate results
-     * are not journalled, so a tuner that reads them (an advisor naming wire ids) has its state taken every time.
+     * Between two due states a journal replays GE calls, which needs every input the tuner had: a tuner that reads
+     * intermediate results (an advisor naming wire ids) follows the observer's interval like any other, and its
+     * intermediate results are observed (under the tuner lock) so that a journal can replay them; another tuner's are
+     * not, so a run without such a tuner pays nothing for them.
      */
     @Test
-    void aTunerThatReadsIntermediateResultsHasItsStateTakenWithEveryCallWhileOthersFollowTheInterval() {
-        DispatchObserver dueOnlyOnce = new DispatchObserver() {
+    void aTunerThatReadsIntermediateResultsFollowsTheIntervalAndHasThemObserved() {
+        class DueOnlyOnce implements DispatchObserver {
             private boolean asked;
 
             @Override
@@ -109,27 +111,34 @@ class ResumeAndSnapshotTest {
             }
 
             @Override
-            public boolean wantsEveryTunerState() {
-                return true;
-            }
-
-            @Override
             public void parameterSetsIssued(List<Long> ids, List<JsonValue> sets, TunerStep step) {
                 synchronized (events) {
                     events.add("issued " + ids + " state " + step.state().map(Object::toString).orElse("-"));
                 }
             }
-        };
-        MsgDispatcher plain = new MsgDispatcher(new CountingTuner(), null, new DispatchState(dueOnlyOnce, sink),
+
+            @Override
+            public void intermediateResultReceived(long parameterId, String trialJobId, int sequence,
+                                                   JsonValue value) {
+                synchronized (events) {
+                    events.add("intermediate " + parameterId + " " + trialJobId + " #" + sequence + " = " + value);
+                }
+            }
+        }
+        String metric = "{\"parameter_id\": 0, \"trial_job_id\": \"T0\", \"type\": \"PERIODICAL\", \"sequence\": 2,"
+            + " \"value\": \"0.5\"}";
+        MsgDispatcher plain = new MsgDispatcher(new CountingTuner(), null, new DispatchState(new DueOnlyOnce(), sink),
             false);
         send(plain, CommandType.REQUEST_TRIAL_JOBS, "1");
+        send(plain, CommandType.REPORT_METRIC_DATA, metric);
         send(plain, CommandType.REQUEST_TRIAL_JOBS, "1");
         MsgDispatcher reading = new MsgDispatcher(new IntermediateReadingTuner(), null,
-            new DispatchState(dueOnlyOnce, sink), false);
+            new DispatchState(new DueOnlyOnce(), sink), false);
         send(reading, CommandType.REQUEST_TRIAL_JOBS, "1");
+        send(reading, CommandType.REPORT_METRIC_DATA, metric);
         send(reading, CommandType.REQUEST_TRIAL_JOBS, "1");
         assertEquals(List.of("issued [0] state 1", "send TR", "issued [1] state -", "send TR",
-            "issued [0] state 1", "send TR", "issued [1] state 2", "send TR"), events);
+            "issued [0] state 1", "send TR", "intermediate 0 T0 #2 = 0.5", "issued [1] state -", "send TR"), events);
     }
 
     /** A {@link CountingTuner} that also reads intermediate results (as the advisors do). */

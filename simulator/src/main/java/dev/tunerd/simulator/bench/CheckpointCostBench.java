@@ -38,14 +38,22 @@ public final class CheckpointCostBench {
      * @param tuners builtin tuner names
      * @param trials trials per run
      * @param daemon how to start the daemon
+     * @param metrics intermediate results each trial reports before its final result (the advisors read them)
      */
-    public record Plan(List<String> tuners, int trials, DaemonCommand daemon) {
+    public record Plan(List<String> tuners, int trials, DaemonCommand daemon, int metrics) {
         public Plan {
             tuners = List.copyOf(tuners);
             if (tuners.isEmpty() || trials < 1 || trials > 50_000) {
                 throw new IllegalArgumentException("--tuners must name at least one tuner and --trials must be in"
                     + " 1..50000, got " + tuners + " and " + trials);
             }
+            if (metrics < 0 || metrics > 1_000) {
+                throw new IllegalArgumentException("--metrics must be in 0..1000, got " + metrics);
+            }
+        }
+
+        public Plan(List<String> tuners, int trials, DaemonCommand daemon) {
+            this(tuners, trials, daemon, 0);
         }
     }
 
@@ -115,6 +123,9 @@ public final class CheckpointCostBench {
                 String content = in.command().content();
                 JsonValue id = Json.parseObject(content, "TR").get("parameter_id");
                 String job = "T" + i;
+                for (int k = 0; k < plan.metrics(); k++) {
+                    d.write(ManagerMessages.periodical(id, job, k, (i * 7919 % 1000) / 1000.0 + k / 100.0));
+                }
                 d.write(ManagerMessages.fin(id, job, (i * 7919 % 1000) / 1000.0));
                 d.write(ManagerMessages.trialEnd(job, TrialStatus.SUCCEEDED, content));
                 done++;

@@ -38,9 +38,9 @@ import java.util.Map;
  * <p>tunerd's rank check ({@code rank_agreement}, {@link RankAgreement}): a rung is used only where ranking at its
  * budget agrees with ranking at the top, judged on the intermediate results of the configurations that started at the
  * top (promoted ones were chosen by the rungs under test, so they would flatter or damn them); new configurations
- * start at the lowest such rung, at the top until {@value #MIN_FULL_CURVES} full trainings exist. Intermediate results
- * of a running trial are not snapshotted: a trial running across a restart adds no curve. Not thread-safe (see
- * {@link Tuner}).
+ * start at the lowest such rung, at the top until {@value #MIN_FULL_CURVES} full trainings exist. A running trial's
+ * intermediate results travel with a snapshot (a resume replays only what came after it, so a curve left out would come
+ * back cut short and be read at the wrong budgets). Not thread-safe (see {@link Tuner}).
  */
 public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesIntermediateResults, Snapshotting {
     private static final System.Logger LOG = System.getLogger(AshaTuner.class.getName());
@@ -215,7 +215,8 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         List<JsonValue> running = new ArrayList<>();
         trials.forEach((id, t) -> running.add(JsonArray.of(JsonFloat.of(id), JsonFloat.of(t.counter),
             JsonFloat.of(t.rung), t.params, JsonFloat.of(t.sequence), JsonFloat.of(t.loss),
-            JsonFloat.of(t.finalSeen ? 1 : 0), JsonFloat.of(t.recorded ? 1 : 0), JsonFloat.of(t.fresh ? 1 : 0))));
+            JsonFloat.of(t.finalSeen ? 1 : 0), JsonFloat.of(t.recorded ? 1 : 0), JsonFloat.of(t.fresh ? 1 : 0),
+            SnapshotJson.doubles(t.history))));
         return JsonObject.builder().put("counter", counter).put("rng", sampler.rngState())
             .put("rungs", new JsonArray(rs)).put("running", new JsonArray(running))
             .put("agreement", agreement.snapshot()).build();
@@ -252,6 +253,9 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
             t.finalSeen = f.get(6).asDouble() != 0;
             t.recorded = f.get(7).asDouble() != 0;
             t.fresh = f.size() > 8 && f.get(8).asDouble() != 0;
+            if (f.size() > 9) { // states written before the history travelled have none
+                t.history.addAll(SnapshotJson.toDoubles(f.get(9)));
+            }
             trials.put((long) f.get(0).asDouble(), t);
         }
         counter = (int) SnapshotJson.longMember(s, "counter");

@@ -9,6 +9,8 @@ import dev.tunerd.spi.ReceivesIntermediateResults;
 import dev.tunerd.spi.Snapshotting;
 import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.common.RankAgreement;
@@ -25,7 +27,8 @@ import java.util.Map;
  * results ranking the rounds, and NNI's credit for a serial bracket (a request that finds nothing to issue is owed:
  * the dispatcher sends {@code NO}; the id is paid through the sender as soon as a round's end makes a configuration
  * available). Subclasses say where new configurations come from and may learn from finished trials. Owed ids belong
- * to this process and are not snapshotted (a restarted manager asks again).
+ * to this process: they travel with a snapshot only until a resume has replayed the journal (a restarted manager asks
+ * again).
  *
  * <p>tunerd's rank check ({@code rank_agreement} above -1, {@link RankAgreement}): the intermediate results of every
  * new configuration trained to the full budget (bracket 0: an unbiased sample) give its value at each smaller budget; a bracket {@code s > 0} starts only when ranking at every
@@ -41,7 +44,7 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     /** Full trainings needed before a bracket that halves may start (with the rank check on). */
     static final int MIN_FULL_CURVES = 10;
     private final RankAgreement agreement;
-    private final Map<Long, List<Double>> fullHistories = new HashMap<>(); // not snapshotted: evidence only
+    private final Map<Long, List<Double>> fullHistories = new HashMap<>(); // the rank check's evidence, in flight
 
     /**
      * @param rankAgreement Kendall's tau the rank check needs; -1 (or less) turns it off (NNI's bracket order)
@@ -180,10 +183,20 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         }
     }
 
+    /**
+     * The engine, the subclass's state and the owed ids: a resume repeats the calls journalled after a state, and a
+     * trial end repeated there must pay the same owed id as before (its set was issued then), so the owed ids travel
+     * with the state until the replay is over ({@link #restoreFinished}).
+     */
     @Override
     public JsonValue snapshot() {
+        List<JsonValue> owedIds = new ArrayList<>(owed.size());
+        owed.forEach(id -> owedIds.add(JsonInt.of(id)));
+        JsonObject.Builder histories = JsonObject.builder();
+        fullHistories.forEach((id, history) -> histories.put(Long.toString(id), SnapshotJson.doubles(history)));
         return JsonObject.builder().put("engine", EngineState.write(engine)).put("own", ownState())
-            .put("agreement", agreement.snapshot()).build();
+            .put("agreement", agreement.snapshot()).put("histories", histories.build())
+            .put("owed", new JsonArray(owedIds)).build();
     }
 
     @Override
@@ -195,5 +208,37 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         if (s.get("agreement") != null) { // snapshots before the rank check have none
             agreement.restore(s.get("agreement"));
         }
+        // the evidence of full trainings still running: a resume replays only what came after this state, so a history
+        // left out here would come back cut short and be read at the wrong budgets
+        if (s.get("histories") instanceof JsonObject histories) {
+            histories.members().forEach((id, history) -> {
+                try {
+                    fullHistories.put(Long.parseLong(id), new ArrayList<>(SnapshotJson.toDoubles(history)));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(getClass().getSimpleName()
+                        + " state: a rank-check history is keyed by a parameter id, got a key of " + id.length()
+                        + " characters");
+                }
+            });
+        }
+        owed.clear();
+        if (s.get("owed") instanceof JsonArray ids) { // absent in states written before issue 12
+            for (JsonValue v : ids.values()) {
+                if (!(v instanceof JsonInt id)) {
+                    throw new IllegalArgumentException(getClass().getSimpleName() + " state: owed ids must be integers,"
+                        + " got " + v);
+                }
+                owed.add(id.value());
+            }
+        }
+    }
+
+    /**
+     * The ids still owed belong to the killed process: the manager answered {@code NO} to those requests and a
+     * restarted one asks again, so they are not paid after a resume.
+     */
+    @Override
+    public void restoreFinished() {
+        owed.clear();
     }
 }

@@ -101,6 +101,26 @@ class AshaTunerTest {
     }
 
     @Test
+    void aStateTakenMidCurveKeepsTheRunningTrialsCurveForTheRankCheck() throws Exception {
+        AshaTuner a = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", "random", 0.6, 5L), 5L);
+        a.updateSearchSpace(SPACE);
+        assertEquals(9, budget(a.generateParameters(0)), "no evidence yet: a full training");
+        for (int e = 0; e < 5; e++) {
+            a.receiveIntermediateResult(new IntermediateResult(0, "T0", e, JsonFloat.of(e + 1.0)));
+        }
+        AshaTuner b = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", "random", 0.6, 5L), 5L);
+        b.updateSearchSpace(SPACE);
+        b.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
+        for (AshaTuner t : java.util.List.of(a, b)) { // the rest of the curve, as a resume replays it
+            for (int e = 5; e < 9; e++) {
+                t.receiveIntermediateResult(new IntermediateResult(0, "T0", e, JsonFloat.of(10.0 - e)));
+            }
+            finish(t, 0, 1.0);
+        }
+        assertEquals(a.snapshot(), b.snapshot(), "the restored tuner read the whole curve at the lower rungs");
+    }
+
+    @Test
     void withTheRankCheckLowerRungsAreUsedOnlyWhereTheirRanksAgreeWithFullTrainings() throws Exception {
         for (boolean crossing : new boolean[] {true, false}) {
             AshaTuner t = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", "random", 0.6, 5L), 5L);

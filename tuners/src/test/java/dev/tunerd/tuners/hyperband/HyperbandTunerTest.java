@@ -172,6 +172,55 @@ class HyperbandTunerTest {
         assertEquals("0-0_0_3", t.wireParameterId(first.get(4)));
     }
 
+    /**
+     * A journal repeats the calls made after the last state: a trial end repeated on the restored tuner must pay the
+     * same owed id as before the kill (its set was issued then), so owed ids travel with the state; once the replay is
+     * over ({@code restoreFinished}) they are dropped, since a restarted manager asks again.
+     */
+    @Test
+    void owedIdsTravelWithTheStateUntilTheReplayIsFinished() {
+        HyperbandTuner t = tuner(3, "serial");
+        List<Long> first = ids(5);
+        assertEquals(3, t.generateMultipleParameters(first).size());
+        JsonValue saved = Json.parse(Json.writeAllowingNonFinite(t.snapshot()));
+        for (boolean finished : new boolean[] {false, true}) {
+            sentIds.clear();
+            HyperbandTuner b = tuner(3, "serial");
+            b.restore(saved);
+            if (finished) {
+                b.restoreFinished();
+            }
+            b.receiveTrialResult(result(first.get(0), 0.2));
+            for (int i = 0; i < 3; i++) {
+                b.trialEnd(first.get(i), true);
+            }
+            assertEquals(finished ? List.of() : List.of(first.get(3), first.get(4)), sentIds, "finished " + finished);
+        }
+    }
+
+    @Test
+    void aStateTakenMidCurveKeepsTheRankChecksEvidenceOfThatFullTraining() throws Exception {
+        AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
+        HyperbandTuner a = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, 0.6, 1L), 1L, ctx);
+        a.updateSearchSpace(SPACE);
+        long id = nextId++;
+        assertEquals(9, budget(a.generateParameters(id)), "no evidence yet: a full training");
+        for (int e = 0; e < 5; e++) {
+            a.receiveIntermediateResult(new IntermediateResult(id, "T", e, JsonFloat.of(e + 1.0)));
+        }
+        HyperbandTuner b = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, 0.6, 1L), 1L, ctx);
+        b.updateSearchSpace(SPACE);
+        b.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
+        for (HyperbandTuner t : List.of(a, b)) { // the rest of the curve, as a resume replays it
+            for (int e = 5; e < 9; e++) {
+                t.receiveIntermediateResult(new IntermediateResult(id, "T", e, JsonFloat.of(10.0 - e)));
+            }
+            t.receiveTrialResult(result(id, 1.0));
+            t.trialEnd(id, true);
+        }
+        assertEquals(a.snapshot(), b.snapshot(), "the restored tuner read the whole curve at the smaller budgets");
+    }
+
     @Test
     void aRestoredTunerContinuesItsBracketsWithoutRepeatingAConfigurationAtABudget() {
         HyperbandTuner a = tuner(9, "parallelism");
