@@ -42,23 +42,26 @@ class ParentFocusTest {
     @Test
     void theMeanRankFallsWithTheTrialsInFlightDownToTheBestTrial() {
         assertEquals(2.0, ParentFocus.DEFAULT.meanRank(0));
-        assertEquals(1.8, ParentFocus.DEFAULT.meanRank(4), 1e-12);
-        assertEquals(1.2, ParentFocus.DEFAULT.meanRank(16), 1e-12);
-        assertEquals(1.0, ParentFocus.DEFAULT.meanRank(64));
+        assertEquals(1.5, ParentFocus.DEFAULT.meanRank(2), 1e-12);
+        assertEquals(1.25, ParentFocus.DEFAULT.meanRank(3), 1e-12);
+        assertEquals(1.0, ParentFocus.DEFAULT.meanRank(4));
+        assertEquals(1.0, ParentFocus.DEFAULT.meanRank(16));
         assertEquals(2.0, ParentFocus.NONE.meanRank(64));
         assertThrows(IllegalArgumentException.class, () -> new ParentFocus(-0.1));
     }
 
     @Test
-    void withSixteenInFlightMostSuggestionsAreDrawnAroundTheBestTrial() {
+    void withThreeInFlightMostSuggestionsAreDrawnAroundTheBestTrial() {
         List<double[]> inFlight = new ArrayList<>();
-        for (int k = 0; k < 16; k++) {
+        for (int k = 0; k < 3; k++) {
             inFlight.add(new double[] {0.5 + 0.01 * k});
         }
         int n = 4000;
-        // hyperopt: the best trial is the parent with probability 1 / 2; with the focus 1 / 1.2
+        // hyperopt: the best trial is the parent with probability 1 / 2; with the focus 1 / 1.25
         assertEquals(0.5, shareFromTheBest(sampler(ParentFocus.NONE, 1), inFlight, n), 0.03);
-        assertEquals(1 / 1.2, shareFromTheBest(sampler(ParentFocus.DEFAULT, 1), inFlight, n), 0.03);
+        assertEquals(0.8, shareFromTheBest(sampler(ParentFocus.DEFAULT, 1), inFlight, n), 0.03);
+        inFlight.add(new double[] {0.6});
+        assertEquals(1.0, shareFromTheBest(sampler(ParentFocus.DEFAULT, 2), inFlight, n), 0.001);
     }
 
     @Test
