@@ -7,24 +7,32 @@ package dev.tunerd.tuners.anneal;
  * @param restarts    the scout chain that restarts from the prior while the run stagnates
  * @param spread      the per-parameter limit of the neighbourhood by the spread of the best trials
  * @param diversity   the distance a suggestion keeps from the trials in flight ({@link Diversity})
+ * @param focus       the greedier choice of the parent trial while trials are in flight ({@link ParentFocus})
  */
-public record AnnealAdditions(Exploration exploration, Restarts restarts, SpreadLimit spread, Diversity diversity) {
+public record AnnealAdditions(Exploration exploration, Restarts restarts, SpreadLimit spread, Diversity diversity,
+                              ParentFocus focus) {
     /** hyperopt's annealing as NNI runs it, draw for draw. */
     public static final AnnealAdditions NONE = new AnnealAdditions(Exploration.NONE, Restarts.NONE, SpreadLimit.NONE,
-        Diversity.NONE);
+        Diversity.NONE, ParentFocus.NONE);
     /** What NNI's {@code Anneal} runs in tunerd (docs/MODEL_TUNERS.md). */
     public static final AnnealAdditions DEFAULT = new AnnealAdditions(Exploration.DEFAULT, Restarts.DEFAULT,
-        SpreadLimit.DEFAULT, Diversity.DEFAULT);
+        SpreadLimit.DEFAULT, Diversity.DEFAULT, ParentFocus.DEFAULT);
 
     public AnnealAdditions {
         java.util.Objects.requireNonNull(exploration, "exploration");
         java.util.Objects.requireNonNull(restarts, "restarts");
         java.util.Objects.requireNonNull(spread, "spread");
         java.util.Objects.requireNonNull(diversity, "diversity");
+        java.util.Objects.requireNonNull(focus, "focus");
     }
 
-    /** Without the diversity rule. */
+    /** With tunerd's default parent focus. */
+    public AnnealAdditions(Exploration exploration, Restarts restarts, SpreadLimit spread, Diversity diversity) {
+        this(exploration, restarts, spread, diversity, ParentFocus.DEFAULT);
+    }
+
+    /** Without the diversity rule, with the default parent focus. */
     public AnnealAdditions(Exploration exploration, Restarts restarts, SpreadLimit spread) {
-        this(exploration, restarts, spread, Diversity.NONE);
+        this(exploration, restarts, spread, Diversity.NONE, ParentFocus.DEFAULT);
     }
 }

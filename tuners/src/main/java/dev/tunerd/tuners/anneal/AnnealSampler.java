@@ -25,11 +25,11 @@ import java.util.List;
  * the whole range: a prior draw); the rest is drawn as above. While the best has not improved for a while, a share
  * of the suggestions belong to a scout ({@link Restarts}): a second annealing chain over its own trials that starts
  * again from the prior every few of them; the main chain sees every trial. And a uniform-family window is no wider
- * than the spread of the best trials' values ({@link SpreadLimit}). {@link AnnealAdditions#NONE} reproduces hyperopt
+ * than the spread of the best trials' values ({@link SpreadLimit}). With trials in flight the parent trial is chosen
+ * more greedily ({@link ParentFocus}). {@link AnnealAdditions#NONE} reproduces hyperopt
  * exactly, draw for draw. Not thread-safe.
  */
 public final class AnnealSampler implements InternalSampler {
-    private static final double AVG_BEST_IDX = 2.0;
     private static final double SHRINK_COEF = 0.1;
     /** NNI's HyperoptTuner only lies once more than 20 trials were issued. */
     private static final int LIAR_AFTER = 20;
@@ -49,6 +49,9 @@ public final class AnnealSampler implements InternalSampler {
     private final Diversity diversity;
     /** Completed trials (of the main chain) when its best loss last improved. */
     private int lastImprovement;
+    /** Trials in flight during the current suggestion. */
+    private int inFlight;
+    private final ParentFocus focus;
 
     /** NNI's {@code parallel_optimize} with its {@code constant_liar_type}: what trials in flight count as. */
     public enum Liar { NONE, MIN, MAX, MEAN }
@@ -71,12 +74,14 @@ public final class AnnealSampler implements InternalSampler {
         this.restarts = additions.restarts();
         this.spread = additions.spread();
         this.diversity = additions.diversity();
+        this.focus = additions.focus();
         this.main = new AnnealPool(params.size());
         this.scout = new AnnealPool(params.size());
     }
 
     @Override
     public double[] suggest(List<double[]> running) {
+        inFlight = running.size();
         if (scouting()) {
             return scoutDraw();
         }
@@ -159,6 +164,7 @@ public final class AnnealSampler implements InternalSampler {
     private double[] draw(AnnealPool pool, boolean explore) {
         double[] out = space.newInternal();
         List<Integer> chosen = new ArrayList<>(2);
+        double meanRank = pool == main ? focus.meanRank(inFlight) : ParentFocus.HYPEROPT_MEAN;
         int d = params.size();
         int first = explore ? rng.nextInt(d) : -1;
         for (int i = 0; i < d; i++) {
@@ -166,7 +172,7 @@ public final class AnnealSampler implements InternalSampler {
                 continue;
             }
             int observed = pool.observed(i);
-            int trial = observed == 0 ? -1 : pool.pickTrial(i, chosen, rng, AVG_BEST_IDX);
+            int trial = observed == 0 ? -1 : pool.pickTrial(i, chosen, rng, meanRank);
             boolean wide = explore && (i == first || rng.nextDouble() < 1.0 / d);
             int t = wide ? (int) (observed * exploration.wideFactor()) : observed;
             ParameterSpec p = params.get(i);

@@ -30,8 +30,11 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
     public static final int BAD_CAP = 1024;
     /** Share of suggestions made with univariate (independent) densities instead of the joint ones. */
     public static final double INDEPENDENT_SHARE = 0.4;
-    /** Observations of a parameter group before univariate suggestions start. */
-    public static final int INDEPENDENT_AFTER = 40;
+    /**
+     * Observations of a parameter group before univariate suggestions start (40 until issue 16: from 20 the weak seed
+     * sets recover, docs/MODEL_TUNERS.md).
+     */
+    public static final int INDEPENDENT_AFTER = 20;
     /**
      * A candidate closer to a trial in flight than this many bandwidths of the good density is not proposed (chosen
      * by measurement with 4 and 16 trials in flight, docs/MODEL_TUNERS.md).

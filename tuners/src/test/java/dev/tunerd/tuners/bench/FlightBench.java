@@ -58,6 +58,32 @@ public final class FlightBench {
         }
     }
 
+    /**
+     * Per arm, seed set and problem, the normalised score at {@code budget} against Random on the same seeds: which
+     * problems make a seed set weak (a set's score is the mean of these).
+     */
+    private static void printProblemScores(QualityBench.Outcome o, List<String> problems, int budget, int perSet) {
+        System.out.printf("%nScore per seed set and problem after %d trials%n", budget);
+        for (String arm : o.bestSoFar().keySet()) {
+            if (arm.equals("Random")) {
+                continue;
+            }
+            for (int from = 0; from < o.seeds().size(); from += perSet) {
+                StringBuilder sb = new StringBuilder(String.format("%-28s seeds %d..: ", arm, o.seeds().get(from)));
+                for (String p : problems) {
+                    double opt = o.optimum().get(p);
+                    int to = Math.min(o.seeds().size(), from + perSet);
+                    double mine = dev.tunerd.simulator.bench.RegretStats.mean(dev.tunerd.simulator.bench.RegretStats
+                        .regretsAt(o.bestSoFar().get(arm).get(p).subList(from, to), budget, opt));
+                    double random = dev.tunerd.simulator.bench.RegretStats.mean(dev.tunerd.simulator.bench.RegretStats
+                        .regretsAt(o.bestSoFar().get("Random").get(p).subList(from, to), budget, opt));
+                    sb.append(String.format(java.util.Locale.ROOT, " %s %.0f", p, 100 * (1 - mine / random)));
+                }
+                System.out.println(sb);
+            }
+        }
+    }
+
     public static void main(String[] args) throws InterruptedException {
         int trials = Integer.getInteger("bench.trials", 200);
         int perSet = Integer.getInteger("bench.seeds", 20);
@@ -121,6 +147,9 @@ public final class FlightBench {
         System.out.print(QualityReport.render(o, problems, trials, seeds.size()));
         if (Boolean.getBoolean("bench.worst")) {
             printTailSeeds(o, problems, trials);
+        }
+        if (Boolean.getBoolean("bench.perProblem")) {
+            printProblemScores(o, problems, Math.min(100, trials), perSet);
         }
         System.out.printf("%n(%d runs of %d trials in process in %.1f s; seeds %d..%d)%n", jobs.size(), trials,
             (System.nanoTime() - t0) / 1e9, first, first + seeds.size() - 1);

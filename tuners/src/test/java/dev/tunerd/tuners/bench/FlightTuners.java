@@ -61,19 +61,21 @@ final class FlightTuners {
             AnnealSampler.Liar liar = AnnealSampler.Liar.NONE;
             double div = 0;
             int tries = 8;
+            double focus = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.perTrialInFlight();
             for (String kv : spec) {
                 String[] p = kv.split("=");
                 switch (p[0]) {
                     case "liar" -> liar = AnnealSampler.Liar.valueOf(p[1].toUpperCase(java.util.Locale.ROOT));
                     case "div" -> div = Double.parseDouble(p[1]);
                     case "tries" -> tries = Integer.parseInt(p[1]);
+                    case "focus" -> focus = Double.parseDouble(p[1]);
                     default -> throw new IllegalArgumentException("unknown Anneal variant key " + p[0]);
                 }
             }
             AnnealSampler.Liar l = liar;
             AnnealAdditions d = AnnealAdditions.DEFAULT;
             AnnealAdditions additions = new AnnealAdditions(d.exploration(), d.restarts(), d.spread(),
-                div > 0 ? new Diversity(div, tries) : Diversity.NONE);
+                div > 0 ? new Diversity(div, tries) : Diversity.NONE, new dev.tunerd.tuners.anneal.ParentFocus(focus));
             return seed -> new HistoryTuner(OptimizeMode.MINIMIZE, seed, AlgorithmContext.standalone()) {
                 @Override
                 protected InternalSampler newSampler(SearchSpace space, Rng rng) {
@@ -91,10 +93,10 @@ final class FlightTuners {
                 seed));
         }
         throw new IllegalArgumentException("unknown tuner " + name + "; known: Random, TPE, TPE-<liar>, "
-            + "TPE:key=value,..., Anneal");
+            + "TPE:key=value,..., Anneal, Anneal:key=value,... (liar, div, tries, focus)");
     }
 
-    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall). */
+    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -102,6 +104,8 @@ final class FlightTuners {
         double floor = d.floor().share();
         double stall = d.floor().stall();
         int ei = d.eiCandidates();
+        double uni = d.independentShare();
+        int uniAfter = d.independentAfter();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -110,11 +114,12 @@ final class FlightTuners {
                 case "floor" -> floor = Double.parseDouble(p[1]);
                 case "stall" -> stall = Double.parseDouble(p[1]);
                 case "ei" -> ei = Integer.parseInt(p[1]);
+                case "uni" -> uni = Double.parseDouble(p[1]);
+                case "uniAfter" -> uniAfter = Integer.parseInt(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
         }
         return new TpeSettings(d.startupTrials(), ei, d.linearForgetting(), d.priorWeight(),
-            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
-            d.independentAfter(), liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall));
+            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall));
     }
 }
