@@ -58,6 +58,12 @@ final class BenchDrivers {
             new GpClassArgs(OptimizeMode.MINIMIZE, seed)), space));
         m.put("CMAES", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
             new CmaesClassArgs(OptimizeMode.MINIMIZE, seed)), space));
+        m.put("Metis", (space, seed) -> new TunerDriver(new dev.tunerd.tuners.metis.MetisTuner(
+            AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, seed)),
+            space));
+        m.put("DNGO", (space, seed) -> new TunerDriver(new dev.tunerd.tuners.dngo.DngoTuner(
+            AlgorithmContext.standalone(), new dev.tunerd.tuners.dngo.DngoClassArgs(OptimizeMode.MINIMIZE, seed)),
+            space));
         m.put("SMAC", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
             new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed)), space));
         // -Dcma.pop / -Dcma.sigma / -Dcma.restart: classArgs variations for tuning
