@@ -8,19 +8,21 @@ import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * DNGO's suggestion step on the unit cube of a numeric space: random configurations until {@code trials_per_update}
  * results exist; then a {@link FeatureNetwork} trained for {@code num_epochs_per_training} epochs on the results, again
- * each time {@code trials_per_update} more have arrived (as NNI), and on every suggestion a
+ * each time {@code trials_per_update} more have arrived (as NNI; the training spread over the following suggestions,
+ * see {@link #networkFor}), and on every suggestion a
  * {@link BayesianLinearRegression} on the network's last hidden layer refitted to all results (NNI refits it only
  * with the network). Trials in flight join the regression at its own mean (kriging believers: a batch spreads out).
  * The suggestion is the best expected improvement among {@code sample_size} uniform candidates plus a quarter as many
- * drawn near the best results. Each network is trained on a prefix of the history with a generator seeded by its
- * length, so a tuner restored from a snapshot (history and generator) continues identically. When no model can be
+ * drawn near the best results. When no model can be
  * built (results all equal or not finite, a failed regression) the suggestion is random, logged once. Not thread-safe.
  */
 final class DngoSampler implements InternalSampler {
@@ -33,7 +35,8 @@ final class DngoSampler implements InternalSampler {
     private final List<double[]> points = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
     private FeatureNetwork network;
-    private int trainedOn = -1;
+    /** Trainings by the length of the history prefix they learn from: the one in use and the one in progress. */
+    private final Map<Integer, FeatureNetwork.Trainer> trainings = new HashMap<>();
     private boolean fallbackLogged;
 
     DngoSampler(NumericCube cube, DngoClassArgs args, Rng rng) {
@@ -58,24 +61,16 @@ final class DngoSampler implements InternalSampler {
             pending.add(u);
             taken.add(new Key(u));
         }
-        int s = (points.size() / args.trialsPerUpdate()) * args.trialsPerUpdate();
-        if (s < Math.max(2, args.trialsPerUpdate())) {
+        int tpu = args.trialsPerUpdate();
+        int n = points.size();
+        if (n < Math.max(2, tpu)) {
             return cube.decode(fresh(taken));
         }
         double[] y = targets(losses);
         if (y == null) {
             return fallback("the results do not differ (or none is finite)", taken);
         }
-        if (s != trainedOn) {
-            double[] prefixY = targets(losses.subList(0, s));
-            if (prefixY != null) {
-                FeatureNetwork net = new FeatureNetwork(cube.dimension(), Rng.withSeed(s));
-                net.train(points.subList(0, s).toArray(double[][]::new), prefixY, args.numEpochsPerTraining(),
-                    Rng.withSeed(~(long) s));
-                network = net;
-            }
-            trainedOn = s;
-        }
+        network = networkFor(n);
         if (network == null) {
             return fallback("the results do not differ (or none is finite)", taken);
         }
@@ -84,6 +79,55 @@ final class DngoSampler implements InternalSampler {
             return fallback("the Bayesian linear regression is numerically singular", taken);
         }
         return cube.decode(bestExpectedImprovement(blr, y, taken));
+    }
+
+    /**
+     * The network for a suggestion with {@code n} results. A network learns from the first {@code s} results, s a
+     * multiple of {@code trials_per_update}; the first (s = trials_per_update) is trained at once, each later one in
+     * slices over the next {@link #lag} suggestions (epochs in proportion to the results since s) while the previous
+     * one still serves, so no single suggestion pays for a whole training. Which network serves depends only on n,
+     * and a training gives the same weights however it is sliced, so a restored tuner (which trains what it lacks at
+     * once) continues identically. Null when a prefix's results do not differ.
+     */
+    private FeatureNetwork networkFor(int n) {
+        int tpu = args.trialsPerUpdate();
+        int epochs = args.numEpochsPerTraining();
+        int lag = lag();
+        int s = Math.max(Math.max(2, tpu), (n / tpu) * tpu);
+        int serving = s <= Math.max(2, tpu) || n - s >= lag ? s : s - tpu;
+        FeatureNetwork.Trainer current = training(serving);
+        if (current == null) {
+            return null;
+        }
+        current.run(epochs - current.epochsDone());
+        if (serving != s) {
+            FeatureNetwork.Trainer next = training(s);
+            if (next != null) {
+                int due = (int) Math.min(epochs, (long) epochs * (n - s + 1) / lag);
+                next.run(Math.max(0, due - next.epochsDone()));
+            }
+        }
+        trainings.keySet().removeIf(k -> k < serving);
+        return current.network();
+    }
+
+    /** Suggestions over which a training is spread: a quarter of trials_per_update, at least 1. */
+    private int lag() {
+        return Math.max(1, args.trialsPerUpdate() / 4);
+    }
+
+    private FeatureNetwork.Trainer training(int prefix) {
+        FeatureNetwork.Trainer t = trainings.get(prefix);
+        if (t == null) {
+            double[] y = targets(losses.subList(0, prefix));
+            if (y == null) {
+                return null;
+            }
+            FeatureNetwork net = new FeatureNetwork(cube.dimension(), Rng.withSeed(prefix));
+            t = net.trainer(points.subList(0, prefix).toArray(double[][]::new), y, Rng.withSeed(~(long) prefix));
+            trainings.put(prefix, t);
+        }
+        return t;
     }
 
     private BayesianLinearRegression regression(double[] y, List<double[]> pending) {

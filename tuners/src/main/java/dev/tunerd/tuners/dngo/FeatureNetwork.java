@@ -53,31 +53,68 @@ final class FeatureNetwork {
 
     /** Trains for {@code epochs} passes over {@code x} (unit cube rows) and {@code y} (standardised). */
     void train(double[][] x, double[] y, int epochs, Rng rng) {
-        int n = x.length;
-        double[] m = new double[p.length];
-        double[] v = new double[p.length];
-        double[] grad = new double[p.length];
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        Activations a = new Activations();
-        long step = 0;
-        for (int epoch = 0; epoch < epochs; epoch++) {
-            for (int i = n - 1; i > 0; i--) {
-                int j = rng.nextInt(i + 1);
-                int t = order[i];
-                order[i] = order[j];
-                order[j] = t;
+        trainer(x, y, rng).run(epochs);
+    }
+
+    /**
+     * A training that can run in slices ({@link Trainer#run}): the same epochs in the same order whatever the slices,
+     * so the trained weights depend only on the data and the generators.
+     */
+    Trainer trainer(double[][] x, double[] y, Rng rng) {
+        return new Trainer(x, y, rng);
+    }
+
+    /** Adam's state over one training. Not thread-safe. */
+    final class Trainer {
+        private final double[][] x;
+        private final double[] y;
+        private final Rng rng;
+        private final double[] m = new double[p.length];
+        private final double[] v = new double[p.length];
+        private final double[] grad = new double[p.length];
+        private final int[] order;
+        private final Activations a = new Activations();
+        private long step;
+        private int epochsDone;
+
+        private Trainer(double[][] x, double[] y, Rng rng) {
+            this.x = x;
+            this.y = y;
+            this.rng = rng;
+            order = new int[x.length];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = i;
             }
-            for (int start = 0; start < n; start += BATCH) {
-                int end = Math.min(n, start + BATCH);
-                java.util.Arrays.fill(grad, 0.0);
-                for (int k = start; k < end; k++) {
-                    backward(x[order[k]], y[order[k]], a, grad, 1.0 / (end - start));
+        }
+
+        int epochsDone() {
+            return epochsDone;
+        }
+
+        FeatureNetwork network() {
+            return FeatureNetwork.this;
+        }
+
+        /** Runs {@code epochs} more epochs. */
+        void run(int epochs) {
+            int n = x.length;
+            for (int epoch = 0; epoch < epochs; epoch++) {
+                for (int i = n - 1; i > 0; i--) {
+                    int j = rng.nextInt(i + 1);
+                    int t = order[i];
+                    order[i] = order[j];
+                    order[j] = t;
                 }
-                step++;
-                adam(grad, m, v, step);
+                for (int start = 0; start < n; start += BATCH) {
+                    int end = Math.min(n, start + BATCH);
+                    java.util.Arrays.fill(grad, 0.0);
+                    for (int k = start; k < end; k++) {
+                        backward(x[order[k]], y[order[k]], a, grad, 1.0 / (end - start));
+                    }
+                    step++;
+                    adam(grad, m, v, step);
+                }
+                epochsDone++;
             }
         }
     }

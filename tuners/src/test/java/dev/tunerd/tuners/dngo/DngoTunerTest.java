@@ -2,6 +2,7 @@ package dev.tunerd.tuners.dngo;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -107,6 +108,30 @@ class DngoTunerTest {
             assertTrue(out[1] > 0, "variance " + out[1]);
         }
         assertTrue(error / 50 < 0.15, "mean absolute error " + error / 50);
+    }
+
+    @Test
+    void aTrainingRunInSlicesGivesTheSameNetworkAsInOneGo() {
+        Rng rng = new Rng(5);
+        double[][] x = new double[23][];
+        double[] y = new double[23];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = new double[] {rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
+            y[i] = x[i][0] - x[i][1] * x[i][2];
+        }
+        FeatureNetwork whole = new FeatureNetwork(3, new Rng(1));
+        whole.train(x, y, 7, new Rng(2));
+        FeatureNetwork sliced = new FeatureNetwork(3, new Rng(1));
+        FeatureNetwork.Trainer t = sliced.trainer(x, y, new Rng(2));
+        t.run(3);
+        t.run(0);
+        t.run(4);
+        assertEquals(7, t.epochsDone());
+        double[] u = {0.2, 0.4, 0.9};
+        assertTrue(java.util.Arrays.equals(whole.features(u), sliced.features(u)));
+        FeatureNetwork shorter = new FeatureNetwork(3, new Rng(1));
+        shorter.train(x, y, 6, new Rng(2));
+        assertFalse(java.util.Arrays.equals(whole.features(u), shorter.features(u)), "training changes the network");
     }
 
     @Test
