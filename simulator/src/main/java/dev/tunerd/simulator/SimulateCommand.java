@@ -49,7 +49,7 @@ public final class SimulateCommand implements Callable<Integer> {
     String tuner;
 
     @Option(names = "--tuner-args", description = "classArgs JSON (default: {\"optimize_mode\": \"minimize\"}, "
-        + "plus --seed for Random, TPE, Anneal, Evolution, PBT, GP, CMAES, SMAC and Auto)")
+        + "plus --seed for Random, TPE, Anneal, Evolution, PBT, GP, CMAES, SMAC, Auto, Metis and DNGO)")
     String tunerArgs;
 
     @Option(names = "--assessor", description = "builtin assessor name, e.g. Medianstop")

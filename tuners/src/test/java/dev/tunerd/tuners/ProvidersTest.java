@@ -28,13 +28,15 @@ class ProvidersTest {
     void tunersAreRegisteredUnderNnisNames() {
         Map<String, TunerProvider> byName = new TreeMap<>();
         ServiceLoader.load(TunerProvider.class).forEach(p -> byName.put(p.name(), p));
-        assertEquals(List.of("ASHA", "Anneal", "Auto", "BOHB", "Batch", "CMAES", "Evolution", "GP", "GridSearch", "Hyperband", "PBT",
-            "Random", "SMAC", "TPE"),
+        assertEquals(List.of("ASHA", "Anneal", "Auto", "BOHB", "Batch", "CMAES", "DNGO", "Evolution", "GP", "GridSearch",
+            "Hyperband", "Metis", "PBT", "Random", "SMAC", "TPE"),
             List.copyOf(byName.keySet()));
         assertEquals(List.of("BatchTuner"), byName.get("Batch").aliases());
         assertEquals(List.of("GPTuner"), byName.get("GP").aliases());
         assertEquals(List.of("PBTTuner"), byName.get("PBT").aliases());
         assertEquals(List.of("CmaEs"), byName.get("CMAES").aliases());
+        assertEquals(List.of("MetisTuner"), byName.get("Metis").aliases());
+        assertEquals(List.of("DNGOTuner"), byName.get("DNGO").aliases());
         AlgorithmContext ctx = AlgorithmContext.standalone();
         assertInstanceOf(RandomTuner.class, byName.get("Random").create(ctx, new RandomArgs(null, "maximize")));
         assertInstanceOf(GridSearchTuner.class, byName.get("GridSearch").create(ctx, new GridSearchArgs(null)));

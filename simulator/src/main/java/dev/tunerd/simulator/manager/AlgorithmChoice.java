@@ -17,9 +17,11 @@ public record AlgorithmChoice(String name, String argsJson) {
 
     /** Builtins whose registry forbids classArgs (NNI: acceptClassArgs false). */
     private static final Set<String> NO_ARGS = Set.of("gridsearch", "batch", "batchtuner");
-    /** Builtins that take a {@code seed} (NNI's TPE and Random; tunerd adds it to Anneal, Evolution, PBT, GP, CMA-ES, SMAC, Auto). */
+    /** Builtins that take a {@code seed} (NNI's TPE and Random; tunerd adds it to Anneal, Evolution, PBT, GP, CMA-ES, SMAC,
+     * Auto, Metis, DNGO). */
     private static final Set<String> SEEDED = Set.of("random", "tpe", "anneal", "evolution", "pbt", "pbttuner", "gp", "gptuner",
-        "cmaes", "smac", "auto");
+        "cmaes", "smac", "auto",
+        "metis", "metistuner", "dngo", "dngotuner");
 
     public AlgorithmChoice {
         Objects.requireNonNull(name, "name");

@@ -61,6 +61,12 @@ final class BenchDrivers {
             new GpClassArgs(OptimizeMode.MINIMIZE, seed)), space));
         m.put("CMAES", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
             new CmaesClassArgs(OptimizeMode.MINIMIZE, seed)), space));
+        m.put("Metis", (space, seed) -> new TunerDriver(new dev.tunerd.tuners.metis.MetisTuner(
+            AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, seed)),
+            space));
+        m.put("DNGO", (space, seed) -> new TunerDriver(new dev.tunerd.tuners.dngo.DngoTuner(
+            AlgorithmContext.standalone(), new dev.tunerd.tuners.dngo.DngoClassArgs(OptimizeMode.MINIMIZE, seed)),
+            space));
         m.put("SMAC", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
             new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed)), space));
         // Auto with the run's length as the experiment's budget, as `tunerd bench quality` passes it

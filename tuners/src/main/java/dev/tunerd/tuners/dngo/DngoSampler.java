@@ -1,0 +1,272 @@
+package dev.tunerd.tuners.dngo;
+
+import dev.tunerd.tuners.common.Normal;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.InternalSampler;
+import dev.tunerd.tuners.model.NumericCube;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * DNGO's suggestion step on the unit cube of a numeric space: random configurations until {@code trials_per_update}
+ * results exist; then a {@link FeatureNetwork} trained for {@code num_epochs_per_training} epochs on the results, again
+ * each time {@code trials_per_update} more have arrived (as NNI; the training spread over the following suggestions,
+ * see {@link #networkFor}), and on every suggestion a
+ * {@link BayesianLinearRegression} on the network's last hidden layer refitted to all results (NNI refits it only
+ * with the network). Trials in flight join the regression at its own mean (kriging believers: a batch spreads out).
+ * The suggestion is the best expected improvement among {@code sample_size} uniform candidates plus a quarter as many
+ * drawn near the best results. When no model can be
+ * built (results all equal or not finite, a failed regression) the suggestion is random, logged once. Not thread-safe.
+ */
+final class DngoSampler implements InternalSampler {
+    private static final System.Logger LOG = System.getLogger(DngoSampler.class.getName());
+    private static final double WARP_SKEWNESS = 1.5;
+    private static final int INCUMBENTS = 5;
+    private final NumericCube cube;
+    private final DngoClassArgs args;
+    private final Rng rng;
+    private final List<double[]> points = new ArrayList<>();
+    private final List<Double> losses = new ArrayList<>();
+    private FeatureNetwork network;
+    /** Trainings by the length of the history prefix they learn from: the one in use and the one in progress. */
+    private final Map<Integer, FeatureNetwork.Trainer> trainings = new HashMap<>();
+    private boolean fallbackLogged;
+
+    DngoSampler(NumericCube cube, DngoClassArgs args, Rng rng) {
+        this.cube = cube;
+        this.args = args;
+        this.rng = rng;
+    }
+
+    @Override
+    public void observe(double[] internal, double loss) {
+        points.add(cube.encode(internal));
+        losses.add(loss);
+    }
+
+    @Override
+    public double[] suggest(List<double[]> running) {
+        Set<Key> taken = new HashSet<>();
+        points.forEach(p -> taken.add(new Key(p)));
+        List<double[]> pending = new ArrayList<>();
+        for (double[] r : running) {
+            double[] u = cube.encode(r);
+            pending.add(u);
+            taken.add(new Key(u));
+        }
+        int tpu = args.trialsPerUpdate();
+        int n = points.size();
+        if (n < Math.max(2, tpu)) {
+            return cube.decode(fresh(taken));
+        }
+        double[] y = targets(losses);
+        if (y == null) {
+            return fallback("the results do not differ (or none is finite)", taken);
+        }
+        network = networkFor(n);
+        if (network == null) {
+            return fallback("the results do not differ (or none is finite)", taken);
+        }
+        BayesianLinearRegression blr = regression(y, pending);
+        if (blr == null) {
+            return fallback("the Bayesian linear regression is numerically singular", taken);
+        }
+        return cube.decode(bestExpectedImprovement(blr, y, taken));
+    }
+
+    /**
+     * The network for a suggestion with {@code n} results. A network learns from the first {@code s} results, s a
+     * multiple of {@code trials_per_update}; the first (s = trials_per_update) is trained at once, each later one in
+     * slices over the next {@link #lag} suggestions (epochs in proportion to the results since s) while the previous
+     * one still serves, so no single suggestion pays for a whole training. Which network serves depends only on n,
+     * and a training gives the same weights however it is sliced, so a restored tuner (which trains what it lacks at
+     * once) continues identically. Null when a prefix's results do not differ.
+     */
+    private FeatureNetwork networkFor(int n) {
+        int tpu = args.trialsPerUpdate();
+        int epochs = args.numEpochsPerTraining();
+        int lag = lag();
+        int s = Math.max(Math.max(2, tpu), (n / tpu) * tpu);
+        int serving = s <= Math.max(2, tpu) || n - s >= lag ? s : s - tpu;
+        FeatureNetwork.Trainer current = training(serving);
+        if (current == null) {
+            return null;
+        }
+        current.run(epochs - current.epochsDone());
+        if (serving != s) {
+            FeatureNetwork.Trainer next = training(s);
+            if (next != null) {
+                int due = (int) Math.min(epochs, (long) epochs * (n - s + 1) / lag);
+                next.run(Math.max(0, due - next.epochsDone()));
+            }
+        }
+        trainings.keySet().removeIf(k -> k < serving);
+        return current.network();
+    }
+
+    /** Suggestions over which a training is spread: a quarter of trials_per_update, at least 1. */
+    private int lag() {
+        return Math.max(1, args.trialsPerUpdate() / 4);
+    }
+
+    private FeatureNetwork.Trainer training(int prefix) {
+        FeatureNetwork.Trainer t = trainings.get(prefix);
+        if (t == null) {
+            double[] y = targets(losses.subList(0, prefix));
+            if (y == null) {
+                return null;
+            }
+            FeatureNetwork net = new FeatureNetwork(cube.dimension(), Rng.withSeed(prefix));
+            t = net.trainer(points.subList(0, prefix).toArray(double[][]::new), y, Rng.withSeed(~(long) prefix));
+            trainings.put(prefix, t);
+        }
+        return t;
+    }
+
+    private BayesianLinearRegression regression(double[] y, List<double[]> pending) {
+        double[][] phi = new double[points.size()][];
+        for (int i = 0; i < phi.length; i++) {
+            phi[i] = network.features(points.get(i));
+        }
+        BayesianLinearRegression blr = BayesianLinearRegression.fit(phi, y);
+        if (blr == null || pending.isEmpty()) {
+            return blr;
+        }
+        double[][] all = Arrays.copyOf(phi, phi.length + pending.size());
+        double[] ys = Arrays.copyOf(y, y.length + pending.size());
+        double[] out = new double[2];
+        for (int i = 0; i < pending.size(); i++) {
+            all[phi.length + i] = network.features(pending.get(i));
+            blr.predict(all[phi.length + i], out);
+            ys[phi.length + i] = out[0];
+        }
+        return blr.refit(all, ys);
+    }
+
+    private double[] bestExpectedImprovement(BayesianLinearRegression blr, double[] y, Set<Key> taken) {
+        double best = Arrays.stream(y).min().orElse(0);
+        Integer[] order = new Integer[y.length];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
+        int local = args.sampleSize() / 4;
+        double[] bestPoint = null;
+        double bestEi = Double.NEGATIVE_INFINITY;
+        double[] out = new double[2];
+        for (int i = 0; i < args.sampleSize() + local; i++) {
+            double[] u;
+            if (i < args.sampleSize()) {
+                u = cube.random(rng);
+            } else {
+                double[] centre = points.get(order[Math.min(order.length - 1, rng.nextGeometricFailures(0.4))]);
+                double scale = Math.exp(Math.log(0.002) + rng.nextDouble() * Math.log(0.3 / 0.002));
+                u = cube.near(centre, scale, rng);
+            }
+            if (taken.contains(new Key(u))) {
+                continue;
+            }
+            blr.predict(network.features(u), out);
+            double ei = expectedImprovement(out[0], Math.sqrt(Math.max(out[1], 0)), best);
+            if (ei > bestEi) {
+                bestEi = ei;
+                bestPoint = u;
+            }
+        }
+        return bestPoint != null ? bestPoint : fresh(taken);
+    }
+
+    static double expectedImprovement(double mean, double sd, double best) {
+        if (!(sd > 0)) {
+            return Math.max(best - mean, 0);
+        }
+        double z = (best - mean) / sd;
+        return (best - mean) * Normal.cdf(z) + sd * Math.exp(-0.5 * z * z - Normal.LOG_SQRT_2PI);
+    }
+
+    /**
+     * Losses as the network's targets: not finite counted as the worst finite, strongly right-skewed ones log-warped,
+     * standardised; null when none is finite or they do not differ.
+     */
+    static double[] targets(List<Double> losses) {
+        int n = losses.size();
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (double l : losses) {
+            if (Double.isFinite(l)) {
+                lo = Math.min(lo, l);
+                hi = Math.max(hi, l);
+            }
+        }
+        if (!(hi > lo)) {
+            return null;
+        }
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            double l = losses.get(i);
+            y[i] = Double.isFinite(l) ? l : (l == Double.NEGATIVE_INFINITY ? lo : hi);
+        }
+        double mean = Arrays.stream(y).average().orElse(0);
+        double m2 = 0;
+        double m3 = 0;
+        for (double v : y) {
+            m2 += (v - mean) * (v - mean);
+            m3 += (v - mean) * (v - mean) * (v - mean);
+        }
+        if (m2 > 0 && (m3 / n) / Math.pow(m2 / n, 1.5) > WARP_SKEWNESS) {
+            double[] sorted = y.clone();
+            Arrays.sort(sorted);
+            double offset = Math.max(sorted[n / 2] - lo, 1e-12 * Math.max(1.0, Math.abs(lo)));
+            for (int i = 0; i < n; i++) {
+                y[i] = Math.log(y[i] - lo + offset);
+            }
+            mean = Arrays.stream(y).average().orElse(0);
+        }
+        double var = 0;
+        for (double v : y) {
+            var += (v - mean) * (v - mean);
+        }
+        double sd = Math.sqrt(var / n);
+        if (!(sd > 1e-12 * Math.max(1.0, Math.abs(mean)))) {
+            return null;
+        }
+        for (int i = 0; i < n; i++) {
+            y[i] = (y[i] - mean) / sd;
+        }
+        return y;
+    }
+
+    private double[] fresh(Set<Key> taken) {
+        double[] u = cube.random(rng);
+        for (int i = 0; i < 20 && taken.contains(new Key(u)); i++) {
+            u = cube.random(rng);
+        }
+        return u;
+    }
+
+    private double[] fallback(String why, Set<Key> taken) {
+        if (!fallbackLogged) {
+            fallbackLogged = true;
+            LOG.log(Level.WARNING, "DNGO: {0}; this suggestion (and any later one in the same state) is random", why);
+        }
+        return cube.decode(fresh(taken));
+    }
+
+    /** A configuration as a set key. */
+    private record Key(double[] u) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && Arrays.equals(u, k.u);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(u);
+        }
+    }
+}

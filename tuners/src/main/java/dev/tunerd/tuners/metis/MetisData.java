@@ -1,0 +1,173 @@
+package dev.tunerd.tuners.metis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The observations Metis models: one row per distinct configuration with the median of its losses (a re-sampled
+ * configuration has several, as in NNI), losses that are not finite counted as the worst finite one, strongly
+ * right-skewed losses log-warped, standardised to mean 0 and deviation 1; at most {@link #CAP} rows (the best half and
+ * the most recent others), so a long run stays cheap. Immutable.
+ */
+final class MetisData {
+    static final int CAP = 200;
+    private static final double WARP_SKEWNESS = 1.5;
+    /**
+     * The GP's zero prior mean sits this many deviations above the mean loss (as in the GP tuner): unexplored corners
+     * are expected to be worse than average, so exploration does not chase them.
+     */
+    static final double PRIOR_SHIFT = 0.75;
+    final double[][] x;
+    final double[] y;
+    /** Number of losses behind each row. */
+    final int[] count;
+    final boolean spread;
+
+    private MetisData(double[][] x, double[] y, int[] count, boolean spread) {
+        this.x = x;
+        this.y = y;
+        this.count = count;
+        this.spread = spread;
+    }
+
+    /** @return null when no loss is finite */
+    static MetisData of(List<double[]> points, List<Double> losses) {
+        List<double[]> xs = new ArrayList<>();
+        List<List<Double>> ys = new ArrayList<>();
+        Map<Point, Integer> rowOf = new HashMap<>();
+        for (int i = 0; i < points.size(); i++) {
+            int at = rowOf.computeIfAbsent(new Point(points.get(i)), k -> {
+                xs.add(k.u());
+                ys.add(new ArrayList<>());
+                return xs.size() - 1;
+            });
+            ys.get(at).add(losses.get(i));
+        }
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (double l : losses) {
+            if (Double.isFinite(l)) {
+                lo = Math.min(lo, l);
+                hi = Math.max(hi, l);
+            }
+        }
+        if (lo > hi) {
+            return null;
+        }
+        int n = xs.size();
+        double[] y = new double[n];
+        int[] count = new int[n];
+        for (int i = 0; i < n; i++) {
+            double[] v = new double[ys.get(i).size()];
+            for (int k = 0; k < v.length; k++) {
+                double l = ys.get(i).get(k);
+                v[k] = Double.isFinite(l) ? l : (l == Double.NEGATIVE_INFINITY ? lo : hi);
+            }
+            Arrays.sort(v);
+            y[i] = v.length % 2 == 1 ? v[v.length / 2] : 0.5 * (v[v.length / 2 - 1] + v[v.length / 2]);
+            count[i] = v.length;
+        }
+        warp(y, lo);
+        int[] keep = choose(y, CAP);
+        double[][] kx = new double[keep.length][];
+        double[] ky = new double[keep.length];
+        int[] kc = new int[keep.length];
+        for (int i = 0; i < keep.length; i++) {
+            kx[i] = xs.get(keep[i]);
+            ky[i] = y[keep[i]];
+            kc[i] = count[keep[i]];
+        }
+        double mean = Arrays.stream(ky).average().orElse(0);
+        double var = 0;
+        for (double v : ky) {
+            var += (v - mean) * (v - mean);
+        }
+        double sd = Math.sqrt(var / ky.length);
+        boolean spread = Double.isFinite(sd) && sd > 1e-12 * Math.max(1.0, Math.abs(mean));
+        for (int i = 0; i < ky.length; i++) {
+            ky[i] = spread ? (ky[i] - mean) / sd - PRIOR_SHIFT : 0.0;
+        }
+        return new MetisData(kx, ky, kc, spread);
+    }
+
+    /** log(y - min + (median - min)) when the losses are strongly right-skewed (heavy tails make a GP too rough). */
+    private static void warp(double[] y, double lo) {
+        int n = y.length;
+        double mean = Arrays.stream(y).average().orElse(0);
+        double m2 = 0;
+        double m3 = 0;
+        for (double v : y) {
+            m2 += (v - mean) * (v - mean);
+            m3 += (v - mean) * (v - mean) * (v - mean);
+        }
+        m2 /= n;
+        m3 /= n;
+        if (!(m2 > 0) || m3 / Math.pow(m2, 1.5) <= WARP_SKEWNESS) {
+            return;
+        }
+        double[] sorted = y.clone();
+        Arrays.sort(sorted);
+        double offset = Math.max(sorted[n / 2] - lo, 1e-12 * Math.max(1.0, Math.abs(lo)));
+        for (int i = 0; i < n; i++) {
+            y[i] = Math.log(y[i] - lo + offset);
+        }
+    }
+
+    /** All indices, or the best cap/2 and the most recent others, in index order. */
+    private static int[] choose(double[] y, int cap) {
+        int n = y.length;
+        if (n <= cap) {
+            int[] all = new int[n];
+            Arrays.setAll(all, i -> i);
+            return all;
+        }
+        Integer[] order = new Integer[n];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
+        boolean[] take = new boolean[n];
+        for (int i = 0; i < cap / 2; i++) {
+            take[order[i]] = true;
+        }
+        int taken = cap / 2;
+        for (int i = n - 1; i >= 0 && taken < cap; i--) {
+            if (!take[i]) {
+                take[i] = true;
+                taken++;
+            }
+        }
+        return java.util.stream.IntStream.range(0, n).filter(i -> take[i]).toArray();
+    }
+
+    int size() {
+        return y.length;
+    }
+
+    /** Rows of the {@code k} smallest losses, best first. */
+    List<double[]> best(int k) {
+        Integer[] order = new Integer[y.length];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
+        List<double[]> out = new ArrayList<>();
+        for (int i = 0; i < Math.min(k, order.length); i++) {
+            out.add(x[order[i]]);
+        }
+        return out;
+    }
+
+    /** A configuration as a map key (canonical coordinates compared exactly). */
+    record Point(double[] u) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Point p && Arrays.equals(u, p.u);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(u);
+        }
+    }
+}

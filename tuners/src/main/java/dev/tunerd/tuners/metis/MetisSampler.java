@@ -1,0 +1,295 @@
+package dev.tunerd.tuners.metis;
+
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.gp.GpRegression;
+import dev.tunerd.tuners.model.InternalSampler;
+import dev.tunerd.tuners.model.NumericCube;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Metis's suggestion step (NNI's {@code MetisTuner._selection}, written anew) on the unit cube of a numeric space:
+ * <ol>
+ *   <li>fewer than {@code cold_start_num} results: a random configuration;</li>
+ *   <li>a GP on the results (Matérn 5/2, hyper-parameters by marginal likelihood; trials in flight as kriging
+ *       believers, so a batch spreads out) and its predicted optimum, the lowest mean;</li>
+ *   <li>unless {@code no_candidates}: an exploration candidate (lowest 95% confidence bound), from 12 results on an
+ *       exploitation candidate ({@link GoodBadMixture}), and unless {@code no_resampling}, from 50 distinct
+ *       configurations on, re-sampling candidates: results more than 2.33 deviations from the GP fitted without them
+ *       (leave-one-out), each configuration run at most 3 times;</li>
+ *   <li>each candidate's information gain: the GP refitted with the candidate observed at its mean plus and minus
+ *       1.96 deviations, and how far that moves the lowest mean below the current one; the best gain is the next
+ *       candidate (none when no candidate gains: then a random configuration);</li>
+ *   <li>with probability {@code exploration_probability}, or when the predicted optimum was already tried, the next
+ *       candidate; otherwise the predicted optimum.</li>
+ * </ol>
+ * The hyper-parameters are refitted on every result up to 40, then whenever the results grew by a tenth, always on a
+ * prefix of the history with a generator seeded by its length, so a tuner restored from a snapshot (history and
+ * generator) continues identically. When the GP cannot be built (all results equal or not finite, a singular kernel
+ * matrix) the suggestion is random, logged once. Not thread-safe.
+ */
+final class MetisSampler implements InternalSampler {
+    private static final System.Logger LOG = System.getLogger(MetisSampler.class.getName());
+    static final double NU = 2.5;
+    private static final double NOISE_FLOOR = 1e-6;
+    private static final int FIT_EVERY_TIME = 40;
+    private static final int FIT_ROWS = 100;
+    private static final int GMM_FROM = 12;
+    private static final int RESAMPLE_FROM = 50;
+    private static final int MAX_RUNS_PER_CONFIG = 3;
+    private static final int OUTLIERS_CHECKED = 30;
+    private static final double OUTLIER_Z = 2.33;
+    private static final double Z95 = 1.96;
+    /** Warm-up points kept as starts when the lowest mean of a "what if" GP is searched. */
+    private static final int GAIN_STARTS = 24;
+    private final NumericCube cube;
+    private final MetisClassArgs args;
+    private final Rng rng;
+    private final List<double[]> points = new ArrayList<>();
+    private final List<Double> losses = new ArrayList<>();
+    private int fittedOn = -1;
+    private double[] theta;
+    private boolean fallbackLogged;
+
+    MetisSampler(NumericCube cube, MetisClassArgs args, Rng rng) {
+        this.cube = cube;
+        this.args = args;
+        this.rng = rng;
+    }
+
+    @Override
+    public void observe(double[] internal, double loss) {
+        points.add(cube.encode(internal));
+        losses.add(loss);
+    }
+
+    @Override
+    public double[] suggest(List<double[]> running) {
+        List<double[]> pending = new ArrayList<>();
+        for (double[] r : running) {
+            pending.add(cube.encode(r));
+        }
+        Set<MetisData.Point> taken = new HashSet<>();
+        points.forEach(p -> taken.add(new MetisData.Point(p)));
+        pending.forEach(p -> taken.add(new MetisData.Point(p)));
+        if (points.size() < args.coldStartNum()) {
+            return cube.decode(fresh(taken));
+        }
+        MetisData data = MetisData.of(points, losses);
+        if (data == null || !data.spread) {
+            return fallback("the results do not differ (or none is finite)", taken);
+        }
+        GpRegression gp = model(data, pending);
+        if (gp == null) {
+            return fallback("the GP's kernel matrix is numerically singular", taken);
+        }
+        return cube.decode(select(data, gp, pending, taken));
+    }
+
+    private double[] select(MetisData data, GpRegression gp, List<double[]> pending, Set<MetisData.Point> taken) {
+        List<double[]> starts = ModelSearch.candidates(cube, data.best(5), args.selectionNumStartingPoints(), rng);
+        ModelSearch search = new ModelSearch(gp, cube);
+        double[][] predicted = search.predictAll(starts);
+        ModelSearch.Found lowest = search.minimise(0.0, starts, predicted, ModelSearch.REFINED);
+        boolean lowestTried = taken.contains(new MetisData.Point(lowest.u()));
+        if (args.noCandidates()) {
+            return lowestTried ? fresh(taken) : lowest.u();
+        }
+        List<ModelSearch.Found> candidates = new ArrayList<>();
+        ModelSearch.Found explore = search.minimise(Z95, starts, predicted, ModelSearch.REFINED);
+        if (!taken.contains(new MetisData.Point(explore.u()))) {
+            candidates.add(explore);
+        }
+        if (points.size() >= GMM_FROM) {
+            double[] g = new GoodBadMixture(data).candidate(cube, args.selectionNumStartingPoints(), rng,
+                u -> !taken.contains(new MetisData.Point(u)));
+            if (g != null) {
+                candidates.add(search.at(g));
+            }
+        }
+        if (!args.noResampling() && data.size() >= RESAMPLE_FROM) {
+            candidates.addAll(outliers(data, pending));
+        }
+        double[] next = null;
+        if (!candidates.isEmpty()) {
+            next = mostInformative(data, pending, candidates, starts, lowest);
+        }
+        if (next == null) {
+            next = fresh(taken);
+        }
+        if (lowestTried || rng.nextDouble() <= args.explorationProbability()) {
+            return next;
+        }
+        return lowest.u();
+    }
+
+    /** The candidate whose observation would lower the GP's lowest mean the most; null when none would. */
+    private double[] mostInformative(MetisData data, List<double[]> pending, List<ModelSearch.Found> candidates,
+                                     List<double[]> starts, ModelSearch.Found lowest) {
+        List<double[]> gainStarts = new ArrayList<>(starts.subList(0, Math.min(GAIN_STARTS, starts.size())));
+        gainStarts.add(lowest.u());
+        double bestGain = 0;
+        double[] best = null;
+        for (ModelSearch.Found c : candidates) {
+            double expectedLowest = Double.POSITIVE_INFINITY;
+            for (double outcome : new double[] {c.mean() + Z95 * c.sd(), c.mean() - Z95 * c.sd()}) {
+                GpRegression whatIf = withExtra(data, pending, c.u(), outcome);
+                if (whatIf == null) {
+                    continue;
+                }
+                List<double[]> s = new ArrayList<>(gainStarts);
+                s.add(c.u());
+                expectedLowest = Math.min(expectedLowest, new ModelSearch(whatIf, cube).minimise(0.0, s, 1).mean());
+            }
+            double gain = expectedLowest - lowest.mean();
+            if (gain < bestGain) {
+                bestGain = gain;
+                best = c.u();
+            }
+        }
+        return best;
+    }
+
+    /** The GP of the data plus the trials in flight observed at the model's mean (kriging believers). */
+    private GpRegression model(MetisData data, List<double[]> pending) {
+        double[] t = theta();
+        if (t == null) {
+            return null;
+        }
+        GpRegression gp = GpRegression.withTheta(data.x, data.y, NU, t);
+        if (gp == null || pending.isEmpty()) {
+            return gp;
+        }
+        double[][] x = new double[data.size() + pending.size()][];
+        double[] y = new double[x.length];
+        System.arraycopy(data.x, 0, x, 0, data.size());
+        System.arraycopy(data.y, 0, y, 0, data.size());
+        double[] out = new double[2];
+        for (int i = 0; i < pending.size(); i++) {
+            gp.predict(pending.get(i), out, null, null);
+            x[data.size() + i] = pending.get(i);
+            y[data.size() + i] = out[0];
+        }
+        return GpRegression.withTheta(x, y, NU, t);
+    }
+
+    /** The believed model with one more observation (a repeat of a row replaces that row by the average). */
+    private GpRegression withExtra(MetisData data, List<double[]> pending, double[] u, double value) {
+        List<double[]> xs = new ArrayList<>();
+        List<Double> ys = new ArrayList<>();
+        boolean merged = false;
+        for (int i = 0; i < data.size(); i++) {
+            xs.add(data.x[i]);
+            if (NumericCube.same(data.x[i], u)) {
+                ys.add((data.y[i] * data.count[i] + value) / (data.count[i] + 1));
+                merged = true;
+            } else {
+                ys.add(data.y[i]);
+            }
+        }
+        if (!merged) {
+            xs.add(u);
+            ys.add(value);
+        }
+        GpRegression base = GpRegression.withTheta(xs.toArray(double[][]::new),
+            ys.stream().mapToDouble(Double::doubleValue).toArray(), NU, theta);
+        if (base == null || pending.isEmpty()) {
+            return base;
+        }
+        double[] out = new double[2];
+        for (double[] p : pending) {
+            base.predict(p, out, null, null);
+            xs.add(p);
+            ys.add(out[0]);
+        }
+        return GpRegression.withTheta(xs.toArray(double[][]::new),
+            ys.stream().mapToDouble(Double::doubleValue).toArray(), NU, theta);
+    }
+
+    /** Recent rows whose result the GP fitted without them does not explain (|z| > 2.33), not run too often. */
+    private List<ModelSearch.Found> outliers(MetisData data, List<double[]> pending) {
+        Set<MetisData.Point> inFlight = new HashSet<>();
+        pending.forEach(p -> inFlight.add(new MetisData.Point(p)));
+        List<ModelSearch.Found> out = new ArrayList<>();
+        int n = data.size();
+        double[] pred = new double[2];
+        for (int i = Math.max(0, n - OUTLIERS_CHECKED); i < n; i++) {
+            if (data.count[i] >= MAX_RUNS_PER_CONFIG || inFlight.contains(new MetisData.Point(data.x[i]))) {
+                continue;
+            }
+            double[][] x = new double[n - 1][];
+            double[] y = new double[n - 1];
+            for (int j = 0, k = 0; j < n; j++) {
+                if (j != i) {
+                    x[k] = data.x[j];
+                    y[k++] = data.y[j];
+                }
+            }
+            GpRegression loo = GpRegression.withTheta(x, y, NU, theta);
+            if (loo == null) {
+                continue;
+            }
+            loo.predict(data.x[i], pred, null, null);
+            double sd = Math.sqrt(Math.max(pred[1], 0));
+            if (Math.abs(data.y[i] - pred[0]) > OUTLIER_Z * sd) {
+                out.add(new ModelSearch.Found(data.x[i], pred[0], sd, pred[0]));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The hyper-parameters for the current number of results: refitted on the first {@code s} results, {@code s} the
+     * last point of the schedule (every result up to 40, then each tenth more), with a generator seeded by {@code s}.
+     */
+    private double[] theta() {
+        int s = schedulePoint(points.size());
+        if (s != fittedOn || theta == null) {
+            MetisData prefix = MetisData.of(points.subList(0, s), losses.subList(0, s));
+            if (prefix == null || !prefix.spread) {
+                return null;
+            }
+            double[][] x = prefix.x;
+            double[] y = prefix.y;
+            if (prefix.size() > FIT_ROWS) {
+                x = java.util.Arrays.copyOfRange(x, prefix.size() - FIT_ROWS, prefix.size());
+                y = java.util.Arrays.copyOfRange(y, prefix.size() - FIT_ROWS, prefix.size());
+            }
+            GpRegression fit = GpRegression.fit(x, y, NU, NOISE_FLOOR, null, Rng.withSeed(s));
+            theta = fit == null ? null : fit.theta();
+            fittedOn = s;
+        }
+        return theta;
+    }
+
+    static int schedulePoint(int n) {
+        if (n < FIT_EVERY_TIME) {
+            return n;
+        }
+        int s = FIT_EVERY_TIME;
+        while (s + Math.max(1, s / 10) <= n) {
+            s += Math.max(1, s / 10);
+        }
+        return s;
+    }
+
+    /** A random configuration not yet tried nor in flight when one is found in a few draws. */
+    private double[] fresh(Set<MetisData.Point> taken) {
+        double[] u = cube.random(rng);
+        for (int i = 0; i < 20 && taken.contains(new MetisData.Point(u)); i++) {
+            u = cube.random(rng);
+        }
+        return u;
+    }
+
+    private double[] fallback(String why, Set<MetisData.Point> taken) {
+        if (!fallbackLogged) {
+            fallbackLogged = true;
+            LOG.log(Level.WARNING, "Metis: {0}; this suggestion (and any later one in the same state) is random", why);
+        }
+        return cube.decode(fresh(taken));
+    }
+}

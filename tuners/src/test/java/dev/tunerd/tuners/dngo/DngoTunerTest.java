@@ -1,0 +1,169 @@
+package dev.tunerd.tuners.dngo;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.InvalidSearchSpaceException;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.testkit.LogCapture;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+import org.junit.jupiter.api.Test;
+
+/** DNGO's own behaviour: classArgs, types, the network and regression, batches, degenerate results, quality. */
+class DngoTunerTest {
+    static final JsonObject SPACE_2D = Json.parseObject("""
+        {"x": {"_type": "uniform", "_value": [-5, 10]}, "y": {"_type": "uniform", "_value": [0, 15]}}""", "space");
+
+    private static DngoTuner tuner(DngoClassArgs args, JsonObject space) {
+        DngoTuner t = new DngoTuner(AlgorithmContext.standalone(), args);
+        t.updateSearchSpace(space);
+        return t;
+    }
+
+    static double branin(JsonObject p) {
+        double x = p.get("x").asDouble();
+        double y = p.get("y").asDouble();
+        double b = 5.1 / (4 * Math.PI * Math.PI);
+        double c = 5 / Math.PI;
+        return Math.pow(y - b * x * x + c * x - 6, 2) + 10 * (1 - 1 / (8 * Math.PI)) * Math.cos(x) + 10;
+    }
+
+    private static double run(DngoTuner t, int n, ToDoubleFunction<JsonObject> f) throws Exception {
+        double best = Double.POSITIVE_INFINITY;
+        for (long id = 0; id < n; id++) {
+            JsonObject p = (JsonObject) t.generateParameters(id);
+            double v = f.applyAsDouble(p);
+            best = Math.min(best, v);
+            t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(v), false, Optional.empty()));
+            t.trialEnd(id, true);
+        }
+        return best;
+    }
+
+    @Test
+    void outOfRangeClassArgsNameTheKey() {
+        record Case(String key, Runnable make) {
+        }
+        List<Case> cases = List.of(
+            new Case("sample_size", () -> new DngoClassArgs(null, 0, null, null, null)),
+            new Case("trials_per_update", () -> new DngoClassArgs(null, null, 0, null, null)),
+            new Case("num_epochs_per_training", () -> new DngoClassArgs(null, null, null, 0, null)));
+        for (Case c : cases) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c.make()::run, c.key());
+            assertTrue(e.getMessage().startsWith(c.key() + " "), e.getMessage());
+        }
+        DngoClassArgs d = new DngoClassArgs(null, null);
+        assertEquals(OptimizeMode.MAXIMIZE, d.optimizeMode());
+        assertEquals(1000, d.sampleSize());
+        assertEquals(20, d.trialsPerUpdate());
+        assertEquals(500, d.numEpochsPerTraining());
+    }
+
+    @Test
+    void typesOutsideNnisListAndStringChoicesAreRefusedNamingDngoAndTheType() {
+        DngoTuner t = new DngoTuner(AlgorithmContext.standalone(), new DngoClassArgs(null, 1L));
+        InvalidSearchSpaceException e = assertThrows(InvalidSearchSpaceException.class, () -> t.updateSearchSpace(
+            Json.parseObject("{\"x\": {\"_type\": \"qnormal\", \"_value\": [0, 1, 0.1]}}", "space")));
+        assertTrue(e.getMessage().contains("DNGO") && e.getMessage().contains("qnormal"), e.getMessage());
+        InvalidSearchSpaceException s = assertThrows(InvalidSearchSpaceException.class, () -> t.updateSearchSpace(
+            Json.parseObject("{\"act\": {\"_type\": \"choice\", \"_value\": [\"relu\", \"tanh\"]}}", "space")));
+        assertTrue(s.getMessage().contains("DNGO") && s.getMessage().contains("numeric choice"), s.getMessage());
+    }
+
+    @Test
+    void theNetworkAndRegressionLearnASmoothFunctionWithSensibleUncertainty() {
+        Rng rng = new Rng(3);
+        double[][] x = new double[60][];
+        double[] y = new double[60];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = new double[] {rng.nextDouble(), rng.nextDouble()};
+            y[i] = Math.sin(6 * x[i][0]) + Math.pow(x[i][1] - 0.5, 2) * 4;
+        }
+        FeatureNetwork net = new FeatureNetwork(2, new Rng(1));
+        net.train(x, y, 300, new Rng(2));
+        double[][] phi = new double[x.length][];
+        for (int i = 0; i < x.length; i++) {
+            phi[i] = net.features(x[i]);
+        }
+        BayesianLinearRegression blr = BayesianLinearRegression.fit(phi, y);
+        double[] out = new double[2];
+        double error = 0;
+        for (int i = 0; i < 50; i++) {
+            double[] u = {rng.nextDouble(), rng.nextDouble()};
+            blr.predict(net.features(u), out);
+            error += Math.abs(out[0] - (Math.sin(6 * u[0]) + Math.pow(u[1] - 0.5, 2) * 4));
+            assertTrue(out[1] > 0, "variance " + out[1]);
+        }
+        assertTrue(error / 50 < 0.15, "mean absolute error " + error / 50);
+    }
+
+    @Test
+    void aTrainingRunInSlicesGivesTheSameNetworkAsInOneGo() {
+        Rng rng = new Rng(5);
+        double[][] x = new double[23][];
+        double[] y = new double[23];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = new double[] {rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
+            y[i] = x[i][0] - x[i][1] * x[i][2];
+        }
+        FeatureNetwork whole = new FeatureNetwork(3, new Rng(1));
+        whole.train(x, y, 7, new Rng(2));
+        FeatureNetwork sliced = new FeatureNetwork(3, new Rng(1));
+        FeatureNetwork.Trainer t = sliced.trainer(x, y, new Rng(2));
+        t.run(3);
+        t.run(0);
+        t.run(4);
+        assertEquals(7, t.epochsDone());
+        double[] u = {0.2, 0.4, 0.9};
+        assertTrue(java.util.Arrays.equals(whole.features(u), sliced.features(u)));
+        FeatureNetwork shorter = new FeatureNetwork(3, new Rng(1));
+        shorter.train(x, y, 6, new Rng(2));
+        assertFalse(java.util.Arrays.equals(whole.features(u), shorter.features(u)), "training changes the network");
+    }
+
+    @Test
+    void findsBraninsMinimumFarBetterThanRandom() throws Exception {
+        // optimum 0.397887; random search with 60 trials typically ends around 1 to 2
+        for (long seed = 1; seed <= 2; seed++) {
+            double best = run(tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, seed), SPACE_2D), 60,
+                DngoTunerTest::branin);
+            assertTrue(best < 0.7, "seed " + seed + ": best " + best);
+        }
+    }
+
+    @Test
+    void aBatchRequestGivesEightDifferentPoints() throws Exception {
+        DngoTuner t = tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, 4L), SPACE_2D);
+        run(t, 20, DngoTunerTest::branin);
+        Set<JsonObject> batch = new HashSet<>();
+        for (long id = 100; id < 108; id++) {
+            batch.add((JsonObject) t.generateParameters(id));
+        }
+        assertEquals(8, batch.size(), batch.toString());
+    }
+
+    @Test
+    void degenerateResultsFallBackToRandomAndLogOnce() {
+        List<String> logged = LogCapture.during(() -> {
+            DngoTuner equal = tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, 200, 5, 20, 2L), SPACE_2D);
+            assertDoesNotThrow(() -> run(equal, 25, p -> 1.0));
+        });
+        assertEquals(1, logged.stream().filter(m -> m.contains("DNGO: the results do not differ")).count(),
+            logged.toString());
+        DngoTuner nan = tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, 200, 5, 20, 3L), SPACE_2D);
+        assertDoesNotThrow(() -> run(nan, 20, p -> Double.NaN));
+    }
+}

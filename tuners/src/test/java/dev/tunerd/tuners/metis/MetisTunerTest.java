@@ -1,0 +1,160 @@
+package dev.tunerd.tuners.metis;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.InvalidSearchSpaceException;
+import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.tuners.testkit.LogCapture;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+import org.junit.jupiter.api.Test;
+
+/** Metis's own behaviour: classArgs, types, batches, degenerate results, re-sampling, quality on Branin. */
+class MetisTunerTest {
+    static final JsonObject SPACE_2D = Json.parseObject("""
+        {"x": {"_type": "uniform", "_value": [-5, 10]}, "y": {"_type": "uniform", "_value": [0, 15]}}""", "space");
+
+    private static MetisTuner tuner(MetisClassArgs args, JsonObject space) {
+        MetisTuner t = new MetisTuner(AlgorithmContext.standalone(), args);
+        t.updateSearchSpace(space);
+        return t;
+    }
+
+    static double branin(JsonObject p) {
+        double x = p.get("x").asDouble();
+        double y = p.get("y").asDouble();
+        double b = 5.1 / (4 * Math.PI * Math.PI);
+        double c = 5 / Math.PI;
+        return Math.pow(y - b * x * x + c * x - 6, 2) + 10 * (1 - 1 / (8 * Math.PI)) * Math.cos(x) + 10;
+    }
+
+    private static double run(MetisTuner t, int n, ToDoubleFunction<JsonObject> f) throws Exception {
+        double best = Double.POSITIVE_INFINITY;
+        for (long id = 0; id < n; id++) {
+            JsonObject p = (JsonObject) t.generateParameters(id);
+            double v = f.applyAsDouble(p);
+            best = Math.min(best, v);
+            t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(v), false, Optional.empty()));
+            t.trialEnd(id, true);
+        }
+        return best;
+    }
+
+    @Test
+    void outOfRangeClassArgsNameTheKey() {
+        record Case(String key, Runnable make) {
+        }
+        List<Case> cases = List.of(
+            new Case("selection_num_starting_points", () -> new MetisClassArgs(null, null, null, 0, null, null, null)),
+            new Case("cold_start_num", () -> new MetisClassArgs(null, null, null, null, 0, null, null)),
+            new Case("exploration_probability", () -> new MetisClassArgs(null, null, null, null, null, 1.5, null)));
+        for (Case c : cases) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c.make()::run, c.key());
+            assertTrue(e.getMessage().startsWith(c.key() + " "), e.getMessage());
+        }
+        MetisClassArgs d = new MetisClassArgs(null, null);
+        assertEquals(OptimizeMode.MAXIMIZE, d.optimizeMode());
+        assertTrue(d.noResampling());
+        assertFalse(d.noCandidates());
+        assertEquals(600, d.selectionNumStartingPoints());
+        assertEquals(10, d.coldStartNum());
+        assertEquals(0.9, d.explorationProbability());
+    }
+
+    @Test
+    void typesOutsideNnisListAndStringChoicesAreRefusedNamingMetisAndTheType() {
+        for (String spec : List.of("{\"_type\": \"loguniform\", \"_value\": [1, 10]}",
+            "{\"_type\": \"normal\", \"_value\": [0, 1]}")) {
+            MetisTuner t = new MetisTuner(AlgorithmContext.standalone(), new MetisClassArgs(null, 1L));
+            InvalidSearchSpaceException e = assertThrows(InvalidSearchSpaceException.class,
+                () -> t.updateSearchSpace(Json.parseObject("{\"x\": " + spec + "}", "space")));
+            String type = spec.contains("loguniform") ? "loguniform" : "normal";
+            assertTrue(e.getMessage().contains("Metis") && e.getMessage().contains(type), e.getMessage());
+        }
+        MetisTuner t = new MetisTuner(AlgorithmContext.standalone(), new MetisClassArgs(null, 1L));
+        InvalidSearchSpaceException e = assertThrows(InvalidSearchSpaceException.class, () -> t.updateSearchSpace(
+            Json.parseObject("{\"act\": {\"_type\": \"choice\", \"_value\": [\"relu\", 1]}}", "space")));
+        assertTrue(e.getMessage().contains("Metis") && e.getMessage().contains("numeric choice"), e.getMessage());
+    }
+
+    @Test
+    void findsBraninsMinimumFarBetterThanRandom() throws Exception {
+        // optimum 0.397887; random search with 40 trials typically ends around 1 to 3
+        for (long seed = 1; seed <= 3; seed++) {
+            double best = run(tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, seed), SPACE_2D), 40,
+                MetisTunerTest::branin);
+            assertTrue(best < 0.6, "seed " + seed + ": best " + best);
+        }
+    }
+
+    @Test
+    void aBatchRequestGivesEightDifferentPoints() throws Exception {
+        MetisTuner t = tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, 4L), SPACE_2D);
+        run(t, 20, MetisTunerTest::branin);
+        Set<JsonObject> batch = new HashSet<>();
+        for (long id = 100; id < 108; id++) {
+            batch.add((JsonObject) t.generateParameters(id));
+        }
+        assertEquals(8, batch.size(), batch.toString());
+    }
+
+    @Test
+    void numericChoiceAndIntegersAreModelledAsOrdinals() throws Exception {
+        JsonObject space = Json.parseObject("""
+            {"c": {"_type": "choice", "_value": [1, 2, 4, 8, 16]},
+             "n": {"_type": "randint", "_value": [0, 20]},
+             "q": {"_type": "quniform", "_value": [0, 1, 0.1]}}""", "space");
+        ToDoubleFunction<JsonObject> f = p -> Math.pow(Math.log(p.get("c").asDouble() / 4), 2)
+            + Math.pow(p.get("n").asDouble() - 13, 2) / 20 + Math.pow(p.get("q").asDouble() - 0.7, 2);
+        MetisTuner t = tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, 8L), space);
+        double best = run(t, 40, f);
+        assertTrue(best < 0.06, "best " + best);
+    }
+
+    @Test
+    void degenerateResultsFallBackToRandomAndLogOnce() {
+        List<String> logged = LogCapture.during(() -> {
+            MetisTuner equal = tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, 2L), SPACE_2D);
+            assertDoesNotThrow(() -> run(equal, 25, p -> 1.0));
+        });
+        assertEquals(1, logged.stream().filter(m -> m.contains("Metis: the results do not differ")).count(),
+            logged.toString());
+        MetisTuner nan = tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, 3L), SPACE_2D);
+        assertDoesNotThrow(() -> run(nan, 20, p -> Double.NaN));
+    }
+
+    @Test
+    void resamplingRepeatsAnOutlierOnlyWhenAllowed() throws Exception {
+        // a smooth bowl with a few wild results: with no_resampling=false some configuration is run again
+        ToDoubleFunction<JsonObject> noisy = p -> {
+            double v = Math.pow(p.get("x").asDouble() - 2, 2) / 10 + Math.pow(p.get("y").asDouble() - 7, 2) / 10;
+            return (Math.round(p.get("x").asDouble() * 1000) % 7 == 0) ? v + 40 : v;
+        };
+        for (boolean noResampling : new boolean[] {false, true}) {
+            MetisTuner t = tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, noResampling, null, 200, null, null, 6L),
+                SPACE_2D);
+            Set<JsonObject> seen = new HashSet<>();
+            int repeats = 0;
+            for (long id = 0; id < 90; id++) {
+                JsonObject p = (JsonObject) t.generateParameters(id);
+                repeats += seen.add(p) ? 0 : 1;
+                t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(noisy.applyAsDouble(p)), false,
+                    Optional.empty()));
+                t.trialEnd(id, true);
+            }
+            assertTrue(noResampling ? repeats == 0 : repeats > 0, "no_resampling " + noResampling + ": " + repeats);
+        }
+    }
+}
