@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.gp;
 
+import dev.tunerd.tuners.model.SurrogateLosses;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -46,100 +47,24 @@ final class ModelData {
     }
 
     static ModelData select(List<double[]> features, List<Double> losses, int cap) {
-        int n = losses.size();
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
-        for (double l : losses) {
-            if (Double.isFinite(l)) {
-                lo = Math.min(lo, l);
-                hi = Math.max(hi, l);
-            }
-        }
-        if (lo > hi) {
+        double[] range = SurrogateLosses.finiteRange(losses);
+        if (range == null) {
             return null;
         }
-        double[] clean = new double[n];
-        for (int i = 0; i < n; i++) {
-            double l = losses.get(i);
-            clean[i] = Double.isFinite(l) ? l : (l == Double.NEGATIVE_INFINITY ? lo : hi);
+        double[] clean = new double[losses.size()];
+        for (int i = 0; i < clean.length; i++) {
+            clean[i] = SurrogateLosses.finiteOrBound(losses.get(i), range[0], range[1]);
         }
-        if (skewness(clean) > WARP_SKEWNESS) {
-            double[] sorted = clean.clone();
-            Arrays.sort(sorted);
-            double offset = Math.max(sorted[n / 2] - lo, 1e-12 * Math.max(1.0, Math.abs(lo)));
-            for (int i = 0; i < n; i++) {
-                clean[i] = Math.log(clean[i] - lo + offset);
-            }
-        }
-        int[] chosen = choose(clean, cap);
+        SurrogateLosses.warpIfSkewed(clean, range[0], WARP_SKEWNESS);
+        int[] chosen = SurrogateLosses.bestHalfAndRecent(clean, cap);
         double[][] x = new double[chosen.length][];
         double[] y = new double[chosen.length];
-        double mean = 0;
         for (int i = 0; i < chosen.length; i++) {
             x[i] = features.get(chosen[i]);
             y[i] = clean[chosen[i]];
-            mean += y[i];
         }
-        mean /= y.length;
-        double var = 0;
-        for (double v : y) {
-            var += (v - mean) * (v - mean);
-        }
-        double sd = Math.sqrt(var / y.length);
-        boolean spread = sd > 1e-12 * Math.max(1.0, Math.abs(mean)) && Double.isFinite(sd);
-        for (int i = 0; i < y.length; i++) {
-            y[i] = spread ? (y[i] - mean) / sd - PRIOR_SHIFT : 0.0;
-        }
-        return new ModelData(x, y, spread ? sd : 1.0, spread);
-    }
-
-    static double skewness(double[] v) {
-        double mean = 0;
-        for (double d : v) {
-            mean += d;
-        }
-        mean /= v.length;
-        double m2 = 0;
-        double m3 = 0;
-        for (double d : v) {
-            m2 += (d - mean) * (d - mean);
-            m3 += (d - mean) * (d - mean) * (d - mean);
-        }
-        m2 /= v.length;
-        m3 /= v.length;
-        return m2 > 0 ? m3 / Math.pow(m2, 1.5) : 0;
-    }
-
-    /** All indices, or the best cap/2 and the most recent of the others, in index order. */
-    private static int[] choose(double[] loss, int cap) {
-        int n = loss.length;
-        if (n <= cap) {
-            int[] all = new int[n];
-            Arrays.setAll(all, i -> i);
-            return all;
-        }
-        Integer[] order = new Integer[n];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, Comparator.comparingDouble(i -> loss[i]));
-        boolean[] take = new boolean[n];
-        for (int i = 0; i < cap / 2; i++) {
-            take[order[i]] = true;
-        }
-        int taken = cap / 2;
-        for (int i = n - 1; i >= 0 && taken < cap; i--) {
-            if (!take[i]) {
-                take[i] = true;
-                taken++;
-            }
-        }
-        int[] out = new int[cap];
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            if (take[i]) {
-                out[k++] = i;
-            }
-        }
-        return out;
+        double sd = SurrogateLosses.standardise(y, PRIOR_SHIFT);
+        return new ModelData(x, y, sd > 0 ? sd : 1.0, sd > 0);
     }
 
     int size() {
@@ -189,7 +114,7 @@ final class ModelData {
         if (y.length <= cap) {
             return this;
         }
-        int[] chosen = choose(y, cap);
+        int[] chosen = SurrogateLosses.bestHalfAndRecent(y, cap);
         double[][] sx = new double[chosen.length][];
         double[] sy = new double[chosen.length];
         for (int i = 0; i < chosen.length; i++) {

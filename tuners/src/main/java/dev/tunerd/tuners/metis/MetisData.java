@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.metis;
 
+import dev.tunerd.tuners.model.SurrogateLosses;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -47,15 +48,8 @@ final class MetisData {
             });
             ys.get(at).add(losses.get(i));
         }
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
-        for (double l : losses) {
-            if (Double.isFinite(l)) {
-                lo = Math.min(lo, l);
-                hi = Math.max(hi, l);
-            }
-        }
-        if (lo > hi) {
+        double[] range = SurrogateLosses.finiteRange(losses);
+        if (range == null) {
             return null;
         }
         int n = xs.size();
@@ -64,15 +58,14 @@ final class MetisData {
         for (int i = 0; i < n; i++) {
             double[] v = new double[ys.get(i).size()];
             for (int k = 0; k < v.length; k++) {
-                double l = ys.get(i).get(k);
-                v[k] = Double.isFinite(l) ? l : (l == Double.NEGATIVE_INFINITY ? lo : hi);
+                v[k] = SurrogateLosses.finiteOrBound(ys.get(i).get(k), range[0], range[1]);
             }
             Arrays.sort(v);
             y[i] = v.length % 2 == 1 ? v[v.length / 2] : 0.5 * (v[v.length / 2 - 1] + v[v.length / 2]);
             count[i] = v.length;
         }
-        warp(y, lo);
-        int[] keep = choose(y, CAP);
+        SurrogateLosses.warpIfSkewed(y, range[0], WARP_SKEWNESS);
+        int[] keep = SurrogateLosses.bestHalfAndRecent(y, CAP);
         double[][] kx = new double[keep.length][];
         double[] ky = new double[keep.length];
         int[] kc = new int[keep.length];
@@ -81,65 +74,8 @@ final class MetisData {
             ky[i] = y[keep[i]];
             kc[i] = count[keep[i]];
         }
-        double mean = Arrays.stream(ky).average().orElse(0);
-        double var = 0;
-        for (double v : ky) {
-            var += (v - mean) * (v - mean);
-        }
-        double sd = Math.sqrt(var / ky.length);
-        boolean spread = Double.isFinite(sd) && sd > 1e-12 * Math.max(1.0, Math.abs(mean));
-        for (int i = 0; i < ky.length; i++) {
-            ky[i] = spread ? (ky[i] - mean) / sd - PRIOR_SHIFT : 0.0;
-        }
+        boolean spread = SurrogateLosses.standardise(ky, PRIOR_SHIFT) > 0;
         return new MetisData(kx, ky, kc, spread);
-    }
-
-    /** log(y - min + (median - min)) when the losses are strongly right-skewed (heavy tails make a GP too rough). */
-    private static void warp(double[] y, double lo) {
-        int n = y.length;
-        double mean = Arrays.stream(y).average().orElse(0);
-        double m2 = 0;
-        double m3 = 0;
-        for (double v : y) {
-            m2 += (v - mean) * (v - mean);
-            m3 += (v - mean) * (v - mean) * (v - mean);
-        }
-        m2 /= n;
-        m3 /= n;
-        if (!(m2 > 0) || m3 / Math.pow(m2, 1.5) <= WARP_SKEWNESS) {
-            return;
-        }
-        double[] sorted = y.clone();
-        Arrays.sort(sorted);
-        double offset = Math.max(sorted[n / 2] - lo, 1e-12 * Math.max(1.0, Math.abs(lo)));
-        for (int i = 0; i < n; i++) {
-            y[i] = Math.log(y[i] - lo + offset);
-        }
-    }
-
-    /** All indices, or the best cap/2 and the most recent others, in index order. */
-    private static int[] choose(double[] y, int cap) {
-        int n = y.length;
-        if (n <= cap) {
-            int[] all = new int[n];
-            Arrays.setAll(all, i -> i);
-            return all;
-        }
-        Integer[] order = new Integer[n];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
-        boolean[] take = new boolean[n];
-        for (int i = 0; i < cap / 2; i++) {
-            take[order[i]] = true;
-        }
-        int taken = cap / 2;
-        for (int i = n - 1; i >= 0 && taken < cap; i--) {
-            if (!take[i]) {
-                take[i] = true;
-                taken++;
-            }
-        }
-        return java.util.stream.IntStream.range(0, n).filter(i -> take[i]).toArray();
     }
 
     int size() {

@@ -4,6 +4,7 @@ import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.Normal;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.model.InternalSampler;
+import dev.tunerd.tuners.model.SurrogateLosses;
 import dev.tunerd.tuners.model.UnitSpace;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -146,44 +147,24 @@ final class SmacSampler implements InternalSampler {
 
     /** Losses for the forest: non-finite ones as the worst finite, strongly skewed ones log-warped; null if none. */
     private double[] targets() {
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
-        for (double l : losses) {
-            if (Double.isFinite(l)) {
-                lo = Math.min(lo, l);
-                hi = Math.max(hi, l);
-            }
-        }
-        if (lo > hi) {
+        double[] range = SurrogateLosses.finiteRange(losses);
+        if (range == null) {
             return null;
         }
+        double lo = range[0];
         double[] y = new double[losses.size()];
         for (int i = 0; i < y.length; i++) {
-            double l = losses.get(i);
-            y[i] = Double.isFinite(l) ? l : (l < 0 ? lo : hi);
+            y[i] = SurrogateLosses.finiteOrBound(losses.get(i), lo, range[1]);
         }
         double[] sorted = y.clone();
         Arrays.sort(sorted);
         double median = sorted[sorted.length / 2];
-        if (skewness(y) > 1.5 && median > lo) {
+        if (SurrogateLosses.skewness(y) > 1.5 && median > lo) {
             for (int i = 0; i < y.length; i++) {
                 y[i] = Math.log(y[i] - lo + (median - lo));
             }
         }
         return y;
-    }
-
-    private static double skewness(double[] v) {
-        double mean = Arrays.stream(v).average().orElse(0);
-        double m2 = 0;
-        double m3 = 0;
-        for (double d : v) {
-            m2 += (d - mean) * (d - mean);
-            m3 += (d - mean) * (d - mean) * (d - mean);
-        }
-        m2 /= v.length;
-        m3 /= v.length;
-        return m2 > 0 ? m3 / Math.pow(m2, 1.5) : 0;
     }
 
     private double[] randomVector() {
