@@ -17,14 +17,14 @@ import java.util.Set;
  * SMAC (Hutter, Hoos and Leyton-Brown 2011) as a sampler: a random initial design, then a {@link RandomForest} on
  * the losses, expected improvement over the best loss, maximised by a local search (one-exchange neighbourhoods:
  * numeric coordinates moved by a normal step of 0.2 of their range, choices switched) from the ten best
- * configurations and the best random candidates, with random configurations interleaved (one suggestion in five).
+ * configurations and the best random candidates, with random configurations interleaved (one suggestion in twenty).
  * Conditional parameters (nested choice) are imputed as -1 when inactive, so the trees can tell the branches apart.
  * Every suggestion differs from all configurations observed or in flight when any other candidate exists. Not
  * thread-safe.
  */
 final class SmacSampler implements InternalSampler {
     private static final int INITIAL = 10;
-    private static final double RANDOM_SHARE = 0.2;
+    private static final double RANDOM_SHARE = 0.05;
     private static final int RANDOM_CANDIDATES = 500;
     private static final int LOCAL_STARTS = 10;
     private static final int LOCAL_STEPS = 30;
