@@ -10,47 +10,21 @@ import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.InvalidSearchSpaceException;
 import dev.tunerd.spi.OptimizeMode;
-import dev.tunerd.spi.TrialResult;
-import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.testkit.LogCapture;
+import dev.tunerd.tuners.testkit.BraninRuns;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.ToDoubleFunction;
 import org.junit.jupiter.api.Test;
 
 /** DNGO's own behaviour: classArgs, types, the network and regression, batches, degenerate results, quality. */
 class DngoTunerTest {
-    static final JsonObject SPACE_2D = Json.parseObject("""
-        {"x": {"_type": "uniform", "_value": [-5, 10]}, "y": {"_type": "uniform", "_value": [0, 15]}}""", "space");
-
     private static DngoTuner tuner(DngoClassArgs args, JsonObject space) {
         DngoTuner t = new DngoTuner(AlgorithmContext.standalone(), args);
         t.updateSearchSpace(space);
         return t;
-    }
-
-    static double branin(JsonObject p) {
-        double x = p.get("x").asDouble();
-        double y = p.get("y").asDouble();
-        double b = 5.1 / (4 * Math.PI * Math.PI);
-        double c = 5 / Math.PI;
-        return Math.pow(y - b * x * x + c * x - 6, 2) + 10 * (1 - 1 / (8 * Math.PI)) * Math.cos(x) + 10;
-    }
-
-    private static double run(DngoTuner t, int n, ToDoubleFunction<JsonObject> f) throws Exception {
-        double best = Double.POSITIVE_INFINITY;
-        for (long id = 0; id < n; id++) {
-            JsonObject p = (JsonObject) t.generateParameters(id);
-            double v = f.applyAsDouble(p);
-            best = Math.min(best, v);
-            t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(v), false, Optional.empty()));
-            t.trialEnd(id, true);
-        }
-        return best;
     }
 
     @Test
@@ -138,16 +112,16 @@ class DngoTunerTest {
     void findsBraninsMinimumFarBetterThanRandom() throws Exception {
         // optimum 0.397887; random search with 60 trials typically ends around 1 to 2
         for (long seed = 1; seed <= 2; seed++) {
-            double best = run(tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, seed), SPACE_2D), 60,
-                DngoTunerTest::branin);
+            double best = BraninRuns.bestOf(tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, seed), BraninRuns.SPACE), 60,
+                BraninRuns::branin);
             assertTrue(best < 0.7, "seed " + seed + ": best " + best);
         }
     }
 
     @Test
     void aBatchRequestGivesEightDifferentPoints() throws Exception {
-        DngoTuner t = tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, 4L), SPACE_2D);
-        run(t, 20, DngoTunerTest::branin);
+        DngoTuner t = tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, 4L), BraninRuns.SPACE);
+        BraninRuns.bestOf(t, 20, BraninRuns::branin);
         Set<JsonObject> batch = new HashSet<>();
         for (long id = 100; id < 108; id++) {
             batch.add((JsonObject) t.generateParameters(id));
@@ -158,12 +132,12 @@ class DngoTunerTest {
     @Test
     void degenerateResultsFallBackToRandomAndLogOnce() {
         List<String> logged = LogCapture.during(() -> {
-            DngoTuner equal = tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, 200, 5, 20, 2L), SPACE_2D);
-            assertDoesNotThrow(() -> run(equal, 25, p -> 1.0));
+            DngoTuner equal = tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, 200, 5, 20, 2L), BraninRuns.SPACE);
+            assertDoesNotThrow(() -> BraninRuns.bestOf(equal, 25, p -> 1.0));
         });
         assertEquals(1, logged.stream().filter(m -> m.contains("DNGO: the results do not differ")).count(),
             logged.toString());
-        DngoTuner nan = tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, 200, 5, 20, 3L), SPACE_2D);
-        assertDoesNotThrow(() -> run(nan, 20, p -> Double.NaN));
+        DngoTuner nan = tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, 200, 5, 20, 3L), BraninRuns.SPACE);
+        assertDoesNotThrow(() -> BraninRuns.bestOf(nan, 20, p -> Double.NaN));
     }
 }

@@ -13,6 +13,7 @@ import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.tuners.testkit.BraninRuns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,33 +25,10 @@ import org.junit.jupiter.api.Test;
 
 /** GP's own behaviour: classArgs checks, batches, string choices, degenerate models, quality on a smooth function. */
 class GpTunerTest {
-    private static final JsonObject SPACE_2D = Json.parseObject("""
-        {"x": {"_type": "uniform", "_value": [-5, 10]}, "y": {"_type": "uniform", "_value": [0, 15]}}""", "space");
-
     private static GpTuner tuner(long seed, JsonObject space) {
         GpTuner t = new GpTuner(AlgorithmContext.standalone(), new GpClassArgs(OptimizeMode.MINIMIZE, seed));
         t.updateSearchSpace(space);
         return t;
-    }
-
-    private static double branin(JsonObject p) {
-        double x = p.get("x").asDouble();
-        double y = p.get("y").asDouble();
-        double b = 5.1 / (4 * Math.PI * Math.PI);
-        double c = 5 / Math.PI;
-        return Math.pow(y - b * x * x + c * x - 6, 2) + 10 * (1 - 1 / (8 * Math.PI)) * Math.cos(x) + 10;
-    }
-
-    private static double run(GpTuner t, int n, ToDoubleFunction<JsonObject> f) throws Exception {
-        double best = Double.POSITIVE_INFINITY;
-        for (long id = 0; id < n; id++) {
-            JsonObject p = (JsonObject) t.generateParameters(id);
-            double v = f.applyAsDouble(p);
-            best = Math.min(best, v);
-            t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(v), false, Optional.empty()));
-            t.trialEnd(id, true);
-        }
-        return best;
     }
 
     @Test
@@ -92,15 +70,15 @@ class GpTunerTest {
     void findsBraninsMinimumFarBetterThanRandom() throws Exception {
         // optimum 0.397887; random search with 40 trials typically ends around 1 to 3
         for (long seed = 1; seed <= 3; seed++) {
-            double best = run(tuner(seed, SPACE_2D), 40, GpTunerTest::branin);
+            double best = BraninRuns.bestOf(tuner(seed, BraninRuns.SPACE), 40, BraninRuns::branin);
             assertTrue(best < 0.45, "seed " + seed + ": best " + best);
         }
     }
 
     @Test
     void aBatchRequestGivesDistinctPointsNearTheGoodRegion() throws Exception {
-        GpTuner t = tuner(4, SPACE_2D);
-        run(t, 20, GpTunerTest::branin);
+        GpTuner t = tuner(4, BraninRuns.SPACE);
+        BraninRuns.bestOf(t, 20, BraninRuns::branin);
         List<double[]> batch = new ArrayList<>();
         for (long id = 100; id < 108; id++) {
             JsonObject p = (JsonObject) t.generateParameters(id);
@@ -123,7 +101,7 @@ class GpTunerTest {
         GpTuner t = tuner(7, space);
         ToDoubleFunction<JsonObject> f = p -> (p.get("act").toString().contains("gelu") ? 0 : 1)
             + Math.pow(p.get("x").asDouble() - 0.3, 2);
-        run(t, 25, f);
+        BraninRuns.bestOf(t, 25, f);
         int gelu = 0;
         for (long id = 25; id < 35; id++) {
             JsonObject p = (JsonObject) t.generateParameters(id);
@@ -155,12 +133,12 @@ class GpTunerTest {
         Logger jul = Logger.getLogger(GpSampler.class.getName());
         jul.addHandler(h);
         try {
-            GpTuner equal = tuner(2, SPACE_2D);
-            assertDoesNotThrow(() -> run(equal, 30, p -> 1.0));
+            GpTuner equal = tuner(2, BraninRuns.SPACE);
+            assertDoesNotThrow(() -> BraninRuns.bestOf(equal, 30, p -> 1.0));
             assertEquals(1, records.size(), "logged once");
-            GpTuner nan = tuner(3, SPACE_2D);
-            assertDoesNotThrow(() -> run(nan, 20, p -> Double.NaN));
-            GpTuner duplicates = tuner(5, SPACE_2D);
+            GpTuner nan = tuner(3, BraninRuns.SPACE);
+            assertDoesNotThrow(() -> BraninRuns.bestOf(nan, 20, p -> Double.NaN));
+            GpTuner duplicates = tuner(5, BraninRuns.SPACE);
             JsonValue same = Json.parse("{\"x\": 1.0, \"y\": 2.0}");
             for (long id = 0; id < 15; id++) {
                 duplicates.generateParameters(id);

@@ -14,6 +14,7 @@ import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.tuners.testkit.LogCapture;
+import dev.tunerd.tuners.testkit.BraninRuns;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -23,33 +24,10 @@ import org.junit.jupiter.api.Test;
 
 /** Metis's own behaviour: classArgs, types, batches, degenerate results, re-sampling, quality on Branin. */
 class MetisTunerTest {
-    static final JsonObject SPACE_2D = Json.parseObject("""
-        {"x": {"_type": "uniform", "_value": [-5, 10]}, "y": {"_type": "uniform", "_value": [0, 15]}}""", "space");
-
     private static MetisTuner tuner(MetisClassArgs args, JsonObject space) {
         MetisTuner t = new MetisTuner(AlgorithmContext.standalone(), args);
         t.updateSearchSpace(space);
         return t;
-    }
-
-    static double branin(JsonObject p) {
-        double x = p.get("x").asDouble();
-        double y = p.get("y").asDouble();
-        double b = 5.1 / (4 * Math.PI * Math.PI);
-        double c = 5 / Math.PI;
-        return Math.pow(y - b * x * x + c * x - 6, 2) + 10 * (1 - 1 / (8 * Math.PI)) * Math.cos(x) + 10;
-    }
-
-    private static double run(MetisTuner t, int n, ToDoubleFunction<JsonObject> f) throws Exception {
-        double best = Double.POSITIVE_INFINITY;
-        for (long id = 0; id < n; id++) {
-            JsonObject p = (JsonObject) t.generateParameters(id);
-            double v = f.applyAsDouble(p);
-            best = Math.min(best, v);
-            t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(v), false, Optional.empty()));
-            t.trialEnd(id, true);
-        }
-        return best;
     }
 
     @Test
@@ -93,16 +71,16 @@ class MetisTunerTest {
     void findsBraninsMinimumFarBetterThanRandom() throws Exception {
         // optimum 0.397887; random search with 40 trials typically ends around 1 to 3
         for (long seed = 1; seed <= 3; seed++) {
-            double best = run(tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, seed), SPACE_2D), 40,
-                MetisTunerTest::branin);
+            double best = BraninRuns.bestOf(tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, seed), BraninRuns.SPACE), 40,
+                BraninRuns::branin);
             assertTrue(best < 0.6, "seed " + seed + ": best " + best);
         }
     }
 
     @Test
     void aBatchRequestGivesEightDifferentPoints() throws Exception {
-        MetisTuner t = tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, 4L), SPACE_2D);
-        run(t, 20, MetisTunerTest::branin);
+        MetisTuner t = tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, 4L), BraninRuns.SPACE);
+        BraninRuns.bestOf(t, 20, BraninRuns::branin);
         Set<JsonObject> batch = new HashSet<>();
         for (long id = 100; id < 108; id++) {
             batch.add((JsonObject) t.generateParameters(id));
@@ -119,20 +97,20 @@ class MetisTunerTest {
         ToDoubleFunction<JsonObject> f = p -> Math.pow(Math.log(p.get("c").asDouble() / 4), 2)
             + Math.pow(p.get("n").asDouble() - 13, 2) / 20 + Math.pow(p.get("q").asDouble() - 0.7, 2);
         MetisTuner t = tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, 8L), space);
-        double best = run(t, 40, f);
+        double best = BraninRuns.bestOf(t, 40, f);
         assertTrue(best < 0.06, "best " + best);
     }
 
     @Test
     void degenerateResultsFallBackToRandomAndLogOnce() {
         List<String> logged = LogCapture.during(() -> {
-            MetisTuner equal = tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, 2L), SPACE_2D);
-            assertDoesNotThrow(() -> run(equal, 25, p -> 1.0));
+            MetisTuner equal = tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, 2L), BraninRuns.SPACE);
+            assertDoesNotThrow(() -> BraninRuns.bestOf(equal, 25, p -> 1.0));
         });
         assertEquals(1, logged.stream().filter(m -> m.contains("Metis: the results do not differ")).count(),
             logged.toString());
-        MetisTuner nan = tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, 3L), SPACE_2D);
-        assertDoesNotThrow(() -> run(nan, 20, p -> Double.NaN));
+        MetisTuner nan = tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, 3L), BraninRuns.SPACE);
+        assertDoesNotThrow(() -> BraninRuns.bestOf(nan, 20, p -> Double.NaN));
     }
 
     @Test
@@ -144,7 +122,7 @@ class MetisTunerTest {
         };
         for (boolean noResampling : new boolean[] {false, true}) {
             MetisTuner t = tuner(new MetisClassArgs(OptimizeMode.MINIMIZE, noResampling, null, 200, null, null, 6L),
-                SPACE_2D);
+                BraninRuns.SPACE);
             Set<JsonObject> seen = new HashSet<>();
             int repeats = 0;
             for (long id = 0; id < 90; id++) {
