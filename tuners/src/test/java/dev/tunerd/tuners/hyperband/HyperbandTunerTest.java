@@ -145,6 +145,87 @@ class HyperbandTunerTest {
         ps.forEach(p -> assertEquals(3, budget(p)));
     }
 
+    /**
+     * Round 0 of bracket 2 (R 9: nine configurations at budget 1); trial 4 reports only an intermediate 0.2 and ends
+     * before its FINAL; the others report FINALs i / 10 and end, so the round is promoted by 0.2 for trial 4: 8, 7, 6.
+     * Returns the ids of round 0.
+     */
+    private List<Long> roundPromotedBeforeALateFinal(HyperbandTuner t) {
+        List<Long> first = ids(9);
+        assertEquals(9, t.generateMultipleParameters(first).size());
+        for (int i = 0; i < 9; i++) {
+            long id = first.get(i);
+            if (i == 4) {
+                t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, 0, JsonFloat.of(0.2)));
+            } else {
+                t.receiveTrialResult(result(id, i / 10.0));
+            }
+        }
+        t.trialEnd(first.get(4), true);
+        for (int i = 0; i < 9; i++) {
+            t.trialEnd(first.get(i), true);
+        }
+        return first;
+    }
+
+    @Test
+    void aFinalAfterItsTrialsEndAndItsRoundsPromotionTakesTheQueuedPlaceOfTheConfigurationItOvertakes() {
+        HyperbandTuner t = tuner(9, "parallelism");
+        List<Long> first = roundPromotedBeforeALateFinal(t);
+        List<Long> issuedBefore = ids(1);
+        t.generateMultipleParameters(issuedBefore);
+        assertEquals("0-2_1_8", t.wireParameterId(issuedBefore.get(0)));
+        t.receiveTrialResult(result(first.get(4), 0.95)); // late: now the best of round 0
+        List<Long> rest = ids(3);
+        t.generateMultipleParameters(rest);
+        assertEquals(List.of("0-2_1_7", "0-2_1_4"), rest.subList(0, 2).stream().map(t::wireParameterId).toList(),
+            "configuration 4 replaces 6, which was queued and not issued yet");
+        assertTrue(t.wireParameterId(rest.get(2)).startsWith("0-1_0_"), "then a new bracket: 6 is not trained at 3 "
+            + t.wireParameterId(rest.get(2)));
+    }
+
+    @Test
+    void aFinalAfterEveryPromotionWasIssuedAddsItsConfigurationToTheNextRound() {
+        HyperbandTuner t = tuner(9, "parallelism");
+        List<Long> first = roundPromotedBeforeALateFinal(t);
+        List<Long> promoted = ids(3);
+        t.generateMultipleParameters(promoted);
+        assertEquals(List.of("0-2_1_8", "0-2_1_7", "0-2_1_6"), promoted.stream().map(t::wireParameterId).toList());
+        t.receiveTrialResult(result(first.get(4), 0.95));
+        t.receiveTrialResult(result(first.get(4), 0.99)); // a duplicate changes nothing more
+        List<Long> more = ids(2);
+        List<JsonValue> ps = t.generateMultipleParameters(more);
+        assertEquals("0-2_1_4", t.wireParameterId(more.get(0)), "trained at budget 3, no configuration twice");
+        assertEquals(3, budget(ps.get(0)));
+        assertTrue(t.wireParameterId(more.get(1)).startsWith("0-1_0_"), t.wireParameterId(more.get(1)));
+        // round 1 now has four configurations; it ends when all four did, and its best goes on to budget 9
+        List<Long> round1 = new ArrayList<>(promoted);
+        round1.add(more.get(0));
+        for (int i = 0; i < 4; i++) {
+            t.receiveTrialResult(result(round1.get(i), i == 3 ? 2.0 : 1.0));
+            t.trialEnd(round1.get(i), true);
+        }
+        List<Long> top = ids(1);
+        assertEquals(9, budget(t.generateMultipleParameters(top).get(0)));
+        assertEquals("0-2_2_4", t.wireParameterId(top.get(0)));
+    }
+
+    @Test
+    void aFinalAfterARoundThatHadNoResultAtAllRevivesItsBracket() {
+        HyperbandTuner t = tuner(3, "parallelism"); // bracket 1: three configurations at 1, then one at 3
+        List<Long> first = ids(3);
+        t.generateMultipleParameters(first);
+        first.forEach(id -> t.trialEnd(id, false));
+        List<Long> next = ids(1);
+        t.generateMultipleParameters(next);
+        assertEquals("0-0_0_3", t.wireParameterId(next.get(0)), "the bracket ended: bracket 0 starts");
+        t.receiveTrialResult(result(first.get(1), 0.5));
+        List<Long> promoted = ids(1);
+        List<JsonValue> ps = t.generateMultipleParameters(promoted);
+        assertEquals("0-1_1_1", t.wireParameterId(promoted.get(0)));
+        assertEquals(3, budget(ps.get(0)));
+    }
+
     @Test
     void aRoundWhoseTrialsAllFailedEndsItsBracketAndSerialModeMovesOn() {
         HyperbandTuner t = tuner(3, "serial"); // sMax 1: bracket 1 = 3 configs at 1, then 1 at 3
