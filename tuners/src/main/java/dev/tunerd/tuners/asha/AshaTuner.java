@@ -74,7 +74,8 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     private final List<AshaRung> rungs = new ArrayList<>();
     private final RankAgreement agreement;
     private final Map<Long, Running> trials = new LinkedHashMap<>();
-    private final Map<Long, Running> endedWithoutValue = new HashMap<>(); // a FINAL may still come after the EN
+    // trials that ended without a FINAL (recorded on their last intermediate result, or not at all): one may still come
+    private final Map<Long, Running> awaitingFinal = new HashMap<>();
     private int counter;
     private SearchSpace space;
 
@@ -156,11 +157,22 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     @Override
     public void receiveTrialResult(TrialResult result) {
         Running t = trials.containsKey(result.parameterId()) ? trials.get(result.parameterId())
-            : endedWithoutValue.remove(result.parameterId());
-        if (t != null && !t.recorded) {
-            t.loss = mode.toLoss(result.scalar());
-            t.finalSeen = true;
+            : awaitingFinal.remove(result.parameterId());
+        if (t == null || t.finalSeen) {
+            return;
+        }
+        t.loss = mode.toLoss(result.scalar());
+        t.finalSeen = true;
+        if (!t.recorded) {
             record(t);
+        } else { // a FINAL after the trial's end: it replaces the last intermediate result the rung took then
+            AshaRung rung = rungs.get(t.rung);
+            for (int i = 0; i < rung.done.size(); i++) {
+                if (rung.done.get(i).counter() == t.counter) {
+                    rung.done.set(i, new AshaRung.Done(t.counter, t.params, t.loss));
+                }
+            }
+            sampler.refill(t.rung, rung.done);
         }
     }
 
@@ -179,8 +191,10 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         Running t = trials.remove(parameterId);
         if (t != null && !t.recorded && !Double.isNaN(t.loss)) {
             record(t);
-        } else if (t != null && !t.recorded) {
-            endedWithoutValue.put(parameterId, t);
+        }
+        if (t != null && !t.finalSeen) {
+            t.history.clear(); // read by record already; only the FINAL may still matter
+            awaitingFinal.put(parameterId, t);
         }
     }
 
