@@ -19,6 +19,7 @@ import dev.tunerd.tuners.common.SnapshotJson;
 import dev.tunerd.tuners.hyperband.BudgetedParameters;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -204,15 +205,10 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         sampler.observe(t.rung, t.params, t.loss);
         int top = budgets.length - 1;
         if (t.rung == top && top > 0 && t.fresh && !t.history.isEmpty()) {
-            // a full training's value at each lower rung's budget, read off its intermediate results in proportion;
+            // a full training's value at each lower rung's budget, read off its intermediate results (atBudgets);
             // only configurations that started at the top count: promoted ones were chosen by the rungs under test
-            int reported = t.history.size();
-            double[] atRungs = new double[top];
-            for (int k = 0; k < top; k++) {
-                int i = (int) Math.round((double) budgets[k] * reported / budgets[top]) - 1;
-                atRungs[k] = t.history.get(Math.max(0, Math.min(reported - 1, i)));
-            }
-            agreement.record(atRungs, t.loss);
+            agreement.record(RankAgreement.atBudgets(t.history, Arrays.copyOf(budgets, top), budgets[top]),
+                t.loss);
         }
     }
 

@@ -193,15 +193,14 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         payOwed();
     }
 
-    /** A full training's value at each budget of the largest bracket, read off its intermediate results in proportion. */
+    /** A full training's value at each budget of the largest bracket ({@link RankAgreement#atBudgets}). */
     private void recordFullTraining(List<Double> history, double finalLoss) {
         BracketPlan plan = engine.plan();
-        double[] atRungs = new double[plan.sMax()];
-        for (int k = 0; k < atRungs.length; k++) {
-            int i = (int) Math.round((double) plan.budget(plan.sMax(), k) * history.size() / plan.maxBudget()) - 1;
-            atRungs[k] = history.get(Math.max(0, Math.min(history.size() - 1, i)));
+        int[] budgets = new int[plan.sMax()];
+        for (int k = 0; k < budgets.length; k++) {
+            budgets[k] = plan.budget(plan.sMax(), k);
         }
-        agreement.record(atRungs, finalLoss);
+        agreement.record(RankAgreement.atBudgets(history, budgets, plan.maxBudget()), finalLoss);
     }
 
     private void payOwed() {

@@ -31,7 +31,7 @@ class HyperbandTunerTest {
 
     private HyperbandTuner tuner(int r, String mode) {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", r, 3, mode, null, 1L), 1L, ctx);
+        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", r, 3, mode, -1.0, 1L), 1L, ctx);
         t.updateSearchSpace(SPACE);
         return t;
     }
@@ -54,9 +54,11 @@ class HyperbandTunerTest {
 
     @Test
     void withTheRankCheckOnlyFullTrainingsRunWhileSmallBudgetsRankConfigurationsBackwards() throws Exception {
-        for (boolean crossing : new boolean[] {true, false}) {
+        for (int c = 0; c < 4; c++) { // rank_agreement 0.6, then the default (0.5)
+            boolean crossing = c % 2 == 0;
             AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-            HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, 0.6, 1L), 1L, ctx);
+            HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, c < 2 ? 0.6 : null, 1L), 1L,
+                ctx);
             t.updateSearchSpace(SPACE);
             List<Integer> budgets = new ArrayList<>();
             String firstHalving = null;
@@ -279,6 +281,27 @@ class HyperbandTunerTest {
         }
     }
 
+    /**
+     * The daemon hands intermediate results over on the assessor's queue, so a full training's last ones may come
+     * after its end or never: the evidence reads each budget at its own epoch, not in proportion to what arrived.
+     */
+    @Test
+    void aFullTrainingWhoseLastIntermediateResultsNeverArrivedIsReadAtTheRightBudgets() throws Exception {
+        AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
+        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, null, 1L), 1L, ctx);
+        t.updateSearchSpace(SPACE);
+        long id = nextId++;
+        assertEquals(9, budget(t.generateParameters(id)), "no evidence yet: a full training");
+        for (int e = 1; e <= 5; e++) { // epochs 6..9 still queued when the trial ended
+            t.receiveIntermediateResult(new IntermediateResult(id, "T", e - 1, JsonFloat.of(10.0 + e)));
+        }
+        t.receiveTrialResult(result(id, 30.0));
+        t.trialEnd(id, true);
+        JsonValue evidence = ((JsonObject) t.snapshot()).get("agreement");
+        assertEquals(Json.parse("[[-11.0, -13.0, -30.0]]"), Json.parse(Json.writeAllowingNonFinite(evidence)),
+            "epoch 1 and epoch 3 (losses), then the final value");
+    }
+
     @Test
     void aStateTakenMidCurveKeepsTheRankChecksEvidenceOfThatFullTraining() throws Exception {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
@@ -352,6 +375,7 @@ class HyperbandTunerTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, "x", null, null))
             .getMessage().startsWith("exec_mode must be"));
         assertEquals(60, new HyperbandArgs(null, null, null, null, null, null).R());
+        assertEquals(0.5, new HyperbandArgs(null, null, null, null, null, null).rankAgreement(), "tunerd's default");
     }
 
     private static JsonObject strip(JsonValue p) {
