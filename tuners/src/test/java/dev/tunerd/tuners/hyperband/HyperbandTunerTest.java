@@ -54,10 +54,10 @@ class HyperbandTunerTest {
 
     @Test
     void withTheRankCheckOnlyFullTrainingsRunWhileSmallBudgetsRankConfigurationsBackwards() throws Exception {
-        for (int c = 0; c < 4; c++) { // rank_agreement 0.6, then the default (0.5)
+        for (int c = 0; c < 4; c++) { // rank_agreement 0.8, then the default (0.6)
             boolean crossing = c % 2 == 0;
             AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-            HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, c < 2 ? 0.6 : null, 1L), 1L,
+            HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, c < 2 ? 0.8 : null, 1L), 1L,
                 ctx);
             t.updateSearchSpace(SPACE);
             List<Integer> budgets = new ArrayList<>();
@@ -375,7 +375,7 @@ class HyperbandTunerTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, "x", null, null))
             .getMessage().startsWith("exec_mode must be"));
         assertEquals(60, new HyperbandArgs(null, null, null, null, null, null).R());
-        assertEquals(0.5, new HyperbandArgs(null, null, null, null, null, null).rankAgreement(), "tunerd's default");
+        assertEquals(0.6, new HyperbandArgs(null, null, null, null, null, null).rankAgreement(), "tunerd's default");
     }
 
     private static JsonObject strip(JsonValue p) {
