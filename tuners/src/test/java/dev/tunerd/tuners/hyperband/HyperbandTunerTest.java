@@ -173,17 +173,20 @@ class HyperbandTunerTest {
     @Test
     void aFinalAfterItsTrialsEndAndItsRoundsPromotionTakesTheQueuedPlaceOfTheConfigurationItOvertakes() {
         HyperbandTuner t = tuner(9, "parallelism");
-        List<Long> first = roundPromotedBeforeALateFinal(t);
-        List<Long> issuedBefore = ids(1);
-        t.generateMultipleParameters(issuedBefore);
-        assertEquals("0-2_1_8", t.wireParameterId(issuedBefore.get(0)));
-        t.receiveTrialResult(result(first.get(4), 0.95)); // late: now the best of round 0
-        List<Long> rest = ids(3);
-        t.generateMultipleParameters(rest);
-        assertEquals(List.of("0-2_1_7", "0-2_1_4"), rest.subList(0, 2).stream().map(t::wireParameterId).toList(),
+        long late = roundPromotedBeforeALateFinal(t).get(4);
+        assertEquals(List.of("0-2_1_8"), issueNamed(t, 1));
+        t.receiveTrialResult(result(late, 0.95)); // late: now the best of round 0
+        List<String> rest = issueNamed(t, 3);
+        assertEquals(List.of("0-2_1_7", "0-2_1_4"), rest.subList(0, 2),
             "configuration 4 replaces 6, which was queued and not issued yet");
-        assertTrue(t.wireParameterId(rest.get(2)).startsWith("0-1_0_"), "then a new bracket: 6 is not trained at 3 "
-            + t.wireParameterId(rest.get(2)));
+        assertTrue(rest.get(2).startsWith("0-1_0_"), "then a new bracket: 6 is not trained at 3 " + rest);
+    }
+
+    /** Issues {@code n} new ids and returns their wire ids. */
+    private List<String> issueNamed(HyperbandTuner t, int n) {
+        List<Long> issued = ids(n);
+        t.generateMultipleParameters(issued);
+        return issued.stream().map(t::wireParameterId).toList();
     }
 
     @Test
