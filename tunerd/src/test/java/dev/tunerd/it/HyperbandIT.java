@@ -37,7 +37,8 @@ class HyperbandIT {
 
     private static String config(String mode, String block) {
         return "{\"trialConcurrency\": 3, \"" + block + "\": {\"name\": \"Hyperband\", \"classArgs\":"
-            + " {\"optimize_mode\": \"maximize\", \"R\": 3, \"eta\": 3, \"exec_mode\": \"" + mode + "\", \"seed\": 5}}}";
+            + " {\"optimize_mode\": \"maximize\", \"R\": 3, \"eta\": 3, \"exec_mode\": \"" + mode + "\","
+            + " \"rank_agreement\": -1, \"seed\": 5}}}"; // -1: NNI's bracket order, which these tests follow
     }
 
     private static String finalMetric(String id, String value) {
@@ -269,6 +270,33 @@ class HyperbandIT {
             assertEquals("0-0_0_3", expectTrial(resumed, 3), "bracket 1 issued its last round before the kill");
             resumed.send(CommandType.TERMINATE, "");
             assertEquals(0, resumed.exitCode(Duration.ofSeconds(10)), resumed.stderr());
+        }
+    }
+
+    /**
+     * A FINAL that arrives after its trial's EN and after the round was promoted on the trial's intermediate result
+     * still counts: the configuration it makes the best takes the queued place of the one it overtook.
+     */
+    @Test
+    void aFinalAfterTheTrialsEndAndTheRoundsPromotionStillDecidesThePromotion() throws Exception {
+        try (TunerdProcess p = start(config("parallelism", "tuner"), Map.of())) {
+            p.send(CommandType.REQUEST_TRIAL_JOBS, "3");
+            assertEquals(List.of("0-1_0_0", "0-1_0_1", "0-1_0_2"),
+                List.of(expectTrial(p, 1), expectTrial(p, 1), expectTrial(p, 1)));
+            p.send(CommandType.REPORT_METRIC_DATA, periodical("0-1_0_0", 0, "0.1"));
+            Thread.sleep(300); // PERIODICAL goes through the assessor queue
+            p.send(CommandType.TRIAL_END, trialEnd("0-1_0_0", "SUCCEEDED")); // its FINAL is still on its way
+            p.send(CommandType.REPORT_METRIC_DATA, finalMetric("0-1_0_1", "0.5"));
+            p.send(CommandType.TRIAL_END, trialEnd("0-1_0_1", "SUCCEEDED"));
+            p.send(CommandType.REPORT_METRIC_DATA, finalMetric("0-1_0_2", "0.25"));
+            p.send(CommandType.TRIAL_END, trialEnd("0-1_0_2", "SUCCEEDED")); // the round is promoted here: 0-1_0_1
+            p.send(CommandType.REPORT_METRIC_DATA, finalMetric("0-1_0_0", "0.75")); // late, and the best
+            p.send(CommandType.REQUEST_TRIAL_JOBS, "2");
+            assertEquals("0-1_1_0", expectTrial(p, 3), "the late FINAL decides the promotion");
+            assertEquals(x(paramsOf("0-1_0_0")), x(paramsOf("0-1_1_0")));
+            assertEquals("0-0_0_3", expectTrial(p, 3), "0-1_0_1 is not trained at 3: bracket 0 starts");
+            p.send(CommandType.TERMINATE, "");
+            assertEquals(0, p.exitCode(Duration.ofSeconds(10)), p.stderr());
         }
     }
 

@@ -19,6 +19,7 @@ import dev.tunerd.tuners.common.SnapshotJson;
 import dev.tunerd.tuners.hyperband.BudgetedParameters;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -74,7 +75,8 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     private final List<AshaRung> rungs = new ArrayList<>();
     private final RankAgreement agreement;
     private final Map<Long, Running> trials = new LinkedHashMap<>();
-    private final Map<Long, Running> endedWithoutValue = new HashMap<>(); // a FINAL may still come after the EN
+    // trials that ended without a FINAL (recorded on their last intermediate result, or not at all): one may still come
+    private final Map<Long, Running> awaitingFinal = new HashMap<>();
     private int counter;
     private SearchSpace space;
 
@@ -156,11 +158,22 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     @Override
     public void receiveTrialResult(TrialResult result) {
         Running t = trials.containsKey(result.parameterId()) ? trials.get(result.parameterId())
-            : endedWithoutValue.remove(result.parameterId());
-        if (t != null && !t.recorded) {
-            t.loss = mode.toLoss(result.scalar());
-            t.finalSeen = true;
+            : awaitingFinal.remove(result.parameterId());
+        if (t == null || t.finalSeen) {
+            return;
+        }
+        t.loss = mode.toLoss(result.scalar());
+        t.finalSeen = true;
+        if (!t.recorded) {
             record(t);
+        } else { // a FINAL after the trial's end: it replaces the last intermediate result the rung took then
+            AshaRung rung = rungs.get(t.rung);
+            for (int i = 0; i < rung.done.size(); i++) {
+                if (rung.done.get(i).counter() == t.counter) {
+                    rung.done.set(i, new AshaRung.Done(t.counter, t.params, t.loss));
+                }
+            }
+            sampler.refill(t.rung, rung.done);
         }
     }
 
@@ -179,8 +192,10 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         Running t = trials.remove(parameterId);
         if (t != null && !t.recorded && !Double.isNaN(t.loss)) {
             record(t);
-        } else if (t != null && !t.recorded) {
-            endedWithoutValue.put(parameterId, t);
+        }
+        if (t != null && !t.finalSeen) {
+            t.history.clear(); // read by record already; only the FINAL may still matter
+            awaitingFinal.put(parameterId, t);
         }
     }
 
@@ -190,15 +205,10 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         sampler.observe(t.rung, t.params, t.loss);
         int top = budgets.length - 1;
         if (t.rung == top && top > 0 && t.fresh && !t.history.isEmpty()) {
-            // a full training's value at each lower rung's budget, read off its intermediate results in proportion;
+            // a full training's value at each lower rung's budget, read off its intermediate results (atBudgets);
             // only configurations that started at the top count: promoted ones were chosen by the rungs under test
-            int reported = t.history.size();
-            double[] atRungs = new double[top];
-            for (int k = 0; k < top; k++) {
-                int i = (int) Math.round((double) budgets[k] * reported / budgets[top]) - 1;
-                atRungs[k] = t.history.get(Math.max(0, Math.min(reported - 1, i)));
-            }
-            agreement.record(atRungs, t.loss);
+            agreement.record(RankAgreement.atBudgets(t.history, Arrays.copyOf(budgets, top), budgets[top]),
+                t.loss);
         }
     }
 

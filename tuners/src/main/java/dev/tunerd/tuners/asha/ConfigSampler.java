@@ -22,6 +22,7 @@ final class ConfigSampler {
     private SearchSpace space;
     private final List<TpeSampler> models = new ArrayList<>();
     private final List<Integer> counts = new ArrayList<>();
+    private UnitSpace unit;
 
     ConfigSampler(boolean tpe, int rungCount, Rng rng) {
         this.tpe = tpe;
@@ -56,11 +57,21 @@ final class ConfigSampler {
         if (space == null) {
             return;
         }
-        UnitSpace unit = new UnitSpace(space.parameters());
+        unit = new UnitSpace(space.parameters());
         for (int k = 0; k < rungCount; k++) {
             models.add(tpe ? new TpeSampler(unit, TpeArgs.defaults().settings(), rng) : null);
             counts.add(0);
         }
+    }
+
+    /** The model of {@code rung} again from {@code done} (a value in it was revised). */
+    void refill(int rung, List<AshaRung.Done> done) {
+        if (!tpe || space == null) {
+            return;
+        }
+        models.set(rung, new TpeSampler(unit, TpeArgs.defaults().settings(), rng));
+        counts.set(rung, 0);
+        done.forEach(d -> observe(rung, d.params(), d.loss()));
     }
 
     void observe(int rung, JsonObject params, double loss) {

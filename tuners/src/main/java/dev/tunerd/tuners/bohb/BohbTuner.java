@@ -75,17 +75,25 @@ public final class BohbTuner extends BracketTuner {
     }
 
     private void feed(int budget, JsonObject params, double loss) {
+        double[] x = toUnit(params);
+        if (x != null) {
+            models.observe(budget, x, loss);
+        }
+    }
+
+    /** A configuration in the model's unit cube, or null when it is from an earlier search space. */
+    private double[] toUnit(JsonObject params) {
         double[] internal;
         try {
             internal = space.deformat(params);
         } catch (IllegalArgumentException e) {
-            return; // from an earlier search space
+            return null;
         }
         double[] x = new double[internal.length];
         for (int i = 0; i < x.length; i++) {
             x[i] = unit.toUnit(i, internal[i]);
         }
-        models.observe(budget, x, loss);
+        return x;
     }
 
     @Override
@@ -110,6 +118,22 @@ public final class BohbTuner extends BracketTuner {
     protected void trialDone(JsonObject params, int budget, double loss) {
         results.add(new Result(budget, params, loss));
         feed(budget, params, loss);
+    }
+
+    /** A FINAL after the trial's end replaces the value its end gave the model (the last intermediate result). */
+    @Override
+    protected void trialRevised(JsonObject params, int budget, double before, double loss) {
+        for (int i = results.size() - 1; i >= 0; i--) {
+            Result r = results.get(i);
+            if (r.budget() == budget && Double.compare(r.loss(), before) == 0 && r.params().equals(params)) {
+                results.set(i, new Result(budget, params, loss));
+                double[] x = toUnit(params);
+                if (x != null) {
+                    models.revise(budget, x, before, loss);
+                }
+                return;
+            }
+        }
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.tunerd.tuners.bohb;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.model.UnitSpace;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +49,23 @@ final class BudgetModels {
         List<Observation> list = byBudget.computeIfAbsent(budget, b -> new ArrayList<>());
         list.add(new Observation(unit, Double.isNaN(loss) ? Double.POSITIVE_INFINITY : loss));
         fit(budget, list);
+    }
+
+    /** The observation {@code (unit, before)} of {@code budget} now has {@code loss}; the budget's model is refitted. */
+    void revise(int budget, double[] unit, double before, double loss) {
+        List<Observation> list = byBudget.get(budget);
+        if (list == null) {
+            return;
+        }
+        double old = Double.isNaN(before) ? Double.POSITIVE_INFINITY : before;
+        for (int i = list.size() - 1; i >= 0; i--) {
+            Observation o = list.get(i);
+            if (Double.compare(o.loss(), old) == 0 && Arrays.equals(o.x(), unit)) {
+                list.set(i, new Observation(unit, Double.isNaN(loss) ? Double.POSITIVE_INFINITY : loss));
+                fit(budget, list);
+                return;
+            }
+        }
     }
 
     private void fit(int budget, List<Observation> list) {

@@ -44,9 +44,13 @@ public final class RankAgreement {
         this.window = window;
     }
 
-    /** A full training: its value at rungs 0, 1, ... and its final value; ignored when any of them is not finite. */
+    /**
+     * A full training: its value at rungs 0, 1, ... and its final value; ignored when the final value is not finite. A
+     * rung value that is not finite (NaN: the training's result there never reached the tuner) leaves the training
+     * out of that rung's count and agreement only.
+     */
     public void record(double[] rungValues, double finalValue) {
-        if (!Double.isFinite(finalValue) || Arrays.stream(rungValues).anyMatch(v -> !Double.isFinite(v))) {
+        if (!Double.isFinite(finalValue) || Arrays.stream(rungValues).noneMatch(Double::isFinite)) {
             return;
         }
         double[] c = Arrays.copyOf(rungValues, rungValues.length + 1);
@@ -55,6 +59,24 @@ public final class RankAgreement {
         if (curves.size() > window) {
             curves.pollFirst();
         }
+    }
+
+    /**
+     * A full training's value at each of {@code budgets}, read off its intermediate results ({@code history}, in
+     * sequence order) on the assumption that a training of {@code maxBudget} reports once per budget unit (epoch), or
+     * in proportion when it reported more often. A budget whose result is not in the history is NaN: the daemon hands
+     * intermediate results to the tuner on the assessor's queue, so the last ones of a training may come after its
+     * end, or never; reading the rest in proportion to what arrived (the first round's rule) read values at the wrong
+     * budgets, and how many arrived depended on the machine's load.
+     */
+    public static double[] atBudgets(List<Double> history, int[] budgets, int maxBudget) {
+        int reported = Math.max(maxBudget, history.size());
+        double[] out = new double[budgets.length];
+        for (int k = 0; k < budgets.length; k++) {
+            int i = Math.max(0, (int) Math.round((double) budgets[k] * reported / maxBudget) - 1);
+            out[k] = i < history.size() ? history.get(i) : Double.NaN;
+        }
+        return out;
     }
 
     /** Whether decisions at rung {@code k} may be trusted. */
@@ -69,7 +91,7 @@ public final class RankAgreement {
     public int count(int k) {
         int n = 0;
         for (double[] c : curves) {
-            if (k < c.length - 1) {
+            if (k < c.length - 1 && Double.isFinite(c[k])) {
                 n++;
             }
         }
@@ -80,7 +102,7 @@ public final class RankAgreement {
     public double agreement(int k) {
         List<double[]> pairs = new ArrayList<>();
         for (double[] c : curves) {
-            if (k < c.length - 1) {
+            if (k < c.length - 1 && Double.isFinite(c[k])) {
                 pairs.add(new double[] {c[k], c[c.length - 1]});
             }
         }

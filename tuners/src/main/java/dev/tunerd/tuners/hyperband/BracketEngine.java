@@ -19,6 +19,7 @@ import java.util.Map;
  * shared by every configuration and kept by it through its rounds. Not thread-safe.
  */
 public final class BracketEngine {
+    private static final System.Logger LOG = System.getLogger(BracketEngine.class.getName());
 
     /** Where new configurations come from (random for Hyperband, a model for BOHB). */
     @FunctionalInterface
@@ -119,13 +120,18 @@ public final class BracketEngine {
         return e != null && e.ended;
     }
 
-    /** A value the trial of {@code parameterId} reported; the highest {@code sequence} wins (use MAX for a final). */
-    public void report(long parameterId, long sequence, double loss) {
+    /**
+     * A value the trial of {@code parameterId} reported; the highest {@code sequence} wins (use MAX for a final).
+     * Returns whether it was taken (a value for an ended trial is then a late one: see {@link #lateResult}).
+     */
+    public boolean report(long parameterId, long sequence, double loss) {
         Rung.Entry e = entry(parameterId);
         if (e != null && !Double.isNaN(loss) && sequence >= e.sequence) {
             e.sequence = sequence;
             e.loss = loss;
+            return true;
         }
+        return false;
     }
 
     /** The trial of {@code parameterId} ended; returns true when that completed its round and queued a promotion. */
@@ -140,16 +146,94 @@ public final class BracketEngine {
         if (b.done || ref[1] != b.rounds.size() - 1 || !b.last().complete()) {
             return false;
         }
-        List<Rung.Entry> best = b.last().best(plan.configs(b.s, ref[1] + 1));
-        if (best.isEmpty()) {
-            b.done = true; // nothing reported anything: the bracket ends here instead of waiting forever
+        return promote(ref[0]);
+    }
+
+    /**
+     * A value was taken ({@link #report}) for a trial that had ended already: a FINAL after its EN. Its round's
+     * promotions follow the new ranking wherever that trains nothing twice and reissues no id:
+     * <ul>
+     *   <li>round not promoted yet: the value counts when it is; a round that had ended its bracket for want of any
+     *       result is promoted now;</li>
+     *   <li>a configuration that now ranks among the best {@code 1/eta} but was not promoted takes the place of one
+     *       that no longer does and was not issued yet (the queued entry is swapped); without such a place it is
+     *       added to the next round if that round is the bracket's last so far (its outcome decided nothing yet);</li>
+     *   <li>otherwise (the next round was promoted already) the bracket has moved on: nothing changes.</li>
+     * </ul>
+     * Returns true when a configuration was queued or swapped in.
+     */
+    public boolean lateResult(long parameterId) {
+        int[] ref = issued.get(parameterId);
+        Rung.Entry e = entry(parameterId);
+        if (e == null || !e.ended) {
             return false;
         }
-        Rung next = new Rung(plan.budget(b.s, ref[1] + 1));
+        Bracket b = brackets.get(ref[0]);
+        int round = ref[1];
+        if (round == b.rounds.size() - 1) {
+            if (b.done && round < b.s && b.last().complete()) { // the round had no result at all: now it has one
+                return promote(ref[0]);
+            }
+            return false;
+        }
+        Rung next = b.rounds.get(round + 1);
+        List<Rung.Entry> target = b.rounds.get(round).best(plan.configs(b.s, round + 1));
+        boolean changed = false;
+        for (Rung.Entry x : target) {
+            if (holds(next.entries, x.counter)) {
+                continue;
+            }
+            int slot = -1;
+            for (int i = next.entries.size() - 1; i >= 0 && slot < 0; i--) {
+                Rung.Entry y = next.entries.get(i);
+                if (y.parameterId < 0 && !holds(target, y.counter)) {
+                    slot = i; // queued, not issued, and no longer among the best: its place in the queue is x's
+                }
+            }
+            if (slot >= 0) {
+                next.entries.set(slot, new Rung.Entry(x.counter, x.params));
+                changed = true;
+            } else if (round + 1 == b.rounds.size() - 1) {
+                next.entries.add(new Rung.Entry(x.counter, x.params));
+                pending.addFirst(new int[] {ref[0], round + 1, next.entries.size() - 1});
+                b.done = b.rounds.size() > b.s; // a round that had ended the bracket empty goes on
+                changed = true;
+            } else {
+                LOG.log(System.Logger.Level.INFO, "A late result would promote configuration {0} of bracket {1}, "
+                    + "round {2}, but the bracket has moved past the next round", x.counter, b.key, round);
+            }
+        }
+        return changed;
+    }
+
+    private static boolean holds(List<Rung.Entry> entries, int counter) {
+        for (Rung.Entry e : entries) {
+            if (e.counter == counter) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The last round of bracket {@code bi} ended: its best {@code 1/eta} are queued for the next round, ahead of newer
+     * brackets' configurations, in rank order; a round where nothing reported anything ends its bracket instead of
+     * waiting forever. Returns true when it queued something.
+     */
+    private boolean promote(int bi) {
+        Bracket b = brackets.get(bi);
+        int round = b.rounds.size() - 1;
+        List<Rung.Entry> best = b.last().best(plan.configs(b.s, round + 1));
+        if (best.isEmpty()) {
+            b.done = true;
+            return false;
+        }
+        b.done = false;
+        Rung next = new Rung(plan.budget(b.s, round + 1));
         best.forEach(x -> next.entries.add(new Rung.Entry(x.counter, x.params)));
         b.add(next);
-        for (int i = next.entries.size() - 1; i >= 0; i--) { // ahead of newer brackets' configurations, in rank order
-            pending.addFirst(new int[] {ref[0], b.rounds.size() - 1, i});
+        for (int i = next.entries.size() - 1; i >= 0; i--) {
+            pending.addFirst(new int[] {bi, b.rounds.size() - 1, i});
         }
         return true;
     }

@@ -77,6 +77,13 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     protected void trialDone(JsonObject params, int budget, double loss) {
     }
 
+    /**
+     * A value arrived for a trial that had ended (a FINAL after its EN) and whose value {@code before} was given to
+     * {@link #trialDone} already: it is now {@code loss}.
+     */
+    protected void trialRevised(JsonObject params, int budget, double before, double loss) {
+    }
+
     /** The subclass's own state for a snapshot. */
     protected abstract JsonValue ownState();
 
@@ -129,19 +136,45 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
 
     @Override
     public void receiveTrialResult(TrialResult result) {
-        engine.report(result.parameterId(), Long.MAX_VALUE, mode.toLoss(result.scalar()));
+        report(result.parameterId(), Long.MAX_VALUE, mode.toLoss(result.scalar()));
     }
 
     @Override
     public void receiveIntermediateResult(IntermediateResult result) {
         double loss = mode.toLoss(result.scalar());
-        engine.report(result.parameterId(), result.sequence(), loss);
+        if (!report(result.parameterId(), result.sequence(), loss)) {
+            return;
+        }
         BracketEngine.Issued issued = engine.issued(result.parameterId());
         // evidence comes from new configurations trained to the full budget (bracket 0), never from promoted ones
         if (issued != null && issued.budget() >= engine.plan().maxBudget() && engine.firstRound(result.parameterId())
             && !engine.hasEnded(result.parameterId())) {
             fullHistories.computeIfAbsent(result.parameterId(), id -> new ArrayList<>()).add(loss);
         }
+    }
+
+    /**
+     * Gives a value to the engine; one for a trial that ended already (a FINAL after its EN) revises what the trial
+     * told the subclass at its end and re-ranks its round ({@link BracketEngine#lateResult}). Returns whether the
+     * engine took the value.
+     */
+    private boolean report(long parameterId, long sequence, double loss) {
+        boolean ended = engine.hasEnded(parameterId);
+        double before = engine.loss(parameterId);
+        if (!engine.report(parameterId, sequence, loss)) {
+            return false;
+        }
+        if (ended) {
+            BracketEngine.Issued issued = engine.issued(parameterId);
+            if (Double.isNaN(before)) { // it ended without any value: trialDone was not called then
+                trialDone(issued.params(), issued.budget(), loss);
+            } else {
+                trialRevised(issued.params(), issued.budget(), before, loss);
+            }
+            engine.lateResult(parameterId);
+            payOwed();
+        }
+        return true;
     }
 
     @Override
@@ -160,15 +193,14 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         payOwed();
     }
 
-    /** A full training's value at each budget of the largest bracket, read off its intermediate results in proportion. */
+    /** A full training's value at each budget of the largest bracket ({@link RankAgreement#atBudgets}). */
     private void recordFullTraining(List<Double> history, double finalLoss) {
         BracketPlan plan = engine.plan();
-        double[] atRungs = new double[plan.sMax()];
-        for (int k = 0; k < atRungs.length; k++) {
-            int i = (int) Math.round((double) plan.budget(plan.sMax(), k) * history.size() / plan.maxBudget()) - 1;
-            atRungs[k] = history.get(Math.max(0, Math.min(history.size() - 1, i)));
+        int[] budgets = new int[plan.sMax()];
+        for (int k = 0; k < budgets.length; k++) {
+            budgets[k] = plan.budget(plan.sMax(), k);
         }
-        agreement.record(atRungs, finalLoss);
+        agreement.record(RankAgreement.atBudgets(history, budgets, plan.maxBudget()), finalLoss);
     }
 
     private void payOwed() {

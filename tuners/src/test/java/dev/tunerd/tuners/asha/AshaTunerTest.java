@@ -76,6 +76,26 @@ class AshaTunerTest {
     }
 
     @Test
+    void aFinalAfterTheEndReplacesTheIntermediateResultItsRungTookAtTheEnd() throws Exception {
+        for (String sampler : new String[] {"random", "tpe"}) {
+            AshaTuner t = tuner(sampler);
+            for (long id = 0; id < 3; id++) {
+                t.generateParameters(id);
+            }
+            t.receiveIntermediateResult(new IntermediateResult(0, "T", 0, JsonFloat.of(0.1)));
+            t.trialEnd(0, true); // recorded at 0.1, its FINAL still to come
+            finish(t, 1, 0.5);
+            finish(t, 2, 0.3);
+            t.receiveTrialResult(new TrialResult(0, JsonObject.EMPTY, JsonFloat.of(0.9), false, Optional.empty()));
+            t.receiveTrialResult(new TrialResult(0, JsonObject.EMPTY, JsonFloat.of(0.0), false, Optional.empty()));
+            assertEquals(3, budget(t.generateParameters(3)));
+            assertEquals("r1_0", t.wireParameterId(3), sampler + ": the late 0.9 is the best of rung 0 (a second"
+                + " FINAL is ignored)");
+            assertEquals(3, t.rungSizes().get(0), "replaced, not added");
+        }
+    }
+
+    @Test
     void tpeSamplingAndSnapshotsContinueTheSameRun() throws Exception {
         AshaTuner a = tuner("tpe");
         for (long id = 0; id < 30; id++) {

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.IntermediateResult;
 import dev.tunerd.spi.InvalidSearchSpaceException;
 import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
@@ -56,6 +58,33 @@ class BohbTunerTest {
         double earlyMean = early.stream().mapToDouble(d -> d).average().orElseThrow();
         double lateMean = late.subList(late.size() - 60, late.size()).stream().mapToDouble(d -> d).average().orElseThrow();
         assertTrue(lateMean > earlyMean + 0.2, "model-based picks are better: " + earlyMean + " -> " + lateMean);
+    }
+
+    /** The values of budget {@code budget} in the model's results, as a snapshot carries them. */
+    private static List<Double> resultsAt(BohbTuner t, int budget) {
+        List<Double> out = new ArrayList<>();
+        JsonObject own = (JsonObject) ((JsonObject) t.snapshot()).get("own");
+        for (JsonValue r : ((JsonArray) own.get("results")).values()) {
+            List<JsonValue> f = ((JsonArray) r).values();
+            if (f.get(0).asDouble() == budget) {
+                out.add(f.get(2).asDouble());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aFinalAfterItsTrialsEndReplacesTheValueTheModelTookAtTheEnd() {
+        BohbTuner t = tuner(3);
+        List<Long> ids = List.of(0L, 1L, 2L);
+        List<JsonValue> ps = t.generateMultipleParameters(ids);
+        t.receiveIntermediateResult(new IntermediateResult(0, "T0", 0, JsonFloat.of(0.25)));
+        t.trialEnd(0, true); // ended on its intermediate result
+        t.trialEnd(1, false); // ended without any
+        assertEquals(List.of(-0.25), resultsAt(t, 1), "maximize: the model holds losses");
+        t.receiveTrialResult(new TrialResult(0, ps.get(0), JsonFloat.of(0.75), false, Optional.empty()));
+        t.receiveTrialResult(new TrialResult(1, ps.get(1), JsonFloat.of(0.5), false, Optional.empty()));
+        assertEquals(List.of(-0.75, -0.5), resultsAt(t, 1), "the late FINALs replace and add, nothing is doubled");
     }
 
     @Test

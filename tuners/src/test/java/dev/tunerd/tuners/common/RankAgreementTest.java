@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.protocol.json.Json;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RankAgreementTest {
@@ -52,5 +53,24 @@ class RankAgreementTest {
         assertEquals(3, b.count(0));
         assertEquals(1, b.agreement(0), 1e-12);
         assertThrows(IllegalArgumentException.class, () -> new RankAgreement(2, 2, 3));
+    }
+
+    @Test
+    void valuesAtBudgetsAssumeOneResultPerEpochAndLeaveMissingOnesOut() {
+        List<Double> fiveOfNine = List.of(1.0, 2.0, 3.0, 4.0, 5.0);
+        double[] at = RankAgreement.atBudgets(fiveOfNine, new int[] {1, 3, 6}, 9);
+        assertEquals(1.0, at[0]);
+        assertEquals(3.0, at[1], "epoch 3, not the value in proportion to five results");
+        assertTrue(Double.isNaN(at[2]), "epoch 6 never arrived");
+        List<Double> twicePerEpoch = List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+        assertEquals(List.of(2.0, 4.0), List.of(RankAgreement.atBudgets(twicePerEpoch, new int[] {1, 2}, 3)[0],
+            RankAgreement.atBudgets(twicePerEpoch, new int[] {1, 2}, 3)[1]), "more results than epochs: in proportion");
+        RankAgreement a = new RankAgreement(0.5, 2, 10);
+        a.record(new double[] {1, 1}, 1);
+        a.record(new double[] {2, Double.NaN}, 2);
+        a.record(new double[] {3, Double.NaN}, 3);
+        assertEquals(3, a.count(0));
+        assertEquals(1, a.count(1), "a missing rung value leaves the training out of that rung only");
+        assertFalse(a.trusts(1));
     }
 }

@@ -31,7 +31,7 @@ class HyperbandTunerTest {
 
     private HyperbandTuner tuner(int r, String mode) {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", r, 3, mode, null, 1L), 1L, ctx);
+        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", r, 3, mode, -1.0, 1L), 1L, ctx);
         t.updateSearchSpace(SPACE);
         return t;
     }
@@ -54,9 +54,11 @@ class HyperbandTunerTest {
 
     @Test
     void withTheRankCheckOnlyFullTrainingsRunWhileSmallBudgetsRankConfigurationsBackwards() throws Exception {
-        for (boolean crossing : new boolean[] {true, false}) {
+        for (int c = 0; c < 4; c++) { // rank_agreement 0.8, then the default (0.6)
+            boolean crossing = c % 2 == 0;
             AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-            HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, 0.6, 1L), 1L, ctx);
+            HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, c < 2 ? 0.8 : null, 1L), 1L,
+                ctx);
             t.updateSearchSpace(SPACE);
             List<Integer> budgets = new ArrayList<>();
             String firstHalving = null;
@@ -145,6 +147,90 @@ class HyperbandTunerTest {
         ps.forEach(p -> assertEquals(3, budget(p)));
     }
 
+    /**
+     * Round 0 of bracket 2 (R 9: nine configurations at budget 1); trial 4 reports only an intermediate 0.2 and ends
+     * before its FINAL; the others report FINALs i / 10 and end, so the round is promoted by 0.2 for trial 4: 8, 7, 6.
+     * Returns the ids of round 0.
+     */
+    private List<Long> roundPromotedBeforeALateFinal(HyperbandTuner t) {
+        List<Long> first = ids(9);
+        assertEquals(9, t.generateMultipleParameters(first).size());
+        for (int i = 0; i < 9; i++) {
+            long id = first.get(i);
+            if (i == 4) {
+                t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, 0, JsonFloat.of(0.2)));
+            } else {
+                t.receiveTrialResult(result(id, i / 10.0));
+            }
+        }
+        t.trialEnd(first.get(4), true);
+        for (int i = 0; i < 9; i++) {
+            t.trialEnd(first.get(i), true);
+        }
+        return first;
+    }
+
+    @Test
+    void aFinalAfterItsTrialsEndAndItsRoundsPromotionTakesTheQueuedPlaceOfTheConfigurationItOvertakes() {
+        HyperbandTuner t = tuner(9, "parallelism");
+        long late = roundPromotedBeforeALateFinal(t).get(4);
+        assertEquals(List.of("0-2_1_8"), issueNamed(t, 1));
+        t.receiveTrialResult(result(late, 0.95)); // late: now the best of round 0
+        List<String> rest = issueNamed(t, 3);
+        assertEquals(List.of("0-2_1_7", "0-2_1_4"), rest.subList(0, 2),
+            "configuration 4 replaces 6, which was queued and not issued yet");
+        assertTrue(rest.get(2).startsWith("0-1_0_"), "then a new bracket: 6 is not trained at 3 " + rest);
+    }
+
+    /** Issues {@code n} new ids and returns their wire ids. */
+    private List<String> issueNamed(HyperbandTuner t, int n) {
+        List<Long> issued = ids(n);
+        t.generateMultipleParameters(issued);
+        return issued.stream().map(t::wireParameterId).toList();
+    }
+
+    @Test
+    void aFinalAfterEveryPromotionWasIssuedAddsItsConfigurationToTheNextRound() {
+        HyperbandTuner t = tuner(9, "parallelism");
+        List<Long> first = roundPromotedBeforeALateFinal(t);
+        List<Long> promoted = ids(3);
+        t.generateMultipleParameters(promoted);
+        assertEquals(List.of("0-2_1_8", "0-2_1_7", "0-2_1_6"), promoted.stream().map(t::wireParameterId).toList());
+        t.receiveTrialResult(result(first.get(4), 0.95));
+        t.receiveTrialResult(result(first.get(4), 0.99)); // a duplicate changes nothing more
+        List<Long> more = ids(2);
+        List<JsonValue> ps = t.generateMultipleParameters(more);
+        assertEquals("0-2_1_4", t.wireParameterId(more.get(0)), "trained at budget 3, no configuration twice");
+        assertEquals(3, budget(ps.get(0)));
+        assertTrue(t.wireParameterId(more.get(1)).startsWith("0-1_0_"), t.wireParameterId(more.get(1)));
+        // round 1 now has four configurations; it ends when all four did, and its best goes on to budget 9
+        List<Long> round1 = new ArrayList<>(promoted);
+        round1.add(more.get(0));
+        for (int i = 0; i < 4; i++) {
+            t.receiveTrialResult(result(round1.get(i), i == 3 ? 2.0 : 1.0));
+            t.trialEnd(round1.get(i), true);
+        }
+        List<Long> top = ids(1);
+        assertEquals(9, budget(t.generateMultipleParameters(top).get(0)));
+        assertEquals("0-2_2_4", t.wireParameterId(top.get(0)));
+    }
+
+    @Test
+    void aFinalAfterARoundThatHadNoResultAtAllRevivesItsBracket() {
+        HyperbandTuner t = tuner(3, "parallelism"); // bracket 1: three configurations at 1, then one at 3
+        List<Long> first = ids(3);
+        t.generateMultipleParameters(first);
+        first.forEach(id -> t.trialEnd(id, false));
+        List<Long> next = ids(1);
+        t.generateMultipleParameters(next);
+        assertEquals("0-0_0_3", t.wireParameterId(next.get(0)), "the bracket ended: bracket 0 starts");
+        t.receiveTrialResult(result(first.get(1), 0.5));
+        List<Long> promoted = ids(1);
+        List<JsonValue> ps = t.generateMultipleParameters(promoted);
+        assertEquals("0-1_1_1", t.wireParameterId(promoted.get(0)));
+        assertEquals(3, budget(ps.get(0)));
+    }
+
     @Test
     void aRoundWhoseTrialsAllFailedEndsItsBracketAndSerialModeMovesOn() {
         HyperbandTuner t = tuner(3, "serial"); // sMax 1: bracket 1 = 3 configs at 1, then 1 at 3
@@ -196,6 +282,27 @@ class HyperbandTunerTest {
             }
             assertEquals(finished ? List.of() : List.of(first.get(3), first.get(4)), sentIds, "finished " + finished);
         }
+    }
+
+    /**
+     * The daemon hands intermediate results over on the assessor's queue, so a full training's last ones may come
+     * after its end or never: the evidence reads each budget at its own epoch, not in proportion to what arrived.
+     */
+    @Test
+    void aFullTrainingWhoseLastIntermediateResultsNeverArrivedIsReadAtTheRightBudgets() throws Exception {
+        AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
+        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, null, 1L), 1L, ctx);
+        t.updateSearchSpace(SPACE);
+        long id = nextId++;
+        assertEquals(9, budget(t.generateParameters(id)), "no evidence yet: a full training");
+        for (int e = 1; e <= 5; e++) { // epochs 6..9 still queued when the trial ended
+            t.receiveIntermediateResult(new IntermediateResult(id, "T", e - 1, JsonFloat.of(10.0 + e)));
+        }
+        t.receiveTrialResult(result(id, 30.0));
+        t.trialEnd(id, true);
+        JsonValue evidence = ((JsonObject) t.snapshot()).get("agreement");
+        assertEquals(Json.parse("[[-11.0, -13.0, -30.0]]"), Json.parse(Json.writeAllowingNonFinite(evidence)),
+            "epoch 1 and epoch 3 (losses), then the final value");
     }
 
     @Test
@@ -271,6 +378,7 @@ class HyperbandTunerTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, "x", null, null))
             .getMessage().startsWith("exec_mode must be"));
         assertEquals(60, new HyperbandArgs(null, null, null, null, null, null).R());
+        assertEquals(0.6, new HyperbandArgs(null, null, null, null, null, null).rankAgreement(), "tunerd's default");
     }
 
     private static JsonObject strip(JsonValue p) {
