@@ -11,7 +11,7 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * One CMA-ES search distribution N(m, sigma^2 C) in the unit cube with the (mu/mu_w, lambda) update of Hansen's
  * tutorial (2016): weighted recombination, cumulative step-size adaptation, rank-one and rank-mu covariance updates,
  * the latter active (the worse half of a generation enters with negative weights, its steps rescaled to length
- * sqrt(n) in C's metric, so C shrinks along directions that did badly: about +1.5 points at 200 trials on the
+ * sqrt(n) in C's metric, so C shrinks along directions that did badly: about +1.7 points at 200 trials on the
  * benchmark suite, docs/MODEL_TUNERS.md); C's eigen-decomposition (EJML) after every generation. Candidates outside
  * the cube are resampled, then clipped. Not thread-safe.
  */
