@@ -29,6 +29,16 @@ final class DngoSampler implements InternalSampler {
     private static final System.Logger LOG = System.getLogger(DngoSampler.class.getName());
     private static final double WARP_SKEWNESS = 1.5;
     private static final int INCUMBENTS = 5;
+    /**
+     * Training work per suggestion, in sample-epochs (one result's forward and backward pass): about 10 us each in
+     * 6-D on the loaded project machine, so a slice costs some 30 ms of the 50 ms a suggestion may take
+     * (docs/BENCHMARKS.md, "CMA-ES's third round and DNGO's worst case").
+     */
+    static final int WORK_PER_SUGGESTION = 3000;
+    /** Whether the last suggestion had a network (false: the first training was still in progress). */
+    private boolean ready;
+    /** Sample-epochs of training run by the last suggestion. */
+    private long lastWork;
     private final NumericCube cube;
     private final DngoClassArgs args;
     private final Rng rng;
@@ -53,6 +63,7 @@ final class DngoSampler implements InternalSampler {
 
     @Override
     public double[] suggest(List<double[]> running) {
+        lastWork = 0;
         Set<Key> taken = new HashSet<>();
         points.forEach(p -> taken.add(new Key(p)));
         List<double[]> pending = new ArrayList<>();
@@ -72,7 +83,7 @@ final class DngoSampler implements InternalSampler {
         }
         network = networkFor(n);
         if (network == null) {
-            return fallback("the results do not differ (or none is finite)", taken);
+            return ready ? fallback("the results do not differ (or none is finite)", taken) : cube.decode(fresh(taken));
         }
         BayesianLinearRegression blr = regression(y, pending);
         if (blr == null) {
@@ -82,38 +93,71 @@ final class DngoSampler implements InternalSampler {
     }
 
     /**
-     * The network for a suggestion with {@code n} results. A network learns from the first {@code s} results, s a
-     * multiple of {@code trials_per_update}; the first (s = trials_per_update) is trained at once, each later one in
-     * slices over the next {@link #lag} suggestions (epochs in proportion to the results since s) while the previous
-     * one still serves, so no single suggestion pays for a whole training. Which network serves depends only on n,
-     * and a training gives the same weights however it is sliced, so a restored tuner (which trains what it lacks at
-     * once) continues identically. Null when a prefix's results do not differ.
+     * The network for a suggestion with {@code n} results, or null while the first one is still being trained. A
+     * network learns from the first {@code s} results, s a multiple of {@code trials_per_update}: the first at
+     * s = trials_per_update, each later one at the first multiple of trials_per_update at least trials_per_update
+     * after the previous one and not before the previous training has finished. A training is spread evenly over
+     * the {@link #lag} suggestions from s on (about {@link #WORK_PER_SUGGESTION} sample-epochs each) while the
+     * previous network still serves (before the first network: random suggestions), so no suggestion pays for more
+     * than a slice. The schedule depends only on n, and a training gives the same weights however it is sliced, so a
+     * restored tuner (which trains what it lacks at once) continues identically. Null also when a prefix's results
+     * do not differ; {@link #ready} says which.
      */
     private FeatureNetwork networkFor(int n) {
-        int tpu = args.trialsPerUpdate();
         int epochs = args.numEpochsPerTraining();
-        int lag = lag();
-        int s = Math.max(Math.max(2, tpu), (n / tpu) * tpu);
-        int serving = s <= Math.max(2, tpu) || n - s >= lag ? s : s - tpu;
+        int tpu = Math.max(1, args.trialsPerUpdate());
+        int serving = -1;
+        int s = Math.max(2, tpu);
+        while (true) {
+            int lag = lag(s);
+            if (n < s + lag) {
+                FeatureNetwork.Trainer next = training(s);
+                if (next != null) {
+                    int due = (int) Math.min(epochs, ((long) epochs * (n - s + 1) + lag - 1) / lag);
+                    run(next, due - next.epochsDone(), s);
+                }
+                break;
+            }
+            int following = ((s + Math.max(tpu, lag) + tpu - 1) / tpu) * tpu;
+            serving = s;
+            if (n < following) {
+                break;
+            }
+            s = following;
+        }
+        int keep = serving;
+        trainings.keySet().removeIf(k -> k < keep);
+        ready = serving > 0;
+        if (serving < 0) {
+            return null;
+        }
         FeatureNetwork.Trainer current = training(serving);
         if (current == null) {
             return null;
         }
-        current.run(epochs - current.epochsDone());
-        if (serving != s) {
-            FeatureNetwork.Trainer next = training(s);
-            if (next != null) {
-                int due = (int) Math.min(epochs, (long) epochs * (n - s + 1) / lag);
-                next.run(Math.max(0, due - next.epochsDone()));
-            }
-        }
-        trainings.keySet().removeIf(k -> k < serving);
+        run(current, epochs - current.epochsDone(), serving);
         return current.network();
     }
 
-    /** Suggestions over which a training is spread: a quarter of trials_per_update, at least 1. */
-    private int lag() {
-        return Math.max(1, args.trialsPerUpdate() / 4);
+    private void run(FeatureNetwork.Trainer trainer, int epochs, int samples) {
+        if (epochs > 0) {
+            trainer.run(epochs);
+            lastWork += (long) epochs * samples;
+        }
+    }
+
+    /** Sample-epochs of training (one result through the network and back) that the last suggestion ran. */
+    long lastTrainingWork() {
+        return lastWork;
+    }
+
+    /**
+     * Suggestions over which the training on {@code s} results is spread: enough that each runs at most about
+     * {@link #WORK_PER_SUGGESTION} sample-epochs, at least 1.
+     */
+    private int lag(int s) {
+        long work = (long) args.numEpochsPerTraining() * s;
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE / 4, (work + WORK_PER_SUGGESTION - 1) / WORK_PER_SUGGESTION));
     }
 
     private FeatureNetwork.Trainer training(int prefix) {

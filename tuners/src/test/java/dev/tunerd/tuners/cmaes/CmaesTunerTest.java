@@ -40,6 +40,20 @@ class CmaesTunerTest {
         assertTrue(best < 1e-6, "best " + best);
     }
 
+    /**
+     * Active CMA: when the better half of a generation sits at the mean (no positive update in any direction) and the
+     * worse half lies along x, C shrinks along x and not along y; without negative weights both would decay alike.
+     */
+    @Test
+    void theWorseHalfShrinksTheCovarianceAlongItsDirection() {
+        CmaDistribution d = new CmaDistribution(new double[] {0.5, 0.5}, 0.1, 6);
+        double[][] pts = {{0.5, 0.5}, {0.5, 0.5}, {0.5, 0.5}, {0.6, 0.5}, {0.38, 0.5}, {0.66, 0.5}};
+        d.update(pts, new double[] {0, 0, 0, 1, 2, 3});
+        assertTrue(d.covariance(0, 0) < 0.9 * d.covariance(1, 1),
+            "C_xx " + d.covariance(0, 0) + ", C_yy " + d.covariance(1, 1));
+        assertEquals(0, d.covariance(0, 1), 1e-12);
+    }
+
     @Test
     void stagnationTriggersAnIpopRestartWithALargerPopulation() {
         SearchSpace space = SearchSpace.parse(Json.parseObject("""

@@ -10,7 +10,13 @@ import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.InvalidSearchSpaceException;
 import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.model.NumericCube;
+import java.util.Optional;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.testkit.LogCapture;
 import dev.tunerd.tuners.testkit.BraninRuns;
@@ -108,14 +114,70 @@ class DngoTunerTest {
         assertFalse(java.util.Arrays.equals(whole.features(u), shorter.features(u)), "training changes the network");
     }
 
+    /**
+     * Trainings are spread so that no suggestion runs more than its share of sample-epochs (a whole 500-epoch training
+     * on 60 results would be 30,000), the first network arrives a few suggestions after trials_per_update results,
+     * and every network is trained completely (the slices add up to the epochs).
+     */
+    @Test
+    void noSuggestionTrainsMoreThanItsShareAndTheSlicesAddUpToWholeTrainings() {
+        SearchSpace space = SearchSpace.parse(BraninRuns.SPACE, SearchSpace.ALL_TYPES);
+        DngoSampler s = new DngoSampler(new NumericCube(space), new DngoClassArgs(OptimizeMode.MINIMIZE, 50, 10, 500,
+            1L), new Rng(3));
+        long total = 0;
+        int training = 0;
+        int firstModel = -1;
+        Rng noise = new Rng(8);
+        for (int n = 0; n < 66; n++) {
+            double[] x = s.suggest(List.of());
+            long work = s.lastTrainingWork();
+            assertTrue(work <= DngoSampler.WORK_PER_SUGGESTION + n, "suggestion " + n + " trained " + work);
+            total += work;
+            training += work > 0 ? 1 : 0;
+            if (firstModel < 0 && work > 0 && total >= 500L * 10) {
+                firstModel = n;
+            }
+            s.observe(x, x[0] * x[0] + Math.sin(3 * x[1]) + 0.01 * noise.nextDouble());
+        }
+        assertTrue(firstModel > 10 && firstModel < 20, "the first network is complete at suggestion " + firstModel);
+        // networks on 10, 20, 30, 40 and 50 results complete; the one on 60 (10 slices) is 6 slices in at the end
+        assertTrue(total >= 500L * (10 + 20 + 30 + 40 + 50) && total < 500L * (10 + 20 + 30 + 40 + 50 + 60),
+            "sample-epochs " + total);
+        assertTrue(training > 20, "suggestions that trained: " + training);
+    }
+
+    /** A snapshot taken while a network is half trained restores into a tuner that continues identically. */
+    @Test
+    void aSnapshotTakenInTheMiddleOfATrainingContinuesIdentically() throws Exception {
+        DngoClassArgs args = new DngoClassArgs(OptimizeMode.MINIMIZE, 100, 10, 500, 7L);
+        DngoTuner original = tuner(args, BraninRuns.SPACE);
+        BraninRuns.bestOf(original, 22, BraninRuns::branin);
+        JsonValue state = Json.parse(Json.write(original.snapshot()));
+        DngoTuner restored = tuner(args, BraninRuns.SPACE);
+        restored.restore(state);
+        for (long id = 22; id < 32; id++) {
+            JsonObject a = (JsonObject) original.generateParameters(id);
+            JsonObject b = (JsonObject) restored.generateParameters(id);
+            assertEquals(a, b, "trial " + id);
+            double v = BraninRuns.branin(a);
+            original.receiveTrialResult(new TrialResult(id, a, JsonFloat.of(v), false, Optional.empty()));
+            restored.receiveTrialResult(new TrialResult(id, b, JsonFloat.of(v), false, Optional.empty()));
+        }
+    }
+
     @Test
     void findsBraninsMinimumFarBetterThanRandom() throws Exception {
-        // optimum 0.397887; random search with 60 trials typically ends around 1 to 2
-        for (long seed = 1; seed <= 2; seed++) {
-            double best = BraninRuns.bestOf(tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, seed), BraninRuns.SPACE), 60,
-                BraninRuns::branin);
-            assertTrue(best < 0.7, "seed " + seed + ": best " + best);
+        // optimum 0.397887. Random search with 80 trials: median best 0.84, below 0.6 in about one run in five
+        // (2,000 simulated runs), so a median of six runs below 0.6 happens to it about once in forty. One or two
+        // seeds are not enough: DNGO's network is sometimes fitted badly on Branin and a run stalls near 1 to 2.
+        double[] best = new double[6];
+        for (int seed = 1; seed <= best.length; seed++) {
+            best[seed - 1] = BraninRuns.bestOf(tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, (long) seed),
+                BraninRuns.SPACE), 80, BraninRuns::branin);
         }
+        double[] sorted = best.clone();
+        java.util.Arrays.sort(sorted);
+        assertTrue((sorted[2] + sorted[3]) / 2 < 0.6, java.util.Arrays.toString(best));
     }
 
     @Test
