@@ -24,21 +24,23 @@ import java.util.Set;
  */
 final class SmacSampler implements InternalSampler {
     private static final int INITIAL = 10;
-    private static final double RANDOM_SHARE = 0.05;
+    /** Random points of which the space-filling initial design takes the farthest from the points so far. */
+    private static final int DESIGN_CANDIDATES = 50;
     private static final int RANDOM_CANDIDATES = 500;
-    private static final int LOCAL_STARTS = 10;
     private static final int LOCAL_STEPS = 30;
     private static final int NUMERIC_NEIGHBOURS = 4;
     private static final double STEP = 0.2;
     private static final double INACTIVE = -1;
     private final UnitSpace unit;
     private final Rng rng;
+    private final SmacSettings settings;
     private final List<double[]> xs = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
 
-    SmacSampler(SearchSpace space, Rng rng) {
+    SmacSampler(SearchSpace space, Rng rng, SmacSettings settings) {
         this.unit = new UnitSpace(space.parameters());
         this.rng = rng;
+        this.settings = settings;
     }
 
     @Override
@@ -53,10 +55,14 @@ final class SmacSampler implements InternalSampler {
         xs.forEach(v -> taken.add(key(v)));
         running.forEach(r -> taken.add(key(encode(r))));
         double[] y = targets();
-        if (xs.size() + running.size() < INITIAL || y == null || rng.nextDouble() < RANDOM_SHARE) {
+        if (xs.size() + running.size() < INITIAL || y == null) {
+            return decode(settings.spreadDesign() ? spreadVector(running) : randomVector());
+        }
+        if (rng.nextDouble() < settings.randomShare()) {
             return decode(randomVector());
         }
-        RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng);
+        RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
+            settings.withinLeaf());
         double best = Arrays.stream(y).min().orElse(0);
         double[] out = new double[2];
         List<double[]> candidates = new ArrayList<>();
@@ -67,11 +73,22 @@ final class SmacSampler implements InternalSampler {
         Arrays.setAll(order, i -> i);
         Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
         List<double[]> starts = new ArrayList<>();
-        for (int i = 0; i < Math.min(LOCAL_STARTS, order.length); i++) {
+        for (int i = 0; i < Math.min(settings.localStarts(), order.length); i++) {
             starts.add(xs.get(order[i]));
         }
-        candidates.sort(Comparator.comparingDouble(c -> -ei(forest, c, best, out)));
-        starts.addAll(candidates.subList(0, Math.min(5, candidates.size())));
+        double[] candidateEi = new double[candidates.size()];
+        for (int i = 0; i < candidateEi.length; i++) {
+            candidateEi[i] = ei(forest, candidates.get(i), best, out);
+        }
+        Integer[] byEi = new Integer[candidateEi.length];
+        Arrays.setAll(byEi, i -> i);
+        Arrays.sort(byEi, Comparator.comparingDouble(i -> -candidateEi[i]));
+        List<double[]> sortedCandidates = new ArrayList<>(candidates.size());
+        for (Integer i : byEi) {
+            sortedCandidates.add(candidates.get(i));
+        }
+        candidates = sortedCandidates;
+        starts.addAll(candidates.subList(0, Math.min(settings.randomStarts(), candidates.size())));
         for (double[] s : starts) {
             candidates.add(localSearch(forest, s, best, taken));
         }
@@ -138,10 +155,13 @@ final class SmacSampler implements InternalSampler {
         return out;
     }
 
-    private static double ei(RandomForest forest, double[] v, double best, double[] out) {
+    private double ei(RandomForest forest, double[] v, double best, double[] out) {
         forest.predict(v, out);
         double sd = Math.sqrt(out[1]);
         double z = (best - out[0]) / sd;
+        if (settings.logEi()) {
+            return Math.log(sd) + Normal.logEiFactor(z);
+        }
         return sd * (z * Normal.cdf(z) + Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI));
     }
 
@@ -165,6 +185,38 @@ final class SmacSampler implements InternalSampler {
             }
         }
         return y;
+    }
+
+    /** Of {@link #DESIGN_CANDIDATES} random points, the one farthest (Euclidean, encoded) from all so far. */
+    private double[] spreadVector(List<double[]> running) {
+        List<double[]> so = new ArrayList<>(xs);
+        running.forEach(r -> so.add(encode(r)));
+        double[] chosen = randomVector();
+        if (so.isEmpty()) {
+            return chosen;
+        }
+        double chosenDistance = nearest(chosen, so);
+        for (int i = 1; i < DESIGN_CANDIDATES; i++) {
+            double[] c = randomVector();
+            double d = nearest(c, so);
+            if (d > chosenDistance) {
+                chosen = c;
+                chosenDistance = d;
+            }
+        }
+        return chosen;
+    }
+
+    private static double nearest(double[] v, List<double[]> points) {
+        double min = Double.POSITIVE_INFINITY;
+        for (double[] p : points) {
+            double d = 0;
+            for (int i = 0; i < v.length; i++) {
+                d += (v[i] - p[i]) * (v[i] - p[i]);
+            }
+            min = Math.min(min, d);
+        }
+        return min;
     }
 
     private double[] randomVector() {

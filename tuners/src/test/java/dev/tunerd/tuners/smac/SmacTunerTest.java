@@ -45,7 +45,7 @@ class SmacTunerTest {
             x[i][1] = rng.nextDouble();
             y[i] = Math.pow(x[i][0] - 0.3, 2) + Math.pow(x[i][1] - 0.7, 2);
         }
-        RandomForest f = new RandomForest(x, y, rng);
+        RandomForest f = new RandomForest(x, y, rng, SmacSettings.DEFAULT.featureShare(), SmacSettings.DEFAULT.withinLeaf());
         double[] near = new double[2];
         double[] far = new double[2];
         f.predict(new double[] {0.3, 0.7}, near);

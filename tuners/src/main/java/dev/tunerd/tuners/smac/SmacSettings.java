@@ -1,0 +1,28 @@
+package dev.tunerd.tuners.smac;
+
+/**
+ * SMAC's internal settings (not classArgs: NNI's SMAC has none of these); {@link #DEFAULT} is what the tuner runs
+ * with, the other values exist for the benchmark's tuning runs (docs/BENCHMARKS.md). Immutable.
+ *
+ * @param randomShare     share of suggestions drawn at random after the initial design (SMAC's interleaving)
+ * @param featureShare    share of the parameters tried at each split of a tree
+ * @param localStarts     local-search starts taken from the best observed configurations
+ * @param randomStarts    local-search starts taken from the best random candidates by EI
+ * @param spreadDesign    the initial design picks, of a few random points, the one farthest from those already
+ *                        observed or in flight (space-filling) instead of a plain random point
+ * @param withinLeaf      the forest's variance adds the mean within-leaf variance to the spread of the trees' means
+ *                        (law of total variance) instead of the spread alone (SMAC3's choice)
+ * @param logEi           local search and the final pick maximise log EI (computed stably where EI underflows)
+ */
+public record SmacSettings(double randomShare, double featureShare, int localStarts, int randomStarts,
+    boolean spreadDesign, boolean withinLeaf, boolean logEi) {
+
+    public static final SmacSettings DEFAULT = new SmacSettings(0.05, 5.0 / 6, 10, 5, false, true, false);
+
+    public SmacSettings {
+        if (!(randomShare >= 0 && randomShare <= 1) || !(featureShare > 0 && featureShare <= 1) || localStarts < 0
+            || randomStarts < 0) {
+            throw new IllegalArgumentException("SMAC settings out of range");
+        }
+    }
+}
