@@ -26,10 +26,8 @@ final class SmacSampler implements InternalSampler {
     private static final int INITIAL = 10;
     /** Random points of which the space-filling initial design takes the farthest from the points so far. */
     private static final int DESIGN_CANDIDATES = 50;
-    private static final int RANDOM_CANDIDATES = 500;
     private static final int LOCAL_STEPS = 30;
     private static final int NUMERIC_NEIGHBOURS = 4;
-    private static final double STEP = 0.2;
     private static final double INACTIVE = -1;
     private final UnitSpace unit;
     private final Rng rng;
@@ -66,7 +64,7 @@ final class SmacSampler implements InternalSampler {
         double best = Arrays.stream(y).min().orElse(0);
         double[] out = new double[2];
         List<double[]> candidates = new ArrayList<>();
-        for (int i = 0; i < RANDOM_CANDIDATES; i++) {
+        for (int i = 0; i < settings.randomCandidates(); i++) {
             candidates.add(randomVector());
         }
         Integer[] order = new Integer[y.length];
@@ -146,7 +144,7 @@ final class SmacSampler implements InternalSampler {
             } else {
                 for (int k = 0; k < NUMERIC_NEIGHBOURS; k++) {
                     double[] nb = internal.clone();
-                    double u = Math.min(1, Math.max(0, v[i] + STEP * rng.nextGaussian()));
+                    double u = Math.min(1, Math.max(0, v[i] + settings.step() * rng.nextGaussian()));
                     nb[i] = unit.toInternalInBounds(i, u);
                     out.add(encode(nb));
                 }
@@ -179,7 +177,7 @@ final class SmacSampler implements InternalSampler {
         double[] sorted = y.clone();
         Arrays.sort(sorted);
         double median = sorted[sorted.length / 2];
-        if (SurrogateLosses.skewness(y) > 1.5 && median > lo) {
+        if (SurrogateLosses.skewness(y) > settings.warpSkewness() && median > lo) {
             for (int i = 0; i < y.length; i++) {
                 y[i] = Math.log(y[i] - lo + (median - lo));
             }

@@ -13,15 +13,19 @@ package dev.tunerd.tuners.smac;
  * @param withinLeaf      the forest's variance adds the mean within-leaf variance to the spread of the trees' means
  *                        (law of total variance) instead of the spread alone (SMAC3's choice)
  * @param logEi           local search and the final pick maximise log EI (computed stably where EI underflows)
+ * @param randomCandidates random configurations scored by EI on each suggestion (the best start local searches)
+ * @param step            standard deviation of a numeric neighbour's move in the local search, share of the range
+ * @param warpSkewness    losses whose skewness exceeds this are modelled as log(loss - min + (median - min))
  */
 public record SmacSettings(double randomShare, double featureShare, int localStarts, int randomStarts,
-    boolean spreadDesign, boolean withinLeaf, boolean logEi) {
+    boolean spreadDesign, boolean withinLeaf, boolean logEi, int randomCandidates, double step, double warpSkewness) {
 
-    public static final SmacSettings DEFAULT = new SmacSettings(0.05, 5.0 / 6, 10, 5, false, true, false);
+    public static final SmacSettings DEFAULT = new SmacSettings(0.05, 5.0 / 6, 10, 5, false, true, false, 500, 0.2,
+        1.5);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(featureShare > 0 && featureShare <= 1) || localStarts < 0
-            || randomStarts < 0) {
+            || randomStarts < 0 || randomCandidates < 1 || !(step > 0)) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }
     }
