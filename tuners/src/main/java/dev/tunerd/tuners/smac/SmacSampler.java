@@ -32,6 +32,7 @@ final class SmacSampler implements InternalSampler {
     private final UnitSpace unit;
     private final Rng rng;
     private final SmacSettings settings;
+    private final double randomShare;
     private final List<double[]> xs = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
 
@@ -39,6 +40,11 @@ final class SmacSampler implements InternalSampler {
         this.unit = new UnitSpace(space.parameters());
         this.rng = rng;
         this.settings = settings;
+        boolean choices = false;
+        for (int i = 0; i < unit.size(); i++) {
+            choices |= unit.isCategorical(i);
+        }
+        this.randomShare = choices ? settings.choiceRandomShare() : settings.randomShare();
     }
 
     @Override
@@ -56,7 +62,7 @@ final class SmacSampler implements InternalSampler {
         if (xs.size() + running.size() < INITIAL || y == null) {
             return decode(settings.spreadDesign() ? spreadVector(running) : randomVector());
         }
-        if (rng.nextDouble() < settings.randomShare()) {
+        if (rng.nextDouble() < randomShare) {
             return decode(randomVector());
         }
         RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),

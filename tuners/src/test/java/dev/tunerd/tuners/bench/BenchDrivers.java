@@ -70,9 +70,9 @@ final class BenchDrivers {
             space));
         m.put("SMAC", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
             new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed)), space));
-        // -Dsmac.random / -Dsmac.features / -Dsmac.local / -Dsmac.randomStarts / -Dsmac.spread / -Dsmac.within /
-        // -Dsmac.logei / -Dsmac.candidates / -Dsmac.step / -Dsmac.skew: SMAC's internal settings varied for tuning
-        // (SmacSettings)
+        // -Dsmac.random / -Dsmac.choiceRandom / -Dsmac.features / -Dsmac.local / -Dsmac.randomStarts /
+        // -Dsmac.spread / -Dsmac.within / -Dsmac.logei / -Dsmac.candidates / -Dsmac.step / -Dsmac.skew: SMAC's
+        // internal settings varied for tuning (SmacSettings)
         m.put("SMAC-args", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
             new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed), smacSettings()), space));
         // Auto with the run's length as the experiment's budget, as `tunerd bench quality` passes it
@@ -89,6 +89,7 @@ final class BenchDrivers {
     static SmacSettings smacSettings() {
         SmacSettings d = SmacSettings.DEFAULT;
         return new SmacSettings(QualityBench.dbl("smac.random", d.randomShare()),
+            QualityBench.dbl("smac.choiceRandom", d.choiceRandomShare()),
             QualityBench.dbl("smac.features", d.featureShare()), Integer.getInteger("smac.local", d.localStarts()),
             Integer.getInteger("smac.randomStarts", d.randomStarts()), flag("smac.spread", d.spreadDesign()),
             flag("smac.within", d.withinLeaf()), flag("smac.logei", d.logEi()),
