@@ -19,14 +19,15 @@ package dev.tunerd.tuners.smac;
  * @param logEi           local search and the final pick maximise log EI (computed stably where EI underflows)
  * @param randomCandidates random configurations scored by EI on each suggestion (the best start local searches)
  * @param step            standard deviation of a numeric neighbour's move in the local search, share of the range
- * @param warpSkewness    losses whose skewness exceeds this are modelled as log(loss - min + (median - min))
+ * @param warpSkewness    losses whose skewness exceeds this are modelled as log(loss - min + (median - min));
+ *                        default 0: every right-skewed set of losses
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean spreadDesign, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
     double warpSkewness) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, false, true, false, 500, 0.2,
-        1.5);
+        0);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
