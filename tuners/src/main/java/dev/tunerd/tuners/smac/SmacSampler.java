@@ -24,8 +24,6 @@ import java.util.Set;
  */
 final class SmacSampler implements InternalSampler {
     private static final int INITIAL = 10;
-    /** Random points of which the space-filling initial design takes the farthest from the points so far. */
-    private static final int DESIGN_CANDIDATES = 50;
     private static final int LOCAL_STEPS = 30;
     private static final int NUMERIC_NEIGHBOURS = 4;
     private static final double INACTIVE = -1;
@@ -60,7 +58,7 @@ final class SmacSampler implements InternalSampler {
         running.forEach(r -> taken.add(key(encode(r))));
         double[] y = targets();
         if (xs.size() + running.size() < INITIAL || y == null) {
-            return decode(settings.spreadDesign() ? spreadVector(running) : randomVector());
+            return decode(randomVector());
         }
         if (rng.nextDouble() < randomShare) {
             return decode(randomVector());
@@ -189,38 +187,6 @@ final class SmacSampler implements InternalSampler {
             }
         }
         return y;
-    }
-
-    /** Of {@link #DESIGN_CANDIDATES} random points, the one farthest (Euclidean, encoded) from all so far. */
-    private double[] spreadVector(List<double[]> running) {
-        List<double[]> so = new ArrayList<>(xs);
-        running.forEach(r -> so.add(encode(r)));
-        double[] chosen = randomVector();
-        if (so.isEmpty()) {
-            return chosen;
-        }
-        double chosenDistance = nearest(chosen, so);
-        for (int i = 1; i < DESIGN_CANDIDATES; i++) {
-            double[] c = randomVector();
-            double d = nearest(c, so);
-            if (d > chosenDistance) {
-                chosen = c;
-                chosenDistance = d;
-            }
-        }
-        return chosen;
-    }
-
-    private static double nearest(double[] v, List<double[]> points) {
-        double min = Double.POSITIVE_INFINITY;
-        for (double[] p : points) {
-            double d = 0;
-            for (int i = 0; i < v.length; i++) {
-                d += (v[i] - p[i]) * (v[i] - p[i]);
-            }
-            min = Math.min(min, d);
-        }
-        return min;
     }
 
     private double[] randomVector() {

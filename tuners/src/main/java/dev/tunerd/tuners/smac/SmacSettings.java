@@ -12,8 +12,6 @@ package dev.tunerd.tuners.smac;
  * @param featureShare    share of the parameters tried at each split of a tree
  * @param localStarts     local-search starts taken from the best observed configurations
  * @param randomStarts    local-search starts taken from the best random candidates by EI
- * @param spreadDesign    the initial design picks, of a few random points, the one farthest from those already
- *                        observed or in flight (space-filling) instead of a plain random point
  * @param withinLeaf      the forest's variance adds the mean within-leaf variance to the spread of the trees' means
  *                        (law of total variance) instead of the spread alone (SMAC3's choice)
  * @param logEi           local search and the final pick maximise log EI (computed stably where EI underflows)
@@ -23,10 +21,10 @@ package dev.tunerd.tuners.smac;
  *                        default 0: every right-skewed set of losses
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
-    int randomStarts, boolean spreadDesign, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
+    int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
     double warpSkewness) {
 
-    public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, false, true, false, 500, 0.2,
+    public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
         0);
 
     public SmacSettings {

@@ -71,7 +71,7 @@ final class BenchDrivers {
         m.put("SMAC", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
             new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed)), space));
         // -Dsmac.random / -Dsmac.choiceRandom / -Dsmac.features / -Dsmac.local / -Dsmac.randomStarts /
-        // -Dsmac.spread / -Dsmac.within / -Dsmac.logei / -Dsmac.candidates / -Dsmac.step / -Dsmac.skew: SMAC's
+        // -Dsmac.within / -Dsmac.logei / -Dsmac.candidates / -Dsmac.step / -Dsmac.skew: SMAC's
         // internal settings varied for tuning (SmacSettings)
         m.put("SMAC-args", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
             new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed), smacSettings()), space));
@@ -91,8 +91,7 @@ final class BenchDrivers {
         return new SmacSettings(QualityBench.dbl("smac.random", d.randomShare()),
             QualityBench.dbl("smac.choiceRandom", d.choiceRandomShare()),
             QualityBench.dbl("smac.features", d.featureShare()), Integer.getInteger("smac.local", d.localStarts()),
-            Integer.getInteger("smac.randomStarts", d.randomStarts()), flag("smac.spread", d.spreadDesign()),
-            flag("smac.within", d.withinLeaf()), flag("smac.logei", d.logEi()),
+            Integer.getInteger("smac.randomStarts", d.randomStarts()), flag("smac.within", d.withinLeaf()), flag("smac.logei", d.logEi()),
             Integer.getInteger("smac.candidates", d.randomCandidates()), QualityBench.dbl("smac.step", d.step()),
             QualityBench.dbl("smac.skew", d.warpSkewness()));
     }
