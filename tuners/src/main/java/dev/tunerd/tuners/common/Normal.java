@@ -74,4 +74,38 @@ public final class Normal {
             + f * (1.0 / 5040)))))));
         return p * Double.longBitsToDouble(((long) n + 1023) << 52);
     }
+
+    /**
+     * log(z Phi(z) + phi(z)), the logarithm of expected improvement at unit standard deviation, stable far into the
+     * lower tail where the plain formula underflows (log-EI, Ament et al. 2023).
+     */
+    public static double logEiFactor(double z) {
+        if (z > -1) {
+            return Math.log(z * cdf(z) + Math.exp(logPdf(z)));
+        }
+        double t = -z;
+        if (t < 8) {
+            // h(z) = phi(t) (1 - t R(t)), R(t) = Q(t) / phi(t) the Mills ratio
+            double mills = Math.exp(Math.log(cdf(-t)) - logPdf(t));
+            return logPdf(t) + Math.log(1 - t * mills);
+        }
+        double u = 1 / (t * t);
+        double series = u * (1 - u * (3 - u * (15 - u * (105 - u * 945))));
+        return logPdf(t) + Math.log(series);
+    }
+
+    /** log Phi(z), stable in the lower tail. */
+    public static double logCdf(double z) {
+        if (z > -30) {
+            return Math.log(cdf(z));
+        }
+        double t = -z;
+        double u = 1 / (t * t);
+        return logPdf(t) - Math.log(t) + Math.log(1 - u * (1 - u * (3 - u * 15)));
+    }
+
+    /** log phi(z). */
+    public static double logPdf(double z) {
+        return -0.5 * z * z - LOG_SQRT_2PI;
+    }
 }

@@ -10,7 +10,6 @@ import dev.tunerd.tuners.common.Normal;
  * and thread-safe.
  */
 final class Utility {
-    private static final double LOG_SQRT_2PI = Normal.LOG_SQRT_2PI;
     private final Kind kind;
     private final double kappa;
     private final double xi;
@@ -58,33 +57,16 @@ final class Utility {
         return Math.log(sd) + logH;
     }
 
-    /** log(z Phi(z) + phi(z)), stable for all z. */
+    /** log(z Phi(z) + phi(z)), stable for all z ({@link Normal#logEiFactor}). */
     static double logH(double z) {
-        if (z > -1) {
-            return Math.log(z * Normal.cdf(z) + Math.exp(logPdf(z)));
-        }
-        double t = -z;
-        if (t < 8) {
-            // h(z) = phi(t) (1 - t R(t)), R(t) = Q(t) / phi(t) the Mills ratio
-            double mills = Math.exp(Math.log(Normal.cdf(-t)) - logPdf(t));
-            return logPdf(t) + Math.log(1 - t * mills);
-        }
-        double u = 1 / (t * t);
-        double series = u * (1 - u * (3 - u * (15 - u * (105 - u * 945))));
-        return logPdf(t) + Math.log(series);
+        return Normal.logEiFactor(z);
     }
 
-    /** log Phi(z), stable in the lower tail. */
     static double logCdf(double z) {
-        if (z > -30) {
-            return Math.log(Normal.cdf(z));
-        }
-        double t = -z;
-        double u = 1 / (t * t);
-        return logPdf(t) - Math.log(t) + Math.log(1 - u * (1 - u * (3 - u * 15)));
+        return Normal.logCdf(z);
     }
 
     static double logPdf(double z) {
-        return -0.5 * z * z - LOG_SQRT_2PI;
+        return Normal.logPdf(z);
     }
 }

@@ -10,11 +10,18 @@ import dev.tunerd.tuners.common.Rng;
 final class RandomForest {
     static final int TREES = 10;
     private final RegressionTree[] trees;
+    private final boolean withinLeaf;
 
-    RandomForest(double[][] x, double[] y, Rng rng) {
+    /**
+     * @param featureShare share of the parameters tried at each split
+     * @param withinLeaf   add the mean within-leaf variance to the spread of the trees' means
+     */
+    RandomForest(double[][] x, double[] y, Rng rng, double featureShare, boolean withinLeaf) {
+        this.withinLeaf = withinLeaf;
         trees = new RegressionTree[TREES];
+        int[][] byFeature = RegressionTree.orderByFeature(x);
         for (int t = 0; t < TREES; t++) {
-            trees[t] = new RegressionTree(x, y, rng);
+            trees[t] = new RegressionTree(x, y, byFeature, rng, featureShare);
         }
     }
 
@@ -32,6 +39,6 @@ final class RandomForest {
         }
         double m = sum / trees.length;
         out[0] = m;
-        out[1] = Math.max(1e-12, sq / trees.length - m * m + within / trees.length);
+        out[1] = Math.max(1e-12, sq / trees.length - m * m + (withinLeaf ? within / trees.length : 0));
     }
 }

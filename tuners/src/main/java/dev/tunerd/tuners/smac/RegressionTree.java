@@ -12,7 +12,6 @@ import java.util.Arrays;
 final class RegressionTree {
     private static final int MIN_SPLIT = 3;
     private static final int MIN_LEAF = 1;
-    private static final double MAX_FEATURE_SHARE = 5.0 / 6;
     /** Per node: feature (-1 for a leaf), threshold, left, right, mean, variance. */
     private int[] feature = new int[64];
     private double[] threshold = new double[64];
@@ -21,17 +20,51 @@ final class RegressionTree {
     private double[] mean = new double[64];
     private double[] variance = new double[64];
     private int nodes;
+    private final double featureShare;
 
-    RegressionTree(double[][] x, double[] y, Rng rng) {
+    /**
+     * A tree on a bootstrap sample of {@code x}; {@code byFeature[f]} lists the rows of {@code x} in increasing order
+     * of feature {@code f} (shared by the trees of a forest, see {@link #orderByFeature}).
+     */
+    RegressionTree(double[][] x, double[] y, int[][] byFeature, Rng rng, double featureShare) {
+        this.featureShare = featureShare;
         int n = y.length;
         int[] sample = new int[n];
+        int[] drawn = new int[n];
         for (int i = 0; i < n; i++) {
             sample[i] = rng.nextInt(n);
+            drawn[sample[i]]++;
         }
-        build(x, y, sample, 0, n, rng);
+        int dims = byFeature.length;
+        // the sample in increasing order of each feature (a row drawn k times appears k times): split search is a
+        // linear scan of a node's segment, and children keep the order by a stable partition, so nothing is sorted
+        int[][] sorted = new int[dims][n];
+        for (int f = 0; f < dims; f++) {
+            int k = 0;
+            for (int row : byFeature[f]) {
+                for (int c = 0; c < drawn[row]; c++) {
+                    sorted[f][k++] = row;
+                }
+            }
+        }
+        build(x, y, sample, sorted, new int[n], 0, n, rng);
     }
 
-    private int build(double[][] x, double[] y, int[] idx, int from, int to, Rng rng) {
+    /** The rows {@code 0..n-1} of {@code x} sorted by each feature: {@code [feature][rank]}. */
+    static int[][] orderByFeature(double[][] x) {
+        int n = x.length;
+        int dims = n == 0 ? 0 : x[0].length;
+        int[][] out = new int[dims][];
+        for (int f = 0; f < dims; f++) {
+            int ff = f;
+            out[f] = java.util.stream.IntStream.range(0, n).boxed()
+                .sorted((a, b) -> Double.compare(x[a][ff], x[b][ff])).mapToInt(Integer::intValue).toArray();
+        }
+        return out;
+    }
+
+    private int build(double[][] x, double[] y, int[] idx, int[][] sorted, int[] buffer, int from, int to,
+        Rng rng) {
         int node = newNode();
         double sum = 0;
         double sq = 0;
@@ -47,7 +80,7 @@ final class RegressionTree {
             return node;
         }
         int dims = x[0].length;
-        int tries = Math.max(1, (int) Math.ceil(dims * MAX_FEATURE_SHARE));
+        int tries = Math.max(1, (int) Math.ceil(dims * featureShare));
         int[] order = new int[dims];
         for (int i = 0; i < dims; i++) {
             order[i] = i;
@@ -55,21 +88,18 @@ final class RegressionTree {
         double bestGain = 1e-12;
         int bestFeature = -1;
         double bestThreshold = 0;
-        Integer[] sorted = new Integer[count];
         for (int t = 0; t < tries; t++) {
             int pick = t + rng.nextInt(dims - t);
             int f = order[pick];
             order[pick] = order[t];
             order[t] = f;
-            for (int i = 0; i < count; i++) {
-                sorted[i] = idx[from + i];
-            }
-            Arrays.sort(sorted, (a, b) -> Double.compare(x[a][f], x[b][f]));
+            int[] byF = sorted[f];
             double leftSum = 0;
             for (int i = 0; i < count - 1; i++) {
-                leftSum += y[sorted[i]];
-                double here = x[sorted[i]][f];
-                double next = x[sorted[i + 1]][f];
+                int row = byF[from + i];
+                leftSum += y[row];
+                double here = x[row][f];
+                double next = x[byF[from + i + 1]][f];
                 if (next <= here || i + 1 < MIN_LEAF || count - i - 1 < MIN_LEAF) {
                     continue;
                 }
@@ -96,13 +126,32 @@ final class RegressionTree {
                 mid++;
             }
         }
+        for (int[] byF : sorted) {
+            stablePartition(byF, x, bestFeature, bestThreshold, buffer, from, to);
+        }
         feature[node] = bestFeature;
         threshold[node] = bestThreshold;
-        int l = build(x, y, idx, from, mid, rng);
-        int r = build(x, y, idx, mid, to, rng);
+        int l = build(x, y, idx, sorted, buffer, from, mid, rng);
+        int r = build(x, y, idx, sorted, buffer, mid, to, rng);
         left[node] = l;
         right[node] = r;
         return node;
+    }
+
+    /** Rows at or below the threshold first, each side in its previous order. */
+    private static void stablePartition(int[] rows, double[][] x, int f, double threshold, int[] buffer, int from,
+        int to) {
+        int k = from;
+        int spill = 0;
+        for (int i = from; i < to; i++) {
+            int row = rows[i];
+            if (x[row][f] <= threshold) {
+                rows[k++] = row;
+            } else {
+                buffer[spill++] = row;
+            }
+        }
+        System.arraycopy(buffer, 0, rows, k, spill);
     }
 
     private int newNode() {

@@ -17,28 +17,33 @@ import java.util.Set;
  * SMAC (Hutter, Hoos and Leyton-Brown 2011) as a sampler: a random initial design, then a {@link RandomForest} on
  * the losses, expected improvement over the best loss, maximised by a local search (one-exchange neighbourhoods:
  * numeric coordinates moved by a normal step of 0.2 of their range, choices switched) from the ten best
- * configurations and the best random candidates, with random configurations interleaved (one suggestion in twenty).
+ * configurations and the best random candidates, with random configurations interleaved (one suggestion in twenty,
+ * one in five in a space with a choice; {@link SmacSettings} holds these settings).
  * Conditional parameters (nested choice) are imputed as -1 when inactive, so the trees can tell the branches apart.
  * Every suggestion differs from all configurations observed or in flight when any other candidate exists. Not
  * thread-safe.
  */
 final class SmacSampler implements InternalSampler {
     private static final int INITIAL = 10;
-    private static final double RANDOM_SHARE = 0.05;
-    private static final int RANDOM_CANDIDATES = 500;
-    private static final int LOCAL_STARTS = 10;
     private static final int LOCAL_STEPS = 30;
     private static final int NUMERIC_NEIGHBOURS = 4;
-    private static final double STEP = 0.2;
     private static final double INACTIVE = -1;
     private final UnitSpace unit;
     private final Rng rng;
+    private final SmacSettings settings;
+    private final double randomShare;
     private final List<double[]> xs = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
 
-    SmacSampler(SearchSpace space, Rng rng) {
+    SmacSampler(SearchSpace space, Rng rng, SmacSettings settings) {
         this.unit = new UnitSpace(space.parameters());
         this.rng = rng;
+        this.settings = settings;
+        boolean choices = false;
+        for (int i = 0; i < unit.size(); i++) {
+            choices |= unit.isCategorical(i);
+        }
+        this.randomShare = choices ? settings.choiceRandomShare() : settings.randomShare();
     }
 
     @Override
@@ -53,25 +58,40 @@ final class SmacSampler implements InternalSampler {
         xs.forEach(v -> taken.add(key(v)));
         running.forEach(r -> taken.add(key(encode(r))));
         double[] y = targets();
-        if (xs.size() + running.size() < INITIAL || y == null || rng.nextDouble() < RANDOM_SHARE) {
+        if (xs.size() + running.size() < INITIAL || y == null) {
             return decode(randomVector());
         }
-        RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng);
+        if (rng.nextDouble() < randomShare) {
+            return decode(randomVector());
+        }
+        RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
+            settings.withinLeaf());
         double best = Arrays.stream(y).min().orElse(0);
         double[] out = new double[2];
         List<double[]> candidates = new ArrayList<>();
-        for (int i = 0; i < RANDOM_CANDIDATES; i++) {
+        for (int i = 0; i < settings.randomCandidates(); i++) {
             candidates.add(randomVector());
         }
         Integer[] order = new Integer[y.length];
         Arrays.setAll(order, i -> i);
         Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
         List<double[]> starts = new ArrayList<>();
-        for (int i = 0; i < Math.min(LOCAL_STARTS, order.length); i++) {
+        for (int i = 0; i < Math.min(settings.localStarts(), order.length); i++) {
             starts.add(xs.get(order[i]));
         }
-        candidates.sort(Comparator.comparingDouble(c -> -ei(forest, c, best, out)));
-        starts.addAll(candidates.subList(0, Math.min(5, candidates.size())));
+        double[] candidateEi = new double[candidates.size()];
+        for (int i = 0; i < candidateEi.length; i++) {
+            candidateEi[i] = ei(forest, candidates.get(i), best, out);
+        }
+        Integer[] byEi = new Integer[candidateEi.length];
+        Arrays.setAll(byEi, i -> i);
+        Arrays.sort(byEi, Comparator.comparingDouble(i -> -candidateEi[i]));
+        List<double[]> sortedCandidates = new ArrayList<>(candidates.size());
+        for (Integer i : byEi) {
+            sortedCandidates.add(candidates.get(i));
+        }
+        candidates = sortedCandidates;
+        starts.addAll(candidates.subList(0, Math.min(settings.randomStarts(), candidates.size())));
         for (double[] s : starts) {
             candidates.add(localSearch(forest, s, best, taken));
         }
@@ -129,7 +149,7 @@ final class SmacSampler implements InternalSampler {
             } else {
                 for (int k = 0; k < NUMERIC_NEIGHBOURS; k++) {
                     double[] nb = internal.clone();
-                    double u = Math.min(1, Math.max(0, v[i] + STEP * rng.nextGaussian()));
+                    double u = Math.min(1, Math.max(0, v[i] + settings.step() * rng.nextGaussian()));
                     nb[i] = unit.toInternalInBounds(i, u);
                     out.add(encode(nb));
                 }
@@ -138,10 +158,13 @@ final class SmacSampler implements InternalSampler {
         return out;
     }
 
-    private static double ei(RandomForest forest, double[] v, double best, double[] out) {
+    private double ei(RandomForest forest, double[] v, double best, double[] out) {
         forest.predict(v, out);
         double sd = Math.sqrt(out[1]);
         double z = (best - out[0]) / sd;
+        if (settings.logEi()) {
+            return Math.log(sd) + Normal.logEiFactor(z);
+        }
         return sd * (z * Normal.cdf(z) + Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI));
     }
 
@@ -159,7 +182,7 @@ final class SmacSampler implements InternalSampler {
         double[] sorted = y.clone();
         Arrays.sort(sorted);
         double median = sorted[sorted.length / 2];
-        if (SurrogateLosses.skewness(y) > 1.5 && median > lo) {
+        if (SurrogateLosses.skewness(y) > settings.warpSkewness() && median > lo) {
             for (int i = 0; i < y.length; i++) {
                 y[i] = Math.log(y[i] - lo + (median - lo));
             }

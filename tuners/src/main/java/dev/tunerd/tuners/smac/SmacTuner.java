@@ -16,13 +16,21 @@ import dev.tunerd.tuners.model.InternalSampler;
  */
 public final class SmacTuner extends HistoryTuner {
 
+    private final SmacSettings settings;
+
     public SmacTuner(AlgorithmContext context, SmacClassArgs args) {
+        this(context, args, SmacSettings.DEFAULT);
+    }
+
+    /** With other internal settings than the defaults (the benchmark's tuning runs). */
+    public SmacTuner(AlgorithmContext context, SmacClassArgs args, SmacSettings settings) {
         super(args.optimizeMode(), args.seed(), context);
+        this.settings = settings;
     }
 
     @Override
     protected InternalSampler newSampler(SearchSpace space, Rng rng) {
-        return new SmacSampler(space, rng);
+        return new SmacSampler(space, rng, settings);
     }
 
     @Override

@@ -19,6 +19,7 @@ import dev.tunerd.tuners.gp.GpClassArgs;
 import dev.tunerd.tuners.gp.GpTuner;
 import dev.tunerd.tuners.random.RandomTuner;
 import dev.tunerd.tuners.smac.SmacClassArgs;
+import dev.tunerd.tuners.smac.SmacSettings;
 import dev.tunerd.tuners.smac.SmacTuner;
 import dev.tunerd.tuners.tpe.TpeArgs;
 import dev.tunerd.tuners.tpe.TpeClassArgs;
@@ -69,6 +70,11 @@ final class BenchDrivers {
             space));
         m.put("SMAC", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
             new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed)), space));
+        // -Dsmac.random / -Dsmac.choiceRandom / -Dsmac.features / -Dsmac.local / -Dsmac.randomStarts /
+        // -Dsmac.within / -Dsmac.logei / -Dsmac.candidates / -Dsmac.step / -Dsmac.skew: SMAC's
+        // internal settings varied for tuning (SmacSettings)
+        m.put("SMAC-args", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
+            new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed), smacSettings()), space));
         // Auto with the run's length as the experiment's budget, as `tunerd bench quality` passes it
         m.put("Auto", (space, seed) -> new TunerDriver(new AutoTuner(AlgorithmContext.standalone().withBudget(
             ExperimentBudget.of(QualityBench.TRIALS, 1)), new AutoClassArgs(OptimizeMode.MINIMIZE, seed)), space));
@@ -78,6 +84,21 @@ final class BenchDrivers {
                 System.getProperty("cma.sigma") == null ? null : Double.valueOf(System.getProperty("cma.sigma")),
                 System.getProperty("cma.restart"), Integer.getInteger("cma.startup"), seed)), space));
         return m;
+    }
+
+    static SmacSettings smacSettings() {
+        SmacSettings d = SmacSettings.DEFAULT;
+        return new SmacSettings(QualityBench.dbl("smac.random", d.randomShare()),
+            QualityBench.dbl("smac.choiceRandom", d.choiceRandomShare()),
+            QualityBench.dbl("smac.features", d.featureShare()), Integer.getInteger("smac.local", d.localStarts()),
+            Integer.getInteger("smac.randomStarts", d.randomStarts()), flag("smac.within", d.withinLeaf()), flag("smac.logei", d.logEi()),
+            Integer.getInteger("smac.candidates", d.randomCandidates()), QualityBench.dbl("smac.step", d.step()),
+            QualityBench.dbl("smac.skew", d.warpSkewness()));
+    }
+
+    private static boolean flag(String key, boolean dflt) {
+        String v = System.getProperty(key);
+        return v == null ? dflt : Boolean.parseBoolean(v);
     }
 
     static TpeSampler tpe(SearchSpace space, long seed, TpeSettings s) {

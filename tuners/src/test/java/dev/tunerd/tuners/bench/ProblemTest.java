@@ -39,4 +39,20 @@ class ProblemTest {
         best[best.length - 1] = 0.0;
         assertTrue(p.evaluate(best) > 0.1);
     }
+
+    @Test
+    void theDaemonsMixedProblemThroughTheAdapterIsZeroOnlyAtItsOptimum() {
+        SimulatorProblem p = new SimulatorProblem(new dev.tunerd.simulator.problem.MixedSpaceProblem());
+        assertEquals("mixed", p.name());
+        double[] best = p.space().deformat(dev.tunerd.spi.json.JsonObject.builder()
+            .put("optimizer", dev.tunerd.spi.json.JsonObject.builder().put("_name", "adam").put("lr", 0.001)
+                .put("beta1", 0.9).build())
+            .put("layers", 4).put("activation", "relu").put("batch_size", 64).build());
+        assertEquals(0.0, p.evaluate(best), 1e-9);
+        double[] sgd = p.space().deformat(dev.tunerd.spi.json.JsonObject.builder()
+            .put("optimizer", dev.tunerd.spi.json.JsonObject.builder().put("_name", "sgd").put("lr", 0.1)
+                .put("momentum", 0.9).build())
+            .put("layers", 4).put("activation", "relu").put("batch_size", 64).build());
+        assertEquals(1.0, p.evaluate(sgd), 1e-9);
+    }
 }

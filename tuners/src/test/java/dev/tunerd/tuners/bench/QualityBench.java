@@ -33,6 +33,7 @@ public final class QualityBench {
      * {@code s * 7919 + problem + base} and the {@code Random} kernel driver.
      */
     static final boolean DAEMON_SEEDS = Boolean.getBoolean("bench.daemonSeeds");
+    // -Dbench.perSeed=true also prints each seed's regret at the last budget
     static final int[] BUDGETS = {50, 100, 200};
 
     private QualityBench() {
@@ -104,12 +105,17 @@ public final class QualityBench {
     }
 
     /**
-     * @param args tuner names (default Random TPE); {@code --mixed} switches to tunerd's mixed conditional problem
+     * @param args tuner names (default Random TPE); {@code --mixed} switches to this bench's mixed conditional
+     *             problem ({@link MixedProblem}), {@code --mixed-daemon} to the daemon bench's {@code mixed} (another
+     *             space and function: {@code tunerd bench quality --problems mixed})
      */
     public static void main(String[] args) {
         List<String> list = new java.util.ArrayList<>(Arrays.asList(args));
         boolean mixed = list.remove("--mixed");
-        BenchProblem[] problems = mixed ? new BenchProblem[] {new MixedProblem()} : Problem.all();
+        boolean daemonMixed = list.remove("--mixed-daemon");
+        BenchProblem[] problems = daemonMixed
+            ? new BenchProblem[] {new SimulatorProblem(new dev.tunerd.simulator.problem.MixedSpaceProblem())}
+            : mixed ? new BenchProblem[] {new MixedProblem()} : Problem.all();
         String only = System.getProperty("bench.problems");
         if (only != null) {
             List<String> keep = Arrays.asList(only.split(","));
@@ -141,6 +147,12 @@ public final class QualityBench {
                 score[b] += 100 * (1 - rel) / problems.length;
                 sb.append(String.format(Locale.ROOT, "  @%d med %-10.4g mean %-10.4g (%5.1f)", BUDGETS[b],
                     median(col), mean(col), 100 * (1 - rel)));
+            }
+            if (Boolean.getBoolean("bench.perSeed")) {
+                sb.append(String.format(Locale.ROOT, "%n    regret per seed at %d:", BUDGETS[BUDGETS.length - 1]));
+                for (double v : column(r[p], BUDGETS.length - 1)) {
+                    sb.append(String.format(Locale.ROOT, " %.3g", v));
+                }
             }
             sb.append('\n');
         }

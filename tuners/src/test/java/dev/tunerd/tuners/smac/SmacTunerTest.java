@@ -45,13 +45,35 @@ class SmacTunerTest {
             x[i][1] = rng.nextDouble();
             y[i] = Math.pow(x[i][0] - 0.3, 2) + Math.pow(x[i][1] - 0.7, 2);
         }
-        RandomForest f = new RandomForest(x, y, rng);
+        RandomForest f = new RandomForest(x, y, rng, SmacSettings.DEFAULT.featureShare(), SmacSettings.DEFAULT.withinLeaf());
         double[] near = new double[2];
         double[] far = new double[2];
         f.predict(new double[] {0.3, 0.7}, near);
         f.predict(new double[] {0.95, 0.05}, far);
         assertTrue(near[0] < 0.05 && far[0] > 0.4, near[0] + " " + far[0]);
         assertTrue(near[1] > 0 && far[1] > 0);
+    }
+
+    @Test
+    void treesGrownFromPresortedFeaturesHandleTiedValues() {
+        // a categorical column (many ties) and an inactive marker (-1) next to a continuous one: each split must keep
+        // every feature's order, or the leaves mix rows of different categories
+        Rng rng = new Rng(3);
+        int n = 90;
+        double[][] x = new double[n][3];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i][0] = i % 3;
+            x[i][1] = rng.nextDouble();
+            x[i][2] = i % 3 == 2 ? -1 : rng.nextDouble();
+            y[i] = 10 * (i % 3) + x[i][1];
+        }
+        RandomForest f = new RandomForest(x, y, rng, 1.0, false);
+        double[] out = new double[2];
+        for (int c = 0; c < 3; c++) {
+            f.predict(new double[] {c, 0.5, c == 2 ? -1 : 0.5}, out);
+            assertEquals(10 * c + 0.5, out[0], 0.35, "category " + c);
+        }
     }
 
     @Test

@@ -1,0 +1,37 @@
+package dev.tunerd.tuners.smac;
+
+/**
+ * SMAC's internal settings (not classArgs: NNI's SMAC has none of these); {@link #DEFAULT} is what the tuner runs
+ * with, the other values exist for the benchmark's tuning runs (docs/BENCHMARKS.md). Immutable.
+ *
+ * @param randomShare     share of suggestions drawn at random after the initial design (SMAC's interleaving) in a
+ *                        space of numeric parameters only
+ * @param choiceRandomShare the same in a space with a {@code choice}: the forest's fit is constant over an option,
+ *                        so an option (or a nested branch) that looked bad early can be locked out for the rest of
+ *                        the run unless random suggestions visit it again
+ * @param featureShare    share of the parameters tried at each split of a tree
+ * @param localStarts     local-search starts taken from the best observed configurations
+ * @param randomStarts    local-search starts taken from the best random candidates by EI
+ * @param withinLeaf      the forest's variance adds the mean within-leaf variance to the spread of the trees' means
+ *                        (law of total variance) instead of the spread alone (SMAC3's choice)
+ * @param logEi           local search and the final pick maximise log EI (computed stably where EI underflows)
+ * @param randomCandidates random configurations scored by EI on each suggestion (the best start local searches)
+ * @param step            standard deviation of a numeric neighbour's move in the local search, share of the range
+ * @param warpSkewness    losses whose skewness exceeds this are modelled as log(loss - min + (median - min));
+ *                        default 0: every right-skewed set of losses
+ */
+public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
+    int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
+    double warpSkewness) {
+
+    public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
+        0);
+
+    public SmacSettings {
+        if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
+            || !(featureShare > 0 && featureShare <= 1) || localStarts < 0 || randomStarts < 0 || randomCandidates < 1
+            || !(step > 0)) {
+            throw new IllegalArgumentException("SMAC settings out of range");
+        }
+    }
+}
