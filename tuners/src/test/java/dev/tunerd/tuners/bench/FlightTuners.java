@@ -96,7 +96,7 @@ final class FlightTuners {
             + "TPE:key=value,..., Anneal, Anneal:key=value,... (liar, div, tries, focus)");
     }
 
-    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter). */
+    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -106,6 +106,7 @@ final class FlightTuners {
         int ei = d.eiCandidates();
         double uni = d.independentShare();
         int uniAfter = d.independentAfter();
+        double uniK = d.independentInFlight();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -116,10 +117,11 @@ final class FlightTuners {
                 case "ei" -> ei = Integer.parseInt(p[1]);
                 case "uni" -> uni = Double.parseDouble(p[1]);
                 case "uniAfter" -> uniAfter = Integer.parseInt(p[1]);
+                case "uniK" -> uniK = Double.parseDouble(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
         }
         return new TpeSettings(d.startupTrials(), ei, d.linearForgetting(), d.priorWeight(),
-            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall));
+            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK);
     }
 }
