@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Univariate suggestions (each parameter from its own good marginal, recombining good values across trials) start
  * after 20 observations of a group: before that a suggestion equals the one of a sampler without univariate
- * suggestions, draw for draw; from then on about 40% of them differ.
+ * suggestions, draw for draw; from then on about 40% of them differ, and more while trials are in flight.
  */
 class UnivariateStartTest {
     private static final List<ParameterSpec> SPECS = List.of(Specs.uniform("x", 0, 1), Specs.uniform("y", 0, 1));
