@@ -165,6 +165,7 @@ public final class AnnealSampler implements InternalSampler {
         double[] out = space.newInternal();
         List<Integer> chosen = new ArrayList<>(2);
         double meanRank = pool == main ? focus.meanRank(inFlight) : ParentFocus.HYPEROPT_MEAN;
+        boolean recombine = pool == main && focus.recombines(inFlight);
         int d = params.size();
         int first = explore ? rng.nextInt(d) : -1;
         for (int i = 0; i < d; i++) {
@@ -172,6 +173,9 @@ public final class AnnealSampler implements InternalSampler {
                 continue;
             }
             int observed = pool.observed(i);
+            if (recombine) {
+                chosen.clear();
+            }
             int trial = observed == 0 ? -1 : pool.pickTrial(i, chosen, rng, meanRank);
             boolean wide = explore && (i == first || rng.nextDouble() < 1.0 / d);
             int t = wide ? (int) (observed * exploration.wideFactor()) : observed;

@@ -1,33 +1,58 @@
 package dev.tunerd.tuners.anneal;
 
 /**
- * tunerd's second rule for trials in flight, an addition to hyperopt's annealing: with K trials in flight the parent
- * of a suggestion (the trial whose neighbourhood it is drawn from) is chosen more greedily. hyperopt draws the
- * parent's rank from a geometric distribution with mean 2 (0 = the best trial); here the mean is
- * {@code max(1, 2 - perTrialInFlight * K)}: by default 1.5 with 2 trials in flight, 1.25 with 3, and from 4 on
- * every suggestion explores around the best trial. Many trials in flight are many draws at once, which spread by themselves; drawing them around the runners-up
- * as well spends them on worse neighbourhoods (chosen by measurement, docs/MODEL_TUNERS.md). Sequential runs
- * (nothing in flight) are unchanged. Immutable and thread-safe.
+ * tunerd's rule for trials in flight, an addition to hyperopt's annealing: how the parent of a suggestion (the trial
+ * whose neighbourhood a parameter is drawn from) is chosen while trials are in flight. hyperopt draws one parent per
+ * suggestion, its rank from a geometric distribution with mean 2 (0 = the best trial).
  *
- * @param perTrialInFlight how much each trial in flight lowers the mean rank (0: off)
+ * <p>Below {@code recombineFrom} trials in flight: one parent per suggestion with mean rank
+ * {@code max(1, 2 - perTrialInFlight * K)} for K in flight (issue 16's second pass: from 4 in flight every
+ * suggestion explores around the best trial). From {@code recombineFrom} on (8 by default; issue 16, session 6),
+ * every parameter draws its own parent with mean rank {@code recombinedRank} (1.25): a suggestion recombines the
+ * values of the best trials parameter by parameter, so a large batch drawn at once spreads over combinations of
+ * good values instead of piling up around one trial. Recombining with fewer in flight or a larger rank (1.5) left
+ * more goldstein runs at its local minimum (docs/MODEL_TUNERS.md). Sequential runs (nothing in flight) are
+ * hyperopt's either way. Immutable and thread-safe.
+ *
+ * @param perTrialInFlight how much each trial in flight lowers the mean rank of the one parent (0: off)
+ * @param recombinedRank   when positive, the mean rank of each parameter's own parent with many trials in flight
+ * @param recombineFrom    trials in flight from which parameters draw their own parents
  */
-public record ParentFocus(double perTrialInFlight) {
+public record ParentFocus(double perTrialInFlight, double recombinedRank, int recombineFrom) {
     /** hyperopt's mean rank of the parent trial plus one ({@code avg_best_idx}). */
     public static final double HYPEROPT_MEAN = 2.0;
     /** Off: hyperopt's rule. */
-    public static final ParentFocus NONE = new ParentFocus(0);
+    public static final ParentFocus NONE = new ParentFocus(0, 0, 1);
+    /** The second pass's rule: one parent, greedier with every trial in flight. */
+    public static final ParentFocus GREEDY = new ParentFocus(0.25, 0, 1);
     /** tunerd's default (docs/MODEL_TUNERS.md). */
-    public static final ParentFocus DEFAULT = new ParentFocus(0.25);
+    public static final ParentFocus DEFAULT = new ParentFocus(0.25, 1.25, 8);
 
     public ParentFocus {
         if (!(perTrialInFlight >= 0 && perTrialInFlight <= 1)) {
             throw new IllegalArgumentException("parent focus per trial in flight must be in [0, 1]: "
                 + perTrialInFlight);
         }
+        if (!(recombinedRank == 0 || (recombinedRank >= 1 && recombinedRank <= 100))) {
+            throw new IllegalArgumentException("recombined parent rank must be 0 (off) or in [1, 100]: "
+                + recombinedRank);
+        }
+        if (recombineFrom < 1) {
+            throw new IllegalArgumentException("recombination must start at 1 or more trials in flight: "
+                + recombineFrom);
+        }
+    }
+
+    /** Whether, with {@code inFlight} trials in flight, each parameter draws its own parent. */
+    boolean recombines(int inFlight) {
+        return inFlight >= recombineFrom && recombinedRank > 0;
     }
 
     /** The mean of the geometric draw of the parent's rank (plus one) with {@code inFlight} trials in flight. */
     double meanRank(int inFlight) {
+        if (recombines(inFlight)) {
+            return recombinedRank;
+        }
         return Math.max(1.0, HYPEROPT_MEAN - perTrialInFlight * inFlight);
     }
 }

@@ -41,6 +41,13 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      */
     public static final double DIVERSITY = 0.5;
     /**
+     * With K trials in flight in a parameter group, the univariate share rises from {@link #INDEPENDENT_SHARE} to
+     * {@code s + (1 - s) K / (K + 4)}: 0.55 with 1 in flight, 0.7 with 4, 0.88 with 16 (issue 16, session 6:
+     * recombining good values parameter by parameter spreads a batch usefully where a repulsion from the trials in
+     * flight does not; docs/MODEL_TUNERS.md).
+     */
+    public static final double INDEPENDENT_IN_FLIGHT = 4;
+    /**
      * While the best loss has not improved for 30% of the completed trials (at least 10), a fifth of the
      * suggestions take the most promising of candidates drawn from the prior (docs/MODEL_TUNERS.md).
      */
@@ -78,6 +85,7 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
     public TpeSettings settings() {
         return new TpeSettings(nStartupJobs, nEiCandidates, linearForgetting, priorWeight,
             gamma == null ? 0 : gamma, LINEAR_GAMMA, BANDWIDTH_FACTOR, BAD_CAP, INDEPENDENT_SHARE, INDEPENDENT_AFTER,
-            TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)), DIVERSITY, FLOOR);
+            TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)), DIVERSITY, FLOOR,
+            INDEPENDENT_IN_FLIGHT);
     }
 }

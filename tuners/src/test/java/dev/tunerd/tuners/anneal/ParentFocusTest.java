@@ -13,7 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** With trials in flight the parent trial is chosen more greedily; sequential runs are hyperopt's. */
+/**
+ * With trials in flight each parameter draws its own parent (by default) or the one parent is chosen more greedily
+ * (the first pass's rule); sequential runs are hyperopt's either way.
+ */
 class ParentFocusTest {
     private static final SearchSpace UNIT = SearchSpace.parse(JsonObject.builder().put("x", JsonObject.builder()
         .put("_type", "uniform").put("_value", JsonArray.of(JsonFloat.of(0), JsonFloat.of(1))).build()).build(),
@@ -41,13 +44,19 @@ class ParentFocusTest {
 
     @Test
     void theMeanRankFallsWithTheTrialsInFlightDownToTheBestTrial() {
-        assertEquals(2.0, ParentFocus.DEFAULT.meanRank(0));
-        assertEquals(1.5, ParentFocus.DEFAULT.meanRank(2), 1e-12);
-        assertEquals(1.25, ParentFocus.DEFAULT.meanRank(3), 1e-12);
-        assertEquals(1.0, ParentFocus.DEFAULT.meanRank(4));
-        assertEquals(1.0, ParentFocus.DEFAULT.meanRank(16));
+        assertEquals(2.0, ParentFocus.GREEDY.meanRank(0));
+        assertEquals(1.5, ParentFocus.GREEDY.meanRank(2), 1e-12);
+        assertEquals(1.25, ParentFocus.GREEDY.meanRank(3), 1e-12);
+        assertEquals(1.0, ParentFocus.GREEDY.meanRank(4));
+        assertEquals(1.0, ParentFocus.GREEDY.meanRank(16));
         assertEquals(2.0, ParentFocus.NONE.meanRank(64));
-        assertThrows(IllegalArgumentException.class, () -> new ParentFocus(-0.1));
+        assertEquals(2.0, ParentFocus.DEFAULT.meanRank(0));
+        assertEquals(1.0, ParentFocus.DEFAULT.meanRank(7));
+        assertEquals(1.25, ParentFocus.DEFAULT.meanRank(8));
+        assertEquals(1.25, ParentFocus.DEFAULT.meanRank(16));
+        assertThrows(IllegalArgumentException.class, () -> new ParentFocus(-0.1, 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> new ParentFocus(0.25, 0.5, 1));
+        assertThrows(IllegalArgumentException.class, () -> new ParentFocus(0.25, 1.25, 0));
     }
 
     @Test
@@ -57,11 +66,56 @@ class ParentFocusTest {
             inFlight.add(new double[] {0.5 + 0.01 * k});
         }
         int n = 4000;
-        // hyperopt: the best trial is the parent with probability 1 / 2; with the focus 1 / 1.25
+        // hyperopt: the best trial is the parent with probability 1 / 2; with the greedy focus 1 / 1.25 (the default
+        // too: three in flight are too few to recombine); recombining from 1 in flight (one parameter here) with
+        // mean rank 1.5: 1 / 1.5
         assertEquals(0.5, shareFromTheBest(sampler(ParentFocus.NONE, 1), inFlight, n), 0.03);
+        assertEquals(0.8, shareFromTheBest(sampler(ParentFocus.GREEDY, 1), inFlight, n), 0.03);
         assertEquals(0.8, shareFromTheBest(sampler(ParentFocus.DEFAULT, 1), inFlight, n), 0.03);
+        assertEquals(2 / 3.0, shareFromTheBest(sampler(new ParentFocus(0.25, 1.5, 1), 1), inFlight, n), 0.03);
         inFlight.add(new double[] {0.6});
-        assertEquals(1.0, shareFromTheBest(sampler(ParentFocus.DEFAULT, 2), inFlight, n), 0.001);
+        assertEquals(1.0, shareFromTheBest(sampler(ParentFocus.GREEDY, 2), inFlight, n), 0.001);
+    }
+
+    private static final SearchSpace SQUARE = SearchSpace.parse(JsonObject.builder()
+        .put("x", JsonObject.builder().put("_type", "uniform")
+            .put("_value", JsonArray.of(JsonFloat.of(0), JsonFloat.of(1))).build())
+        .put("y", JsonObject.builder().put("_type", "uniform")
+            .put("_value", JsonArray.of(JsonFloat.of(0), JsonFloat.of(1))).build()).build(), SearchSpace.ALL_TYPES);
+
+    /**
+     * Share of {@code n} suggestions that take x from the best trial (0.1, 0.1) and y from the runner-up (0.9, 0.9)
+     * or the other way round; 88 worse trials sit at (0.5, 0.5) and the window is about 0.1 wide.
+     */
+    private static double mixedShare(ParentFocus focus, List<double[]> inFlight, int n) {
+        AnnealSampler s = new AnnealSampler(SQUARE, new Rng(5), AnnealSampler.Liar.NONE,
+            new AnnealAdditions(Exploration.NONE, Restarts.NONE, SpreadLimit.NONE, Diversity.NONE, focus));
+        s.observe(new double[] {0.1, 0.1}, 0.0);
+        s.observe(new double[] {0.9, 0.9}, 1.0);
+        for (int i = 0; i < 88; i++) {
+            s.observe(new double[] {0.5, 0.5}, 2.0 + i);
+        }
+        int mixed = 0;
+        for (int i = 0; i < n; i++) {
+            double[] x = s.suggest(inFlight);
+            mixed += (x[0] < 0.3 && x[1] > 0.7) || (x[0] > 0.7 && x[1] < 0.3) ? 1 : 0;
+        }
+        return mixed / (double) n;
+    }
+
+    @Test
+    void withTrialsInFlightEachParameterDrawsItsOwnParent() {
+        List<double[]> inFlight = new ArrayList<>();
+        for (int k = 0; k < 8; k++) {
+            inFlight.add(new double[] {0.3 + 0.01 * k, 0.7});
+        }
+        int n = 4000;
+        // each parameter: the best trial with probability 1 / 1.25 = 0.8, the runner-up 0.16; mixed 2 (0.8)(0.16)
+        assertEquals(0.256, mixedShare(ParentFocus.DEFAULT, inFlight, n), 0.035);
+        // one parent per suggestion: never mixed, in flight or not, nor with fewer than 8 in flight
+        assertEquals(0.0, mixedShare(ParentFocus.GREEDY, inFlight, n));
+        assertEquals(0.0, mixedShare(ParentFocus.DEFAULT, List.of(), n));
+        assertEquals(0.0, mixedShare(ParentFocus.DEFAULT, inFlight.subList(0, 7), n));
     }
 
     @Test

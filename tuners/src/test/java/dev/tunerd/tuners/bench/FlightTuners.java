@@ -62,6 +62,8 @@ final class FlightTuners {
             double div = 0;
             int tries = 8;
             double focus = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.perTrialInFlight();
+            double rec = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.recombinedRank();
+            int recFrom = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.recombineFrom();
             for (String kv : spec) {
                 String[] p = kv.split("=");
                 switch (p[0]) {
@@ -69,13 +71,15 @@ final class FlightTuners {
                     case "div" -> div = Double.parseDouble(p[1]);
                     case "tries" -> tries = Integer.parseInt(p[1]);
                     case "focus" -> focus = Double.parseDouble(p[1]);
+                    case "rec" -> rec = Double.parseDouble(p[1]);
+                    case "recFrom" -> recFrom = Integer.parseInt(p[1]);
                     default -> throw new IllegalArgumentException("unknown Anneal variant key " + p[0]);
                 }
             }
             AnnealSampler.Liar l = liar;
             AnnealAdditions d = AnnealAdditions.DEFAULT;
             AnnealAdditions additions = new AnnealAdditions(d.exploration(), d.restarts(), d.spread(),
-                div > 0 ? new Diversity(div, tries) : Diversity.NONE, new dev.tunerd.tuners.anneal.ParentFocus(focus));
+                div > 0 ? new Diversity(div, tries) : Diversity.NONE, new dev.tunerd.tuners.anneal.ParentFocus(focus, rec, recFrom));
             return seed -> new HistoryTuner(OptimizeMode.MINIMIZE, seed, AlgorithmContext.standalone()) {
                 @Override
                 protected InternalSampler newSampler(SearchSpace space, Rng rng) {
@@ -93,10 +97,10 @@ final class FlightTuners {
                 seed));
         }
         throw new IllegalArgumentException("unknown tuner " + name + "; known: Random, TPE, TPE-<liar>, "
-            + "TPE:key=value,..., Anneal, Anneal:key=value,... (liar, div, tries, focus)");
+            + "TPE:key=value,..., Anneal, Anneal:key=value,... (liar, div, tries, focus, rec, recFrom)");
     }
 
-    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter). */
+    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -106,6 +110,7 @@ final class FlightTuners {
         int ei = d.eiCandidates();
         double uni = d.independentShare();
         int uniAfter = d.independentAfter();
+        double uniK = d.independentInFlight();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -116,10 +121,11 @@ final class FlightTuners {
                 case "ei" -> ei = Integer.parseInt(p[1]);
                 case "uni" -> uni = Double.parseDouble(p[1]);
                 case "uniAfter" -> uniAfter = Integer.parseInt(p[1]);
+                case "uniK" -> uniK = Double.parseDouble(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
         }
         return new TpeSettings(d.startupTrials(), ei, d.linearForgetting(), d.priorWeight(),
-            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall));
+            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK);
     }
 }

@@ -208,7 +208,7 @@ final class GroupModel {
 
     private void chooseCandidate(Rng rng, boolean fromPrior) {
         boolean independent = !fromPrior && history.rows() >= settings.independentAfter()
-            && rng.nextDouble() < settings.independentShare();
+            && rng.nextDouble() < settings.independentShare(pending.count());
         double bestScore = Double.NEGATIVE_INFINITY;
         double closeScore = Double.NEGATIVE_INFINITY;
         boolean accepted = false;

@@ -22,10 +22,14 @@ package dev.tunerd.tuners.tpe.kernel;
  * @param diversity       when positive, a candidate closer to a trial in flight than this many bandwidths of the
  *                        good density (per group, see {@code PendingRows}) is not proposed while another is left
  * @param floor           the floor under exploration ({@link ExplorationFloor})
+ * @param independentInFlight when positive, with K trials in flight in a group the univariate share rises to
+ *                        {@code s + (1 - s) K / (K + independentInFlight)} (s = {@code independentShare}): halfway
+ *                        to 1 when K equals it; 0 leaves the share as it is whatever is in flight
  */
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                           double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
-                          int independentAfter, Liar liar, double diversity, ExplorationFloor floor) {
+                          int independentAfter, Liar liar, double diversity, ExplorationFloor floor,
+                          double independentInFlight) {
 
     /**
      * What trials in flight count as: the constant-liar strategies of NNI's {@code constant_liar_type} (the best,
@@ -36,23 +40,31 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
      */
     public enum Liar { NONE, BEST, WORST, MEAN, MODEL }
 
-    /** Without the diversity rule and the exploration floor. */
+    /** Without the diversity rule, the exploration floor and the univariate rise in flight. */
     public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                        double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
                        double independentShare, int independentAfter, Liar liar) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
-            badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE);
+            badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE, 0);
     }
 
     public TpeSettings {
         if (startupTrials < 0 || eiCandidates < 1 || linearForgetting < 1 || !(priorWeight > 0) || badCap < 1
             || !(bandwidthFactor > 0) || !(independentShare >= 0 && independentShare <= 1) || independentAfter < 0
             || !(gammaSqrt > 0 || gammaLinear > 0) || !(diversity >= 0 && diversity < 100) || liar == null
-            || floor == null) {
+            || floor == null || !(independentInFlight >= 0 && independentInFlight < 1e6)) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
-                + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity);
+                + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity + ", " + independentInFlight);
         }
+    }
+
+    /** The share of univariate suggestions with {@code inFlight} trials in flight in the group. */
+    public double independentShare(int inFlight) {
+        if (inFlight <= 0 || independentInFlight <= 0) {
+            return independentShare;
+        }
+        return independentShare + (1 - independentShare) * inFlight / (inFlight + independentInFlight);
     }
 
     /** Number of good observations among {@code n}: at least one, at most {@code n} and the forgetting cap. */

@@ -131,7 +131,7 @@ class TpeSamplerTest {
         TpeSettings d = TpeArgs.defaults().settings();
         return new TpeSettings(d.startupTrials(), 1, d.linearForgetting(), d.priorWeight(), d.gammaSqrt(),
             d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(), d.independentAfter(), d.liar(),
-            d.diversity(), floor);
+            d.diversity(), floor, d.independentInFlight());
     }
 
     /** Of 40 suggestions after 20 trials that all scored 1.0 and sit in [0.4, 0.5], how many land outside [0.3, 0.6]. */
@@ -168,14 +168,14 @@ class TpeSamplerTest {
         TpeSettings d = new TpeArgs(liar, null, null, null, null, null).settings();
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
-            d.independentAfter(), d.liar(), diversity, ExplorationFloor.NONE);
+            d.independentAfter(), d.liar(), diversity, ExplorationFloor.NONE, d.independentInFlight());
     }
 
     private static TpeSettings withLiar(TpeSettings.Liar liar) {
         TpeSettings d = TpeArgs.defaults().settings();
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
-            d.independentAfter(), liar, 0, ExplorationFloor.NONE);
+            d.independentAfter(), liar, 0, ExplorationFloor.NONE, d.independentInFlight());
     }
 
     private static TpeSampler warmedUp(TpeSettings settings) {
