@@ -30,7 +30,7 @@ public final class JournalResumePlan implements ResumePlan {
 
     private final RecoveredState recovered;
     private ResumeImportFilter firstImport;
-    private List<ImportedTrial> resumeImport = List.of();
+    private UnreceivedIssues unreceived; // found at the first FD or AD; dropped after the AD
     private boolean unreceivedAsked;
     private volatile boolean tunerStateRestored; // set on the default worker, read by both
 
@@ -81,7 +81,9 @@ public final class JournalResumePlan implements ResumePlan {
         }
         List<ImportedTrial> fresh = firstImport.split(trials).fresh();
         firstImport = null;
-        resumeImport = List.copyOf(trials);
+        if (!unreceivedAsked) { // the FD itself is not kept: only the few sets it may still tell about
+            unreceived().importedOnResume(trials);
+        }
         return fresh;
     }
 
@@ -92,6 +94,15 @@ public final class JournalResumePlan implements ResumePlan {
             return List.of();
         }
         unreceivedAsked = true;
-        return UnreceivedIssues.find(recovered, resumeImport, resumed);
+        List<Unreceived> out = unreceived().afterResumed(resumed);
+        unreceived = null;
+        return out;
+    }
+
+    private UnreceivedIssues unreceived() {
+        if (unreceived == null) {
+            unreceived = new UnreceivedIssues(recovered);
+        }
+        return unreceived;
     }
 }
