@@ -23,7 +23,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * (VmHWM) is printed and must stay below {@code tunerd.resume.maxRssMib}. {@code tunerd.resume.javaOpts} replaces
  * the launcher's JVM flags of the resumed process only (e.g. the default ones plus a tight {@code -Xmx}: the resume
  * must then still answer, which it cannot while it holds the history several times over). {@code tunerd.resume.save}
- * keeps the killed run's checkpoint and resume stream in that directory (to replay the resume by hand), and
+ * keeps the killed run's checkpoint and resume stream in that directory (to replay the same resume against other
+ * builds: {@code tunerd/bench/resume_replay.py}), and
  * {@code tunerd.resume.histogram} prints the resumed daemon's heap histogram ({@code jcmd GC.class_histogram}).
  * Run: {@code mvn -B -pl tunerd -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false
  * -Dit.test=ResumeMemoryIT -Dtunerd.resume.trials=100000} (docs/FUZZING.md section 4).
@@ -31,18 +32,12 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 @EnabledIfSystemProperty(named = "tunerd.resume.trials", matches = "\\d+")
 class ResumeMemoryIT {
 
-    private static final String SPACE = "{\"lr\": {\"_type\": \"loguniform\", \"_value\": [0.0001, 0.1]},"
-        + " \"bs\": {\"_type\": \"choice\", \"_value\": [16, 32, 64]}, \"m\": {\"_type\": \"uniform\","
-        + " \"_value\": [0, 1]}}";
-    private static final String CONFIG = "{\"trialConcurrency\": 4, \"tuner\": {\"name\": \"Random\","
-        + " \"classArgs\": {\"seed\": 5}}}";
-
     @Test
     void aResumeAfterManyTrialsStaysWithinItsMemoryBound() throws Exception {
         int trials = Integer.getInteger("tunerd.resume.trials");
         long maxRssKib = Long.getLong("tunerd.resume.maxRssMib", 4096) * 1024;
         Path dir = Files.createTempDirectory("resume-memory");
-        ScriptedManager m = new ScriptedManager(CONFIG, SPACE, dir, 4, p -> ResumeMemoryIT.objective(p));
+        ScriptedManager m = new ScriptedManager(SoakIT.CONFIG, SoakIT.SPACE, dir, 4, SoakIT::objective);
         m.start();
         for (int i = 0; i < trials; i++) {
             assertTrue(m.step(), "the tuner ran out of trials at " + i);
@@ -74,11 +69,6 @@ class ResumeMemoryIT {
             + " KiB, limit " + maxRssKib);
     }
 
-    private static double objective(dev.tunerd.spi.json.JsonValue p) {
-        dev.tunerd.spi.json.JsonObject o = (dev.tunerd.spi.json.JsonObject) p;
-        return Math.log10(o.get("lr").asDouble()) + o.get("m").asDouble();
-    }
-
     private static long sizeOf(Path dir) throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {
             return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
@@ -98,8 +88,8 @@ class ResumeMemoryIT {
                 }
             }
         }
-        Files.writeString(to.resolve("space.json"), SPACE);
-        Files.writeString(to.resolve("config.json"), CONFIG);
+        Files.writeString(to.resolve("space.json"), SoakIT.SPACE);
+        Files.writeString(to.resolve("config.json"), SoakIT.CONFIG);
         Files.writeString(to.resolve("fd.json"), fd);
         Files.writeString(to.resolve("ad.json"), ad);
     }
