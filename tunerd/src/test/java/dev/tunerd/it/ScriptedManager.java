@@ -77,8 +77,12 @@ final class ScriptedManager {
         env.putAll(Map.of("NNI_MODE", resume ? "resume" : "start", "NNI_CHECKPOINT_DIRECTORY",
             checkpointDirectory.toString(), "NNI_LOG_LEVEL", "info"));
         process = TunerdProcess.start(expParams, env);
+        // a resume reads the whole history and matches the whole FD: at 234,000 trials on the 2-core machine shared
+        // by five builds that took 30-40 s (17 s for the FD alone, a third of it in GC), and the soak is about ids,
+        // results and memory, not about how fast a resume answers on a loaded machine
+        Duration wait = Duration.ofSeconds(resume ? 120 : 30);
         send(CommandType.INITIALIZE, space);
-        assertEquals(CommandType.INITIALIZED, process.reply(Duration.ofSeconds(30)).type(), process.stderr());
+        assertEquals(CommandType.INITIALIZED, process.reply(wait).type(), process.stderr());
         noMore = false;
         if (resume) {
             send(CommandType.IMPORT_DATA, Json.write(resumeImport()));
@@ -86,7 +90,7 @@ final class ScriptedManager {
         }
         send(CommandType.REQUEST_TRIAL_JOBS, Integer.toString(concurrency));
         for (int i = 0; i < concurrency && !noMore; i++) { // k TRs, then NO when the tuner had fewer than asked
-            accept(process.reply(Duration.ofSeconds(30)));
+            accept(process.reply(wait));
         }
         process.drain(Duration.ofMillis(resume ? 300 : 50)).forEach(this::accept); // sets sent again after AD
     }
