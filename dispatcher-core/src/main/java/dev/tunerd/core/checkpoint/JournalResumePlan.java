@@ -30,13 +30,15 @@ public final class JournalResumePlan implements ResumePlan {
 
     private final RecoveredState recovered;
     private ResumeImportFilter firstImport;
-    private UnreceivedIssues unreceived; // found at the first FD or AD; dropped after the AD
+    private UnreceivedIssues unreceived; // dropped after the AD
     private boolean unreceivedAsked;
     private volatile boolean tunerStateRestored; // set on the default worker, read by both
 
     public JournalResumePlan(RecoveredState recovered) {
         this.recovered = Objects.requireNonNull(recovered, "recovered");
         this.firstImport = new ResumeImportFilter(recovered);
+        // found now, before the resume FD is parsed: its transient index does not add to the FD's peak
+        this.unreceived = new UnreceivedIssues(recovered);
     }
 
     @Override
@@ -81,8 +83,8 @@ public final class JournalResumePlan implements ResumePlan {
         }
         List<ImportedTrial> fresh = firstImport.split(trials).fresh();
         firstImport = null;
-        if (!unreceivedAsked) { // the FD itself is not kept: only the few sets it may still tell about
-            unreceived().importedOnResume(trials);
+        if (unreceived != null) { // the FD itself is not kept: it only narrows the few candidates
+            unreceived.importedOnResume(trials);
         }
         return fresh;
     }
@@ -94,15 +96,8 @@ public final class JournalResumePlan implements ResumePlan {
             return List.of();
         }
         unreceivedAsked = true;
-        List<Unreceived> out = unreceived().afterResumed(resumed);
+        List<Unreceived> out = unreceived.afterResumed(resumed);
         unreceived = null;
         return out;
-    }
-
-    private UnreceivedIssues unreceived() {
-        if (unreceived == null) {
-            unreceived = new UnreceivedIssues(recovered);
-        }
-        return unreceived;
     }
 }

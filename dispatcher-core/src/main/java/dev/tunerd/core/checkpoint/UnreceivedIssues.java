@@ -33,10 +33,13 @@ final class UnreceivedIssues {
     UnreceivedIssues(RecoveredState state) {
         this.state = state;
         int covered = state.algorithmSnapshot(AlgorithmRole.TUNER).map(AlgorithmSnapshot::issuedKnown).orElse(0);
+        candidates = new ArrayList<>();
+        if (covered == 0) {
+            return;
+        }
         Set<Long> known = new HashSet<>();
         state.results().forEach(r -> known.add(r.parameterId()));
         state.endedTrials().forEach(e -> e.parameterId().ifPresent(known::add));
-        candidates = new ArrayList<>();
         List<Map.Entry<Long, JsonValue>> all = new ArrayList<>(state.issuedParameters().entrySet());
         for (int i = 0; i < Math.min(covered, all.size()); i++) {
             Map.Entry<Long, JsonValue> issued = all.get(i);
@@ -68,13 +71,6 @@ final class UnreceivedIssues {
         }
         candidates = List.of();
         return out;
-    }
-
-    /** All three steps at once (the {@code FD} and {@code AD} of a resume). */
-    static List<Unreceived> find(RecoveredState state, List<ImportedTrial> resumeImport, List<ResumedTrial> resumed) {
-        UnreceivedIssues u = new UnreceivedIssues(state);
-        u.importedOnResume(resumeImport);
-        return u.afterResumed(resumed);
     }
 
     /**
