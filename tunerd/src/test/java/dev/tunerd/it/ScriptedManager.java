@@ -54,6 +54,7 @@ final class ScriptedManager {
     private int jobs;
     private long peakKib = -1;
     private long commandsSent;
+    private Map<String, String> extraEnv = Map.of();
 
     ScriptedManager(String expParams, String space, Path checkpointDirectory, int concurrency,
                     ToDoubleFunction<JsonValue> objective) {
@@ -64,13 +65,24 @@ final class ScriptedManager {
         this.objective = objective;
     }
 
+    /** Variables added to the environment of the dispatcher processes started from now on (e.g. TUNERD_JAVA_OPTS). */
+    void environment(Map<String, String> env) {
+        extraEnv = Map.copyOf(env);
+    }
+
     /** Starts the dispatcher: a fresh start the first time, a resume with the manager's resume stream after that. */
     void start() throws Exception {
         boolean resume = runs++ > 0;
-        process = TunerdProcess.start(expParams, Map.of("NNI_MODE", resume ? "resume" : "start",
-            "NNI_CHECKPOINT_DIRECTORY", checkpointDirectory.toString(), "NNI_LOG_LEVEL", "info"));
+        Map<String, String> env = new java.util.HashMap<>(extraEnv);
+        env.putAll(Map.of("NNI_MODE", resume ? "resume" : "start", "NNI_CHECKPOINT_DIRECTORY",
+            checkpointDirectory.toString(), "NNI_LOG_LEVEL", "info"));
+        process = TunerdProcess.start(expParams, env);
+        // a resume reads the whole history and matches the whole FD: at 234,000 trials on the 2-core machine shared
+        // by five builds that took 30-40 s (17 s for the FD alone, a third of it in GC), and the soak is about ids,
+        // results and memory, not about how fast a resume answers on a loaded machine
+        Duration wait = Duration.ofSeconds(resume ? 120 : 30);
         send(CommandType.INITIALIZE, space);
-        assertEquals(CommandType.INITIALIZED, process.reply(Duration.ofSeconds(30)).type(), process.stderr());
+        assertEquals(CommandType.INITIALIZED, process.reply(wait).type(), process.stderr());
         noMore = false;
         if (resume) {
             send(CommandType.IMPORT_DATA, Json.write(resumeImport()));
@@ -78,7 +90,7 @@ final class ScriptedManager {
         }
         send(CommandType.REQUEST_TRIAL_JOBS, Integer.toString(concurrency));
         for (int i = 0; i < concurrency && !noMore; i++) { // k TRs, then NO when the tuner had fewer than asked
-            accept(process.reply(Duration.ofSeconds(30)));
+            accept(process.reply(wait));
         }
         process.drain(Duration.ofMillis(resume ? 300 : 50)).forEach(this::accept); // sets sent again after AD
     }
@@ -120,6 +132,25 @@ final class ScriptedManager {
     /** The largest peak resident memory (VmHWM, KiB) of the dispatcher processes so far, read before each ended. */
     long peakResidentKib() {
         return Math.max(peakKib, process == null ? -1 : process.peakResidentKib());
+    }
+
+    /** The peak resident memory (VmHWM, KiB) of the running dispatcher process alone, -1 when unknown. */
+    long currentPeakResidentKib() {
+        return process == null ? -1 : process.peakResidentKib();
+    }
+
+    /** The running dispatcher process's id. */
+    long pid() {
+        return process.pid();
+    }
+
+    /** The {@code FD} and {@code AD} contents the next resume would send (for a resume replayed outside this class). */
+    String resumeImportJson() {
+        return Json.write(resumeImport());
+    }
+
+    String resumedTrialsJson() {
+        return Json.write(resumedTrials());
     }
 
     /** Kills the process (SIGKILL) and keeps every reply it wrote before dying, as the manager would. */

@@ -35,13 +35,13 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 @EnabledIfSystemProperty(named = "tunerd.soak.commands", matches = "\\d+")
 class SoakIT {
 
-    private static final String SPACE = "{\"lr\": {\"_type\": \"loguniform\", \"_value\": [0.0001, 0.1]},"
+    static final String SPACE = "{\"lr\": {\"_type\": \"loguniform\", \"_value\": [0.0001, 0.1]},"
         + " \"bs\": {\"_type\": \"choice\", \"_value\": [16, 32, 64]}, \"m\": {\"_type\": \"uniform\","
         + " \"_value\": [0, 1]}}";
-    private static final String CONFIG = "{\"trialConcurrency\": 4, \"tuner\": {\"name\": \"Random\","
+    static final String CONFIG = "{\"trialConcurrency\": 4, \"tuner\": {\"name\": \"Random\","
         + " \"classArgs\": {\"seed\": 5}}}";
 
-    private static double objective(JsonValue p) {
+    static double objective(JsonValue p) {
         JsonObject o = (JsonObject) p;
         return Math.log10(o.get("lr").asDouble()) + o.get("m").asDouble();
     }

@@ -71,14 +71,15 @@ public final class CheckpointReader {
     private static RecoveredState readRoot(Path root) {
         Optional<SnapshotStore.Loaded> snapshot = SnapshotStore.read(root);
         List<String> warnings = new ArrayList<>();
-        StateAccumulator acc = new StateAccumulator(snapshot.map(SnapshotStore.Loaded::state)
-            .orElse(RecoveredState.empty()));
+        // the snapshot's accumulator goes on with the journal, then hands the history over: read once, held once
+        StateAccumulator acc = snapshot.map(SnapshotStore.Loaded::accumulator)
+            .orElseGet(() -> new StateAccumulator(RecoveredState.empty()));
         replayJournal(root, snapshot.map(SnapshotStore.Loaded::coveredSequence), acc, warnings);
         if (Files.exists(root.resolve(CheckpointLayout.SNAPSHOT_TMP))) {
             warnings.add("ignored an unfinished snapshot " + root.resolve(CheckpointLayout.SNAPSHOT_TMP));
         }
         warnings.forEach(w -> LOG.warn("checkpoint {}: {}", root, w));
-        return acc.toState(warnings);
+        return acc.handOver(warnings);
     }
 
     private static void replayJournal(Path root, Optional<Long> covered, StateAccumulator acc,

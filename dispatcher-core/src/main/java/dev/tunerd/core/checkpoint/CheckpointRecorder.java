@@ -91,6 +91,11 @@ public final class CheckpointRecorder implements DispatchObserver, AutoCloseable
         return session == null ? RecoveredState.empty() : session.state();
     }
 
+    /** The open journal's accumulator, null when inactive (for tests of what it shares with the recovered state). */
+    synchronized StateAccumulator accumulatorForTests() {
+        return session == null ? null : session.accumulator();
+    }
+
     @Override
     public synchronized void searchSpaceUpdated(JsonObject space) {
         record(RecordType.SEARCH_SPACE, StateCodec.searchSpace(space), false);

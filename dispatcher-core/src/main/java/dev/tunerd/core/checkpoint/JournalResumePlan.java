@@ -30,13 +30,15 @@ public final class JournalResumePlan implements ResumePlan {
 
     private final RecoveredState recovered;
     private ResumeImportFilter firstImport;
-    private List<ImportedTrial> resumeImport = List.of();
+    private UnreceivedIssues unreceived; // dropped after the AD
     private boolean unreceivedAsked;
     private volatile boolean tunerStateRestored; // set on the default worker, read by both
 
     public JournalResumePlan(RecoveredState recovered) {
         this.recovered = Objects.requireNonNull(recovered, "recovered");
         this.firstImport = new ResumeImportFilter(recovered);
+        // found now, before the resume FD is parsed: its transient index does not add to the FD's peak
+        this.unreceived = new UnreceivedIssues(recovered);
     }
 
     @Override
@@ -81,7 +83,9 @@ public final class JournalResumePlan implements ResumePlan {
         }
         List<ImportedTrial> fresh = firstImport.split(trials).fresh();
         firstImport = null;
-        resumeImport = List.copyOf(trials);
+        if (unreceived != null) { // the FD itself is not kept: it only narrows the few candidates
+            unreceived.importedOnResume(trials);
+        }
         return fresh;
     }
 
@@ -92,6 +96,8 @@ public final class JournalResumePlan implements ResumePlan {
             return List.of();
         }
         unreceivedAsked = true;
-        return UnreceivedIssues.find(recovered, resumeImport, resumed);
+        List<Unreceived> out = unreceived.afterResumed(resumed);
+        unreceived = null;
+        return out;
     }
 }

@@ -44,7 +44,7 @@ final class JournalSession implements AutoCloseable {
         if (existing == ExistingFiles.SET_ASIDE) {
             setAside(root, s);
         }
-        StateAccumulator acc = new StateAccumulator(initial);
+        StateAccumulator acc = new StateAccumulator(initial); // layered on initial's history, not a copy of it
         acc.setCreation(initial.createdAt().or(() -> Optional.of(s.clock().instant())),
             merge(s.info(), initial.info()));
         JournalSession session = new JournalSession(s, root, acc);
@@ -87,9 +87,14 @@ final class JournalSession implements AutoCloseable {
         return root;
     }
 
+    /** The accumulator behind {@link #state()} (for tests of what it shares with the state it continues). */
+    StateAccumulator accumulator() {
+        return state;
+    }
+
     /** Snapshot of everything up to segment {@code covered}, a new segment after it, older segments deleted. */
     private void compact(long covered) throws IOException {
-        SnapshotStore.write(settings.opener(), root, state.toState(List.of()), covered);
+        SnapshotStore.write(settings.opener(), root, state.view(), covered);
         JournalWriter next = JournalWriter.create(settings.opener(), CheckpointLayout.segment(root, covered + 1),
             covered + 1);
         if (writer != null) {

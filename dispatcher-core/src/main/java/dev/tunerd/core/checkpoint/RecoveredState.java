@@ -36,23 +36,50 @@ public final class RecoveredState {
     private final List<String> warnings;
     private final Map<Long, String> wireIds;
 
+    /** A state holding copies of the given collections. */
     RecoveredState(Optional<Instant> createdAt, ExperimentInfo info, long nextParameterId,
                    Optional<JsonObject> searchSpace, Map<Long, JsonValue> issuedParameters,
                    List<RecordedResult> results, List<EndedTrial> ended, List<ImportedTrial> imported,
                    Map<AlgorithmRole, AlgorithmSnapshot> algorithms, TrialTimes times, List<String> warnings,
                    Map<Long, String> wireIds) {
+        this(createdAt, info, nextParameterId, searchSpace,
+            Collections.unmodifiableMap(new LinkedHashMap<>(issuedParameters)), List.copyOf(results),
+            List.copyOf(ended), List.copyOf(imported), algorithms, times, warnings,
+            Collections.unmodifiableMap(new LinkedHashMap<>(wireIds)), true);
+    }
+
+    private RecoveredState(Optional<Instant> createdAt, ExperimentInfo info, long nextParameterId,
+                           Optional<JsonObject> searchSpace, Map<Long, JsonValue> issuedParameters,
+                           List<RecordedResult> results, List<EndedTrial> ended, List<ImportedTrial> imported,
+                           Map<AlgorithmRole, AlgorithmSnapshot> algorithms, TrialTimes times, List<String> warnings,
+                           Map<Long, String> wireIds, boolean unused) {
         this.createdAt = Objects.requireNonNull(createdAt, "createdAt");
         this.info = Objects.requireNonNull(info, "info");
         this.nextParameterId = nextParameterId;
         this.searchSpace = Objects.requireNonNull(searchSpace, "searchSpace");
-        this.issuedParameters = Collections.unmodifiableMap(new LinkedHashMap<>(issuedParameters));
-        this.results = List.copyOf(results);
-        this.ended = List.copyOf(ended);
-        this.imported = List.copyOf(imported);
+        this.issuedParameters = issuedParameters;
+        this.results = results;
+        this.ended = ended;
+        this.imported = imported;
         this.algorithms = algorithms.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(algorithms));
         this.times = Objects.requireNonNull(times, "times");
         this.warnings = List.copyOf(warnings);
-        this.wireIds = Collections.unmodifiableMap(new LinkedHashMap<>(wireIds));
+        this.wireIds = wireIds;
+    }
+
+    /**
+     * A state over the given history collections without copying them: their owner hands them over and never
+     * changes them again (a {@link StateAccumulator} done reading, see {@link StateAccumulator#handOver}), so a
+     * recovered history is held once however many hands it passes through.
+     */
+    static RecoveredState handedOver(Optional<Instant> createdAt, ExperimentInfo info, long nextParameterId,
+                                     Optional<JsonObject> searchSpace, Map<Long, JsonValue> issuedParameters,
+                                     List<RecordedResult> results, List<EndedTrial> ended,
+                                     List<ImportedTrial> imported, Map<AlgorithmRole, AlgorithmSnapshot> algorithms,
+                                     TrialTimes times, List<String> warnings, Map<Long, String> wireIds) {
+        return new RecoveredState(createdAt, info, nextParameterId, searchSpace, HandedOver.map(issuedParameters),
+            HandedOver.list(results), HandedOver.list(ended), HandedOver.list(imported), algorithms, times, warnings,
+            HandedOver.map(wireIds), true);
     }
 
     /** The wire ids a tuner named for issued ids ({@code dev.tunerd.spi.NamesParameterIds}), in issue order. */

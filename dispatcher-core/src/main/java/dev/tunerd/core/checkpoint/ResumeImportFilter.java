@@ -2,12 +2,12 @@ package dev.tunerd.core.checkpoint;
 
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.json.JsonValue;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 
 /**
@@ -39,25 +39,67 @@ public final class ResumeImportFilter {
         }
     }
 
-    private final List<ImportedTrial> known;
+    private final RecoveredState state;
+    private final int importedCount;
+    /** The journal's result entries whose parameters are known (indexes into {@code state.results()}). */
+    private final int[] resultIndex;
     private final boolean[] used;
-    private final Map<String, ArrayDeque<Integer>> byTrialId = new HashMap<>();
+    /** The first journal entry of each trial id; {@link #nextSameTrial} chains the others, -1 ends a chain. */
+    private final Map<String, Integer> firstOfTrial = new HashMap<>();
+    private final int[] nextSameTrial;
 
-    /** A filter over everything {@code state} holds: its results (with their parameters) and its imported data. */
+    /**
+     * A filter over everything {@code state} holds: its imported data, then its results (with their parameters).
+     * The entries are not copied: the index holds only their positions (a few bytes an entry, against a few hundred
+     * for a copy of each as an {@link ImportedTrial} with a queue per trial id before).
+     */
     public ResumeImportFilter(RecoveredState state) {
-        List<ImportedTrial> all = new ArrayList<>(state.importedData());
-        for (RecordedResult r : state.results()) {
-            JsonValue params = state.issuedParameters().get(r.parameterId());
-            if (params != null) {
-                all.add(new ImportedTrial(params, r.value(), r.trialJobId()));
+        this.state = state;
+        this.importedCount = state.importedData().size();
+        List<RecordedResult> results = state.results();
+        int[] known = new int[results.size()];
+        int n = 0;
+        for (int i = 0; i < results.size(); i++) {
+            if (state.issuedParameters().containsKey(results.get(i).parameterId())) {
+                known[n++] = i;
             }
         }
-        this.known = List.copyOf(all);
-        this.used = new boolean[known.size()];
-        for (int i = 0; i < known.size(); i++) {
-            int index = i;
-            known.get(i).trialJobId().ifPresent(t -> byTrialId.computeIfAbsent(t, k -> new ArrayDeque<>()).add(index));
+        this.resultIndex = java.util.Arrays.copyOf(known, n);
+        int size = importedCount + n;
+        this.used = new boolean[size];
+        this.nextSameTrial = new int[size];
+        int[] tailOf = new int[size]; // for a chain's first entry: its last one so far
+        for (int i = 0; i < size; i++) {
+            nextSameTrial[i] = -1;
+            Optional<String> trial = trialOf(i);
+            if (trial.isPresent()) {
+                Integer head = firstOfTrial.putIfAbsent(trial.get(), i);
+                if (head == null) {
+                    tailOf[i] = i;
+                } else {
+                    nextSameTrial[tailOf[head]] = i;
+                    tailOf[head] = i;
+                }
+            }
         }
+    }
+
+    private int size() {
+        return used.length;
+    }
+
+    private Optional<String> trialOf(int i) {
+        return i < importedCount ? state.importedData().get(i).trialJobId()
+            : state.results().get(resultIndex[i - importedCount]).trialJobId();
+    }
+
+    /** Journal entry {@code i} as an import entry (made when compared, not kept). */
+    private ImportedTrial entry(int i) {
+        if (i < importedCount) {
+            return state.importedData().get(i);
+        }
+        RecordedResult r = state.results().get(resultIndex[i - importedCount]);
+        return new ImportedTrial(state.issuedParameters().get(r.parameterId()), r.value(), r.trialJobId());
     }
 
     /** Splits {@code fd} into entries the journal already holds and fresh ones, keeping the order of each. */
@@ -66,8 +108,8 @@ public final class ResumeImportFilter {
         List<ImportedTrial> fresh = new ArrayList<>();
         for (ImportedTrial t : fd) {
             Objects.requireNonNull(t, "FD entry");
-            boolean knownTrial = t.trialJobId().isPresent() && byTrialId.containsKey(t.trialJobId().get());
-            int match = knownTrial ? firstUnusedOf(byTrialId.get(t.trialJobId().get())) : firstUnused(t);
+            Integer first = t.trialJobId().isPresent() ? firstOfTrial.get(t.trialJobId().get()) : null;
+            int match = first != null ? firstUnusedOf(t.trialJobId().get(), first) : firstUnused(t);
             if (match >= 0) {
                 used[match] = true;
                 held.add(t);
@@ -78,21 +120,29 @@ public final class ResumeImportFilter {
         return new Split(held, fresh);
     }
 
-    /** The first journal entry of one trial id not matched yet (the queue drops the matched ones as it goes). */
-    private int firstUnusedOf(ArrayDeque<Integer> sameTrial) {
-        while (!sameTrial.isEmpty() && used[sameTrial.peekFirst()]) {
-            sameTrial.pollFirst();
+    /** The first journal entry of one trial id not matched yet (the chain's head moves past the matched ones). */
+    private int firstUnusedOf(String trial, int first) {
+        int i = first;
+        int last = first;
+        while (i >= 0 && used[i]) {
+            last = i;
+            i = nextSameTrial[i];
         }
-        return sameTrial.isEmpty() ? -1 : sameTrial.peekFirst();
+        int head = i < 0 ? last : i; // all matched: the chain's last entry, so the next look is one step
+        if (head != first) {
+            firstOfTrial.put(trial, head);
+        }
+        return i;
     }
 
     /** The first journal entry not matched yet with equivalent parameters and value, one of the two without trial id. */
     private int firstUnused(ImportedTrial t) {
-        for (int i = 0; i < known.size(); i++) {
-            ImportedTrial k = known.get(i);
-            if (!used[i] && (t.trialJobId().isEmpty() || k.trialJobId().isEmpty())
-                && JsonEquivalence.same(k.parameter(), t.parameter()) && JsonEquivalence.same(k.value(), t.value())) {
-                return i;
+        for (int i = 0; i < size(); i++) {
+            if (!used[i] && (t.trialJobId().isEmpty() || trialOf(i).isEmpty())) {
+                ImportedTrial k = entry(i);
+                if (JsonEquivalence.same(k.parameter(), t.parameter()) && JsonEquivalence.same(k.value(), t.value())) {
+                    return i;
+                }
             }
         }
         return -1;

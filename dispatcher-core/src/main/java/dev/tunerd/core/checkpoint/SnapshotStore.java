@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import dev.tunerd.spi.json.JsonObject;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -17,13 +18,21 @@ import java.util.Optional;
  */
 final class SnapshotStore {
 
-    /** A snapshot read back: the last journal segment it covers, and the state. */
-    record Loaded(long coveredSequence, RecoveredState state) {
+    /**
+     * A snapshot read back: the last journal segment it covers, and the state read so far, as the accumulator that
+     * read it, for the reader to continue with the journal (no copy of the history in between).
+     */
+    record Loaded(long coveredSequence, StateAccumulator accumulator) {
+        /** A copy of the state the snapshot holds. */
+        RecoveredState state() {
+            return accumulator.toState(List.of());
+        }
     }
 
     private SnapshotStore() {
     }
 
+    /** Writes {@code state} (which may be a view of live collections: it is read here and not kept). */
     static void write(ChannelOpener opener, Path root, RecoveredState state, long coveredSequence)
         throws IOException {
         Path tmp = root.resolve(CheckpointLayout.SNAPSHOT_TMP);
@@ -99,7 +108,7 @@ final class SnapshotStore {
             }
             JsonObject headJson = content(file, head, StateCodec::parse);
             if (head.version() < 4) {
-                RecoveredState whole = content(file, head, bytes -> StateCodec.fromSnapshot(headJson));
+                StateAccumulator whole = content(file, head, bytes -> StateCodec.wholeSnapshot(headJson));
                 if (frames.next() != null) {
                     throw frames.damage("expected exactly one snapshot record in a version-" + head.version()
                         + " snapshot");

@@ -20,35 +20,51 @@ final class StateAccumulator {
     private ExperimentInfo info;
     private long nextId;
     private Optional<JsonObject> space;
-    private final Map<Long, JsonValue> issued = new LinkedHashMap<>();
-    private final List<RecordedResult> results = new ArrayList<>();
-    private final List<EndedTrial> ended = new ArrayList<>();
-    private final List<ImportedTrial> imported = new ArrayList<>();
+    private final Map<Long, JsonValue> issued;
+    private final List<RecordedResult> results;
+    private final List<EndedTrial> ended;
+    private final List<ImportedTrial> imported;
     private final Map<AlgorithmRole, AlgorithmSnapshot> algorithms = new EnumMap<>(AlgorithmRole.class);
-    private final Map<Long, Instant> issuedAt = new LinkedHashMap<>();
-    private final Map<Long, Instant> resultAt = new LinkedHashMap<>();
-    private final Map<String, Instant> endedAt = new LinkedHashMap<>();
-    private final Map<Long, String> wireIds = new LinkedHashMap<>();
+    private final Map<Long, Instant> issuedAt;
+    private final Map<Long, Instant> resultAt;
+    private final Map<String, Instant> endedAt;
+    private final Map<Long, String> wireIds;
     /**
      * The tuner's inputs after its saved state, in order (kept apart so that appending one is O(1)); cleared when a new
      * state is recorded, so intermediate results are held only until the next tuner state.
      */
     private final List<TunerEvent> tunerEvents = new ArrayList<>();
+    private boolean handedOver;
 
+    /**
+     * Continues {@code start}: its history is not copied but layered under what this accumulator adds
+     * ({@link LayeredMap}, {@link LayeredList}), so a resumed recorder and the recovered state it continues share one
+     * copy of the history. {@code start} is immutable, so sharing it is safe.
+     */
     StateAccumulator(RecoveredState start) {
         createdAt = start.createdAt();
         info = start.info();
         nextId = start.nextParameterId();
         space = start.searchSpace();
-        issued.putAll(start.issuedParameters());
-        results.addAll(start.results());
-        ended.addAll(start.endedTrials());
-        imported.addAll(start.importedData());
-        issuedAt.putAll(start.trialTimes().issued());
-        resultAt.putAll(start.trialTimes().results());
-        endedAt.putAll(start.trialTimes().ended());
-        wireIds.putAll(start.wireIds());
+        boolean fresh = start.isEmpty() && start.trialTimes().isEmpty() && start.wireIds().isEmpty();
+        issued = fresh ? new LinkedHashMap<>() : new LayeredMap<>(start.issuedParameters());
+        results = fresh ? new ArrayList<>() : new LayeredList<>(start.results());
+        ended = fresh ? new ArrayList<>() : new LayeredList<>(start.endedTrials());
+        imported = fresh ? new ArrayList<>() : new LayeredList<>(start.importedData());
+        issuedAt = fresh ? new LinkedHashMap<>() : new LayeredMap<>(start.trialTimes().issued());
+        resultAt = fresh ? new LinkedHashMap<>() : new LayeredMap<>(start.trialTimes().results());
+        endedAt = fresh ? new LinkedHashMap<>() : new LayeredMap<>(start.trialTimes().ended());
+        wireIds = fresh ? new LinkedHashMap<>() : new LayeredMap<>(start.wireIds());
         start.algorithmSnapshots().values().forEach(this::putAlgorithm);
+    }
+
+    /** The issued parameters and the results as this accumulator holds them (for tests of the sharing). */
+    Map<Long, JsonValue> issuedMap() {
+        return issued;
+    }
+
+    List<RecordedResult> resultList() {
+        return results;
     }
 
     void setCreation(Optional<Instant> created, ExperimentInfo experiment) {
@@ -58,6 +74,9 @@ final class StateAccumulator {
 
     /** Applies one record; a malformed payload is a {@link CheckpointException}. */
     void apply(RecordType type, JsonObject p) {
+        if (handedOver) {
+            throw new IllegalStateException("this history was handed over; it cannot change any more");
+        }
         switch (type) {
             case SEARCH_SPACE -> space = Optional.of(JsonFields.objectOf(p, "space"));
             case IDS_RESERVED -> nextId = Math.max(nextId, JsonFields.longOf(p, "next"));
@@ -114,12 +133,39 @@ final class StateAccumulator {
         return new Watermark(issued.size(), results.size(), ended.size(), imported.size());
     }
 
+    /** A copy of the state so far (this accumulator may go on). */
     RecoveredState toState(List<String> warnings) {
+        return new RecoveredState(createdAt, info, nextId, space, issued, results, ended, imported, algorithmsNow(),
+            new TrialTimes(issuedAt, resultAt, endedAt), warnings, wireIds);
+    }
+
+    /**
+     * The state, holding this accumulator's collections without copying them; the accumulator is done and refuses any
+     * further record. This is how a reader hands what it read on (one copy of the history, one owner at a time).
+     */
+    RecoveredState handOver(List<String> warnings) {
+        handedOver = true;
+        return RecoveredState.handedOver(createdAt, info, nextId, space, issued, results, ended, imported,
+            algorithmsNow(), new TrialTimes(HandedOver.map(issuedAt), HandedOver.map(resultAt),
+                HandedOver.map(endedAt)), warnings, wireIds);
+    }
+
+    /**
+     * The state as a view of this accumulator's live collections, not copied: valid only until the next
+     * {@link #apply}. For writing a snapshot right away (JournalSession's compaction), which must not cost a second
+     * copy of the history.
+     */
+    RecoveredState view() {
+        return RecoveredState.handedOver(createdAt, info, nextId, space, issued, results, ended, imported,
+            algorithmsNow(), new TrialTimes(HandedOver.map(issuedAt), HandedOver.map(resultAt),
+                HandedOver.map(endedAt)), List.of(), wireIds);
+    }
+
+    private Map<AlgorithmRole, AlgorithmSnapshot> algorithmsNow() {
         Map<AlgorithmRole, AlgorithmSnapshot> all = new EnumMap<>(AlgorithmRole.class);
         all.putAll(algorithms);
         all.computeIfPresent(AlgorithmRole.TUNER, (role, a) -> a.withEvents(tunerEvents));
-        return new RecoveredState(createdAt, info, nextId, space, issued, results, ended, imported, all,
-            new TrialTimes(issuedAt, resultAt, endedAt), warnings, wireIds);
+        return all;
     }
 
     /** Sets an algorithm's latest state with the inputs recorded after it. */

@@ -260,6 +260,11 @@ final class StateCodec {
 
     /** Reads a one-record snapshot payload back (versions 1 to 3); a malformed one is a {@link CheckpointException}. */
     static RecoveredState fromSnapshot(JsonObject o) {
+        return wholeSnapshot(o).handOver(List.of());
+    }
+
+    /** A one-record snapshot payload (versions 1 to 3) read into an accumulator, which a reader may continue. */
+    static StateAccumulator wholeSnapshot(JsonObject o) {
         StateAccumulator acc = startSnapshot(o);
         applyPart(acc, o, true);
         return finishSnapshot(acc, o);
@@ -303,11 +308,11 @@ final class StateCodec {
     }
 
     /** Adds the head's algorithm states once every list is applied (their events must not be added twice). */
-    static RecoveredState finishSnapshot(StateAccumulator acc, JsonObject head) {
+    static StateAccumulator finishSnapshot(StateAccumulator acc, JsonObject head) {
         for (JsonValue a : JsonFields.arrayOf(head, "algorithms").values()) {
             acc.putAlgorithm(algorithm(JsonFields.asObject(a, "algorithm snapshot"), acc.watermark()));
         }
-        return acc.toState(List.of());
+        return acc;
     }
 
     private static void applyEach(StateAccumulator acc, RecordType type, JsonArray items) {

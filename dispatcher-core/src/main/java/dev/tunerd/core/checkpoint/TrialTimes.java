@@ -19,10 +19,15 @@ public record TrialTimes(Map<Long, Instant> issued, Map<Long, Instant> results, 
 
     public static final TrialTimes NONE = new TrialTimes(Map.of(), Map.of(), Map.of());
 
+    /** Copies the maps, except those a {@link StateAccumulator} handed over (held as they are: they never change). */
     public TrialTimes {
-        issued = Collections.unmodifiableMap(new LinkedHashMap<>(issued));
-        results = Collections.unmodifiableMap(new LinkedHashMap<>(results));
-        ended = Collections.unmodifiableMap(new LinkedHashMap<>(ended));
+        issued = kept(issued);
+        results = kept(results);
+        ended = kept(ended);
+    }
+
+    private static <K> Map<K, Instant> kept(Map<K, Instant> times) {
+        return HandedOver.isView(times) ? times : Collections.unmodifiableMap(new LinkedHashMap<>(times));
     }
 
     public Optional<Instant> issuedAt(long parameterId) {

@@ -46,6 +46,14 @@ final class JsonReader {
         "hyper_params", "parameters", "parameter", "parameter_source", "parameter_index", "_type", "_value", "_name",
         "default"};
     private static final byte[][] KNOWN_KEY_BYTES = asciiBytes(KNOWN_KEYS);
+    /**
+     * Short keys read recently, shared by every reader, so that the keys of a search space's parameters are one
+     * {@code String} each however many parameter sets are read (a resume's {@code FD} and journal hold hundreds of
+     * thousands; three 48-byte copies of "lr", "bs"... per set before). Bounded (a slot is overwritten by the next
+     * key of its hash); read and written without a lock, which is safe because a {@code String} is immutable.
+     */
+    private static final String[] KEY_CACHE = new String[1024];
+    private static final int CACHED_KEY_BYTES = 32;
     private static final byte[] NEGATIVE_INFINITY = "-Infinity".getBytes(StandardCharsets.US_ASCII);
 
     private final byte[] bytes;
@@ -203,8 +211,8 @@ final class JsonReader {
             int c = bytes[pos];
             if (c == '"') {
                 String known = key ? knownKey(start, pos) : null;
-                String value = known != null ? known : new String(bytes, start, pos - start,
-                    StandardCharsets.ISO_8859_1);
+                String value = known != null ? known : key ? cachedKey(start, pos) : new String(bytes, start,
+                    pos - start, StandardCharsets.ISO_8859_1);
                 pos++;
                 return value;
             }
@@ -227,6 +235,35 @@ final class JsonReader {
             }
         }
         return null;
+    }
+
+    /** The ASCII key between {@code start} and {@code close}, as the {@link #KEY_CACHE} has it when it does. */
+    private String cachedKey(int start, int close) {
+        int length = close - start;
+        if (length > CACHED_KEY_BYTES) {
+            return new String(bytes, start, length, StandardCharsets.ISO_8859_1);
+        }
+        int h = length;
+        for (int i = start; i < close; i++) {
+            h = 31 * h + bytes[i];
+        }
+        int slot = (h ^ (h >>> 16)) & (KEY_CACHE.length - 1);
+        String cached = KEY_CACHE[slot];
+        if (cached != null && cached.length() == length && sameAscii(cached, start)) {
+            return cached;
+        }
+        String key = new String(bytes, start, length, StandardCharsets.ISO_8859_1);
+        KEY_CACHE[slot] = key;
+        return key;
+    }
+
+    private boolean sameAscii(String s, int at) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) != bytes[at + i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean regionEquals(byte[] word, int at) {

@@ -1,28 +1,52 @@
 package dev.tunerd.spi.json;
 
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
-/** An immutable JSON object that keeps its keys in insertion order (as Python dicts do). */
+/**
+ * An immutable JSON object that keeps its keys in insertion order (as Python dicts do).
+ *
+ * <p>Memory: an object of up to {@value #SMALL} members (every parameter set, every protocol record) is two arrays,
+ * about 90 bytes for three members, where a {@link LinkedHashMap} took about 300; a history of hundreds of thousands
+ * of parameter sets (a resume's {@code FD}, the journal, a tuner's history) is held in a third of the memory. Larger
+ * objects keep a {@link LinkedHashMap}. {@link #members()} is a read-only map view either way.
+ */
 public final class JsonObject implements JsonValue {
+    /** Up to this many members, an object is held as arrays searched in order. */
+    static final int SMALL = 8;
 
-    public static final JsonObject EMPTY = new JsonObject(Map.of());
+    public static final JsonObject EMPTY = new JsonObject(new String[0], new JsonValue[0]);
 
-    private final Map<String, JsonValue> members;
+    private final String[] keys; // null when large
+    private final JsonValue[] values;
+    private final Map<String, JsonValue> large; // null when small
+
+    private JsonObject(String[] keys, JsonValue[] values) {
+        this.keys = keys;
+        this.values = values;
+        this.large = null;
+    }
 
     private JsonObject(Map<String, JsonValue> orderedCopy) {
-        this.members = Collections.unmodifiableMap(orderedCopy);
+        this.keys = null;
+        this.values = null;
+        this.large = Collections.unmodifiableMap(orderedCopy);
     }
 
     /** A copy of {@code members}, in the map's iteration order. */
     public static JsonObject of(Map<String, ? extends JsonValue> members) {
-        Map<String, JsonValue> copy = new LinkedHashMap<>();
-        members.forEach((k, v) -> copy.put(Objects.requireNonNull(k, "key"), Objects.requireNonNull(v, "value")));
-        return new JsonObject(copy);
+        Builder b = builder();
+        members.forEach((k, v) -> b.put(Objects.requireNonNull(k, "key"), Objects.requireNonNull(v, "value")));
+        return b.build();
     }
 
     public static Builder builder() {
@@ -31,28 +55,46 @@ public final class JsonObject implements JsonValue {
 
     /** The members in key order; unmodifiable. */
     public Map<String, JsonValue> members() {
-        return members;
+        return large != null ? large : new Members();
     }
 
     public Set<String> keys() {
-        return members.keySet();
+        return members().keySet();
     }
 
     public int size() {
-        return members.size();
+        return large != null ? large.size() : keys.length;
     }
 
     public boolean has(String key) {
-        return members.containsKey(key);
+        return large != null ? large.containsKey(key) : indexOf(key) >= 0;
     }
 
     /** The member, or null when absent. */
     public JsonValue get(String key) {
-        return members.get(key);
+        if (large != null) {
+            return large.get(key);
+        }
+        int i = indexOf(key);
+        return i < 0 ? null : values[i];
     }
 
     public Optional<JsonValue> find(String key) {
-        return Optional.ofNullable(members.get(key));
+        return Optional.ofNullable(get(key));
+    }
+
+    private int indexOf(Object key) {
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i] == key) {
+                return i;
+            }
+        }
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i].equals(key)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Override
@@ -63,33 +105,142 @@ public final class JsonObject implements JsonValue {
     /** Equal when the members are equal; key order does not matter, as for Python dicts. */
     @Override
     public boolean equals(Object o) {
-        return o instanceof JsonObject other && members.equals(other.members);
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof JsonObject other) || other.size() != size()) {
+            return false;
+        }
+        if (large != null) {
+            return large.equals(other.members());
+        }
+        for (int i = 0; i < keys.length; i++) {
+            if (!values[i].equals(other.get(keys[i]))) {
+                return false;
+            }
+        }
+        return true;
     }
 
+    /** As {@link Map#hashCode()} of the members (the sum of key hash xor value hash), whatever the form. */
     @Override
     public int hashCode() {
-        return members.hashCode();
+        if (large != null) {
+            return large.hashCode();
+        }
+        int h = 0;
+        for (int i = 0; i < keys.length; i++) {
+            h += keys[i].hashCode() ^ values[i].hashCode();
+        }
+        return h;
     }
 
     @Override
     public String toString() {
-        return members.toString();
+        return members().toString();
+    }
+
+    /** The small form's members as a read-only map, in order. */
+    private final class Members extends AbstractMap<String, JsonValue> {
+        @Override
+        public JsonValue get(Object key) {
+            int i = indexOf(key);
+            return i < 0 ? null : values[i];
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return indexOf(key) >= 0;
+        }
+
+        @Override
+        public int size() {
+            return keys.length;
+        }
+
+        @Override
+        public Set<Entry<String, JsonValue>> entrySet() {
+            return new AbstractSet<>() {
+                @Override
+                public Iterator<Entry<String, JsonValue>> iterator() {
+                    return new Iterator<>() {
+                        private int next;
+
+                        @Override
+                        public boolean hasNext() {
+                            return next < keys.length;
+                        }
+
+                        @Override
+                        public Entry<String, JsonValue> next() {
+                            if (next >= keys.length) {
+                                throw new NoSuchElementException();
+                            }
+                            int i = next++;
+                            return new SimpleImmutableEntry<>(keys[i], values[i]);
+                        }
+                    };
+                }
+
+                @Override
+                public int size() {
+                    return keys.length;
+                }
+            };
+        }
     }
 
     /**
-     * Builds a {@link JsonObject} in insertion order. {@link #build} hands its map to the object without copying it;
-     * a {@code put} after that copies it first, so built objects never change. Not thread-safe.
+     * Builds a {@link JsonObject} in insertion order (a key put again keeps its place and takes the new value). Up to
+     * {@value #SMALL} members it collects arrays, beyond that a map; {@link #build} hands its arrays or map to the
+     * object when they fit exactly, and a {@code put} after that copies them first, so built objects never change.
+     * Not thread-safe.
      */
     public static final class Builder {
-        private Map<String, JsonValue> members = new LinkedHashMap<>();
+        private String[] keys = new String[4];
+        private JsonValue[] values = new JsonValue[4];
+        private int size;
+        private Map<String, JsonValue> members; // once beyond SMALL
         private boolean handedOver;
 
         public Builder put(String key, JsonValue value) {
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(value, "value");
             if (handedOver) {
-                members = new LinkedHashMap<>(members);
+                if (members != null) {
+                    members = new LinkedHashMap<>(members);
+                } else {
+                    keys = keys.clone();
+                    values = values.clone();
+                }
                 handedOver = false;
             }
-            members.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+            if (members != null) {
+                members.put(key, value);
+                return this;
+            }
+            for (int i = 0; i < size; i++) {
+                if (keys[i].equals(key)) {
+                    values[i] = value;
+                    return this;
+                }
+            }
+            if (size == SMALL) {
+                members = new LinkedHashMap<>();
+                for (int i = 0; i < size; i++) {
+                    members.put(keys[i], values[i]);
+                }
+                members.put(key, value);
+                keys = null;
+                values = null;
+                return this;
+            }
+            if (size == keys.length) {
+                keys = Arrays.copyOf(keys, 2 * size);
+                values = Arrays.copyOf(values, 2 * size);
+            }
+            keys[size] = key;
+            values[size++] = value;
             return this;
         }
 
@@ -106,8 +257,18 @@ public final class JsonObject implements JsonValue {
         }
 
         public JsonObject build() {
-            handedOver = true;
-            return new JsonObject(members);
+            if (members != null) {
+                handedOver = true;
+                return new JsonObject(members);
+            }
+            if (size == 0) {
+                return EMPTY;
+            }
+            if (size == keys.length) {
+                handedOver = true;
+                return new JsonObject(keys, values);
+            }
+            return new JsonObject(Arrays.copyOf(keys, size), Arrays.copyOf(values, size));
         }
     }
 }
