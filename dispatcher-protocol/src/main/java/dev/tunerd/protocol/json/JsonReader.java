@@ -41,19 +41,6 @@ final class JsonReader {
 
     static final int MAX_DEPTH = 1000;
     private static final int MAX_LONG_DIGITS = 18; // every 18-digit decimal fits a long
-    /** Names of the members of the commands (ME, EN, TR, IN), read once per command or more. */
-    private static final String[] KNOWN_KEYS = {"parameter_id", "trial_job_id", "type", "sequence", "value", "event",
-        "hyper_params", "parameters", "parameter", "parameter_source", "parameter_index", "_type", "_value", "_name",
-        "default"};
-    private static final byte[][] KNOWN_KEY_BYTES = asciiBytes(KNOWN_KEYS);
-    /**
-     * Short keys read recently, shared by every reader, so that the keys of a search space's parameters are one
-     * {@code String} each however many parameter sets are read (a resume's {@code FD} and journal hold hundreds of
-     * thousands; three 48-byte copies of "lr", "bs"... per set before). Bounded (a slot is overwritten by the next
-     * key of its hash); read and written without a lock, which is safe because a {@code String} is immutable.
-     */
-    private static final String[] KEY_CACHE = new String[1024];
-    private static final int CACHED_KEY_BYTES = 32;
     private static final byte[] NEGATIVE_INFINITY = "-Infinity".getBytes(StandardCharsets.US_ASCII);
 
     private final byte[] bytes;
@@ -201,18 +188,16 @@ final class JsonReader {
 
     /**
      * The string whose opening quote was just consumed; leaves {@code pos} after the closing quote. A property name
-     * ({@code key}) that is one of the protocol's own comes back as the one shared {@code String}: no copy, and its
-     * hash code already computed for the map it goes into. A string of plain ASCII (nearly all) is made from its
-     * bytes directly; one with escapes or other characters takes {@link #readComplexString}.
+     * ({@code key}) of plain ASCII comes from {@link JsonKeys}; any other string of plain ASCII (nearly all) is made
+     * from its bytes directly; one with escapes or other characters takes {@link #readComplexString}.
      */
     private String readString(boolean key) {
         int start = pos;
         while (pos < end) {
             int c = bytes[pos];
             if (c == '"') {
-                String known = key ? knownKey(start, pos) : null;
-                String value = known != null ? known : key ? cachedKey(start, pos) : new String(bytes, start,
-                    pos - start, StandardCharsets.ISO_8859_1);
+                String value = key ? JsonKeys.key(bytes, start, pos)
+                    : new String(bytes, start, pos - start, StandardCharsets.ISO_8859_1);
                 pos++;
                 return value;
             }
@@ -225,54 +210,6 @@ final class JsonReader {
             pos++;
         }
         throw errorAt(start - 1, "unterminated string starting");
-    }
-
-    private String knownKey(int start, int close) {
-        int length = close - start;
-        for (int k = 0; k < KNOWN_KEY_BYTES.length; k++) {
-            if (KNOWN_KEY_BYTES[k].length == length && regionEquals(KNOWN_KEY_BYTES[k], start)) {
-                return KNOWN_KEYS[k];
-            }
-        }
-        return null;
-    }
-
-    /** The ASCII key between {@code start} and {@code close}, as the {@link #KEY_CACHE} has it when it does. */
-    private String cachedKey(int start, int close) {
-        int length = close - start;
-        if (length > CACHED_KEY_BYTES) {
-            return new String(bytes, start, length, StandardCharsets.ISO_8859_1);
-        }
-        int h = length;
-        for (int i = start; i < close; i++) {
-            h = 31 * h + bytes[i];
-        }
-        int slot = (h ^ (h >>> 16)) & (KEY_CACHE.length - 1);
-        String cached = KEY_CACHE[slot];
-        if (cached != null && cached.length() == length && sameAscii(cached, start)) {
-            return cached;
-        }
-        String key = new String(bytes, start, length, StandardCharsets.ISO_8859_1);
-        KEY_CACHE[slot] = key;
-        return key;
-    }
-
-    private boolean sameAscii(String s, int at) {
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) != bytes[at + i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private boolean regionEquals(byte[] word, int at) {
-        for (int i = 0; i < word.length; i++) {
-            if (bytes[at + i] != word[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The rest of a string from {@code pos} (the string began at {@code start}), with escapes and UTF-8 decoded. */
@@ -425,7 +362,7 @@ final class JsonReader {
     }
 
     private boolean startsWith(byte[] word, int at) {
-        return end - at >= word.length && regionEquals(word, at);
+        return end - at >= word.length && JsonKeys.regionEquals(bytes, at, word);
     }
 
     private void literal(String word) {
@@ -516,13 +453,5 @@ final class JsonReader {
 
     private JsonException errorAt(int at, String problem) {
         return new JsonException("invalid JSON: " + problem + " at character " + charOffset(at));
-    }
-
-    private static byte[][] asciiBytes(String[] words) {
-        byte[][] out = new byte[words.length][];
-        for (int i = 0; i < words.length; i++) {
-            out[i] = words[i].getBytes(StandardCharsets.US_ASCII);
-        }
-        return out;
     }
 }
