@@ -48,12 +48,10 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      */
     public static final double INDEPENDENT_IN_FLIGHT = 4;
     /**
-     * While the best loss has not improved for 30% of the completed trials (at least 10), 35% of the suggestions
-     * take the most promising of candidates drawn from the prior; an improvement counts only when it gains more than
-     * 2% of the new best loss's gap to the median loss (issue 16, session 7: a run creeping down one shallow basin
-     * is stalled too; docs/MODEL_TUNERS.md).
+     * While the best loss has not improved for 30% of the completed trials (at least 10), a fifth of the
+     * suggestions take the most promising of candidates drawn from the prior (docs/MODEL_TUNERS.md).
      */
-    public static final ExplorationFloor FLOOR = new ExplorationFloor(0.35, 0.3, 0.02);
+    public static final ExplorationFloor FLOOR = new ExplorationFloor(0.2, 0.3);
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);

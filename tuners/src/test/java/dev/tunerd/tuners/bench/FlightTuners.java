@@ -100,15 +100,13 @@ final class FlightTuners {
             + "TPE:key=value,..., Anneal, Anneal:key=value,... (liar, div, tries, focus, rec, recFrom)");
     }
 
-    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, gain, ei, uni,
-     * uniAfter, uniK). */
+    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
         double div = d.diversity();
         double floor = d.floor().share();
         double stall = d.floor().stall();
-        double gain = d.floor().minGain();
         int ei = d.eiCandidates();
         double uni = d.independentShare();
         int uniAfter = d.independentAfter();
@@ -120,7 +118,6 @@ final class FlightTuners {
                 case "div" -> div = Double.parseDouble(p[1]);
                 case "floor" -> floor = Double.parseDouble(p[1]);
                 case "stall" -> stall = Double.parseDouble(p[1]);
-                case "gain" -> gain = Double.parseDouble(p[1]);
                 case "ei" -> ei = Integer.parseInt(p[1]);
                 case "uni" -> uni = Double.parseDouble(p[1]);
                 case "uniAfter" -> uniAfter = Integer.parseInt(p[1]);
@@ -129,7 +126,6 @@ final class FlightTuners {
             }
         }
         return new TpeSettings(d.startupTrials(), ei, d.linearForgetting(), d.priorWeight(),
-            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall, gain),
-            uniK);
+            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK);
     }
 }

@@ -41,7 +41,7 @@ public final class QualityBench {
 
     /**
      * TPE's default settings, each overridable by a system property for tuning ({@code -Dtpe.bw=0.1},
-     * {@code -Dtpe.floor=0 -Dtpe.stall=0.3 -Dtpe.gain=0.02} for the exploration floor, {@code -Dtpe.div} for the diversity rule).
+     * {@code -Dtpe.floor=0 -Dtpe.stall=0.3} for the exploration floor, {@code -Dtpe.div} for the diversity rule).
      */
     static TpeSettings tpeSettings() {
         TpeArgs d = TpeArgs.defaults();
@@ -51,8 +51,7 @@ public final class QualityBench {
             dbl("tpe.bw", TpeArgs.BANDWIDTH_FACTOR), TpeArgs.BAD_CAP, dbl("tpe.uni", TpeArgs.INDEPENDENT_SHARE),
             Integer.getInteger("tpe.unifrom", TpeArgs.INDEPENDENT_AFTER), TpeSettings.Liar.NONE,
             dbl("tpe.div", TpeArgs.DIVERSITY), new ExplorationFloor(dbl("tpe.floor", TpeArgs.FLOOR.share()),
-            dbl("tpe.stall", TpeArgs.FLOOR.stall()), dbl("tpe.gain", TpeArgs.FLOOR.minGain())),
-            dbl("tpe.uniK", TpeArgs.INDEPENDENT_IN_FLIGHT));
+            dbl("tpe.stall", TpeArgs.FLOOR.stall())), dbl("tpe.uniK", TpeArgs.INDEPENDENT_IN_FLIGHT));
     }
 
     /** Anneal's exploration, overridable for tuning ({@code -Danneal.share=0.2 -Danneal.after=20 -Danneal.wide=0.05}). */

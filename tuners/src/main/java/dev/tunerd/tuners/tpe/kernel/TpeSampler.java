@@ -15,17 +15,13 @@ import java.util.List;
  * its parent activates it. Not thread-safe.
  */
 public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler {
-    private static final double[] NO_COORDS = new double[0];
     private final UnitSpace space;
     private final TpeSettings settings;
     private final Rng rng;
     private final GroupModel[] groups;
     private int observed;
     private int bestAt;
-    /** The best loss at the last improvement that counted for the exploration floor. */
-    private double anchorLoss = Double.POSITIVE_INFINITY;
-    /** Every completed loss, sorted, for the median the floor measures improvements against. */
-    private final GroupHistory losses = new GroupHistory(0);
+    private double bestLoss = Double.POSITIVE_INFINITY;
 
     public TpeSampler(UnitSpace space, TpeSettings settings, Rng rng) {
         this.space = space;
@@ -52,8 +48,7 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     public double[] suggest(List<double[]> running) {
         double[] internal = new double[space.size()];
         Arrays.fill(internal, Double.NaN);
-        ExplorationFloor floor = settings.floor();
-        boolean fromPrior = floor.active(observed, bestAt) && rng.nextDouble() < floor.share();
+        boolean fromPrior = settings.floor().active(observed, bestAt) && rng.nextDouble() < settings.floor().share();
         for (GroupModel g : groups) {
             if (g.isActive(internal)) {
                 g.suggest(internal, running, rng, fromPrior);
@@ -62,21 +57,12 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
         return internal;
     }
 
-    /** The median of the completed losses (the upper one of an even count); infinite before any. */
-    private double medianLoss() {
-        int n = losses.rows();
-        return n == 0 ? Double.POSITIVE_INFINITY : losses.loss(losses.rowAtRank(n / 2));
-    }
-
     /** Records a completed trial: its internal vector (NaN for inactive) and its loss (smaller is better). */
     @Override
     public void observe(double[] internal, double loss) {
         double l = Double.isNaN(loss) ? Double.POSITIVE_INFINITY : loss;
-        if (settings.floor().minGain() > 0) {
-            losses.push(NO_COORDS, l);
-        }
-        if (settings.floor().counts(l, anchorLoss, medianLoss())) {
-            anchorLoss = l;
+        if (l < bestLoss) {
+            bestLoss = l;
             bestAt = observed + 1;
         }
         for (GroupModel g : groups) {

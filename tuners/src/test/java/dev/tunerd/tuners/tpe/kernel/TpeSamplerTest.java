@@ -127,53 +127,6 @@ class TpeSamplerTest {
         assertTrue(farWith >= 20 && farWith > 2 * farWithout, farWith + " against " + farWithout);
     }
 
-    @Test
-    void onlyAnImprovementThatIsAShareOfTheGapToTheMedianEndsAStall() {
-        ExplorationFloor f = new ExplorationFloor(0.2, 0.3, 0.05);
-        // best 1.0, median 3.0: the new best must gain more than 5% of its own gap to the median
-        assertTrue(!f.counts(0.95, 1.0, 3.0), "0.05 < 0.05 * 2.05");
-        assertTrue(f.counts(0.85, 1.0, 3.0), "0.15 > 0.05 * 2.15");
-        assertTrue(!f.counts(1.0, 1.0, 3.0), "no improvement");
-        assertTrue(f.counts(5.0, Double.POSITIVE_INFINITY, 5.0), "the first result");
-        assertTrue(f.counts(0.999, 1.0, Double.POSITIVE_INFINITY), "no finite median: any improvement");
-        assertTrue(new ExplorationFloor(0.2, 0.3).counts(0.9999, 1.0, 3.0), "minGain 0: any improvement");
-        assertThrows(IllegalArgumentException.class, () -> new ExplorationFloor(0.2, 0.3, 1.0));
-    }
-
-    @Test
-    void aRunCreepingDownOneBasinCountsAsStalled() {
-        // 20 bad trials far away, then a cluster in [0.4, 0.5] whose every new trial is a hair better than the last:
-        // each is an improvement, so without a minimum gain the stall never comes and the floor never acts; with 5%
-        // of the gap to the median the creeping run is stalled and the floor's uniform draws leave the cluster
-        ExplorationFloor any = new ExplorationFloor(1.0, 0.3);
-        ExplorationFloor gain = new ExplorationFloor(1.0, 0.3, 0.05);
-        double farWith = creeping(oneCandidate(gain));
-        double farWithout = creeping(oneCandidate(any));
-        assertTrue(farWith >= 15 && farWith > 2 * farWithout, farWith + " against " + farWithout);
-    }
-
-    /** Of 40 suggestions after a creeping run, each observed a little better than the last, how many leave it. */
-    private static double creeping(TpeSettings settings) {
-        TpeSampler s = new TpeSampler(new UnitSpace(List.of(Specs.uniform("x", 0, 1))), settings, new Rng(9));
-        for (int t = 0; t < 20; t++) {
-            s.observe(new double[] {0.9 + 0.005 * t}, 10.0);
-        }
-        double loss = 1.0;
-        for (int t = 0; t < 20; t++) {
-            loss -= 1e-4;
-            s.observe(new double[] {0.4 + 0.005 * t}, loss);
-        }
-        int far = 0;
-        for (int t = 0; t < 40; t++) {
-            double[] x = s.suggest(List.of());
-            boolean out = x[0] < 0.3 || x[0] > 0.6;
-            far += out ? 1 : 0;
-            loss -= 1e-4;
-            s.observe(x, out ? 10.0 : loss);
-        }
-        return far;
-    }
-
     private static TpeSettings oneCandidate(ExplorationFloor floor) {
         TpeSettings d = TpeArgs.defaults().settings();
         return new TpeSettings(d.startupTrials(), 1, d.linearForgetting(), d.priorWeight(), d.gammaSqrt(),
