@@ -34,7 +34,10 @@ import java.util.Map;
  * <p>tunerd's rank check ({@code rank_agreement} above -1, {@link RankAgreement}): the intermediate results of every
  * new configuration trained to the full budget (bracket 0: an unbiased sample) give its value at each smaller budget; a bracket {@code s > 0} starts only when ranking at every
  * budget it halves at agrees with ranking at the full budget, else the engine moves on to the next bracket (down to
- * {@code s = 0}, full trainings, which always runs). Not thread-safe (see {@link Tuner}).
+ * {@code s = 0}, full trainings, which always runs). Instead of that rule a subclass may ask the payoff check
+ * ({@link #checkBracketsByPayoff}, Hyperband's default): a bracket starts when replaying it on the same evidence beats
+ * spending its epochs on full trainings. Intermediate results of a full training that arrive after its FINAL or EN
+ * still count for the evidence. Not thread-safe (see {@link Tuner}).
  */
 public abstract class BracketTuner implements Tuner, NamesParameterIds, ReceivesIntermediateResults, Snapshotting {
 

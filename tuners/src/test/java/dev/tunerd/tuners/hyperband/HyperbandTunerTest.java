@@ -54,7 +54,7 @@ class HyperbandTunerTest {
 
     @Test
     void withTheRankCheckOnlyFullTrainingsRunWhileSmallBudgetsRankConfigurationsBackwards() throws Exception {
-        for (int c = 0; c < 4; c++) { // rank_agreement 0.8, then the default (0.6)
+        for (int c = 0; c < 4; c++) { // rank_agreement 0.8, then the default (the payoff check)
             boolean crossing = c % 2 == 0;
             AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
             HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, c < 2 ? 0.8 : null, 1L), 1L,
