@@ -36,6 +36,17 @@ public record FidelityContender(String label, String tuner, String assessor) {
      * {@code rank_agreement} set to tau (its advisor's, or its assessor's for a tuner with an assessor).
      */
     public static FidelityContender named(String label) {
+        int hash = label.indexOf('#');
+        if (hash > 0) { // <label>#key=number;key=number: more classArgs of the tuner (tuning runs)
+            FidelityContender base = named(label.substring(0, hash));
+            for (String pair : label.substring(hash + 1).split(";")) {
+                if (!pair.matches("[a-z_]+=-?[0-9.]+")) {
+                    throw new IllegalArgumentException("\"" + label + "\": after # come key=number pairs, separated"
+                        + " by ;");
+                }
+            }
+            return new FidelityContender(base.label + label.substring(hash), base.tuner, base.assessor);
+        }
         int at = label.indexOf('@');
         if (at > 0) {
             FidelityContender base = named(label.substring(0, at));
@@ -57,16 +68,34 @@ public record FidelityContender(String label, String tuner, String assessor) {
                 + String.join(", ", ALL.stream().map(FidelityContender::label).toList())));
     }
 
-    /** The label without a {@code @tau} suffix. */
+    /** The label without a {@code @tau} or {@code #key=number} suffix. */
     private String base() {
-        int at = label.indexOf('@');
-        return at > 0 ? label.substring(0, at) : label;
+        String b = withoutExtras();
+        int at = b.indexOf('@');
+        return at > 0 ? b.substring(0, at) : b;
     }
 
-    /** {@code "rank_agreement": tau, } for a {@code @tau} label, else nothing. */
+    private String withoutExtras() {
+        int hash = label.indexOf('#');
+        return hash > 0 ? label.substring(0, hash) : label;
+    }
+
+    /**
+     * {@code "rank_agreement": tau, } for a {@code @tau} label, and {@code "key": number, } for each pair of a
+     * {@code #key=number;...} suffix, else nothing.
+     */
     private String rankAgreement() {
-        int at = label.indexOf('@');
-        return at > 0 ? "\"rank_agreement\": " + label.substring(at + 1) + ", " : "";
+        String b = withoutExtras();
+        int at = b.indexOf('@');
+        StringBuilder out = new StringBuilder(at > 0 ? "\"rank_agreement\": " + b.substring(at + 1) + ", " : "");
+        int hash = label.indexOf('#');
+        if (hash > 0) {
+            for (String pair : label.substring(hash + 1).split(";")) {
+                int eq = pair.indexOf('=');
+                out.append('"').append(pair, 0, eq).append("\": ").append(pair.substring(eq + 1)).append(", ");
+            }
+        }
+        return out.toString();
     }
 
     AlgorithmChoice tunerChoice(int epochs, long seed) {

@@ -121,6 +121,16 @@ public final class RankAgreement {
         return score / (n * (n - 1) / 2.0);
     }
 
+    /**
+     * The kept full trainings, oldest first, as copies: each the values at rungs 0, 1, ... then the final value (NaN
+     * where a rung's value never arrived). For callers that weigh the evidence otherwise than by Kendall's tau.
+     */
+    public List<double[]> curves() {
+        List<double[]> out = new ArrayList<>(curves.size());
+        curves.forEach(c -> out.add(c.clone()));
+        return out;
+    }
+
     /** The kept full trainings, for a snapshot. */
     public JsonValue snapshot() {
         List<JsonValue> out = new ArrayList<>();

@@ -10,6 +10,7 @@ import dev.tunerd.spi.Snapshotting;
 import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -33,7 +34,10 @@ import java.util.Map;
  * <p>tunerd's rank check ({@code rank_agreement} above -1, {@link RankAgreement}): the intermediate results of every
  * new configuration trained to the full budget (bracket 0: an unbiased sample) give its value at each smaller budget; a bracket {@code s > 0} starts only when ranking at every
  * budget it halves at agrees with ranking at the full budget, else the engine moves on to the next bracket (down to
- * {@code s = 0}, full trainings, which always runs). Not thread-safe (see {@link Tuner}).
+ * {@code s = 0}, full trainings, which always runs). Instead of that rule a subclass may ask the payoff check
+ * ({@link #checkBracketsByPayoff}, Hyperband's default): a bracket starts when replaying it on the same evidence beats
+ * spending its epochs on full trainings. Intermediate results of a full training that arrive after its FINAL or EN
+ * still count for the evidence. Not thread-safe (see {@link Tuner}).
  */
 public abstract class BracketTuner implements Tuner, NamesParameterIds, ReceivesIntermediateResults, Snapshotting {
 
@@ -43,8 +47,14 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     private final ArrayDeque<Long> owed = new ArrayDeque<>();
     /** Full trainings needed before a bracket that halves may start (with the rank check on). */
     static final int MIN_FULL_CURVES = 10;
+    /** Full trainings needed before the payoff check ({@link #checkBracketsByPayoff}) lets a bracket that halves start. */
+    static final int MIN_PAYOFF_CURVES = 10;
     private final RankAgreement agreement;
     private final Map<Long, List<Double>> fullHistories = new HashMap<>(); // the rank check's evidence, in flight
+    /** Full trainings that ended before their values at the rungs arrived: their final values, oldest first. */
+    private final Map<Long, Double> awaiting = new java.util.LinkedHashMap<>();
+    /** Ended full trainings whose evidence is waited for at most; the oldest goes in with what it has. */
+    static final int MAX_AWAITING = 8;
 
     /**
      * @param rankAgreement Kendall's tau the rank check needs; -1 (or less) turns it off (NNI's bracket order)
@@ -57,6 +67,17 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         if (rankAgreement > RankAgreement.ALWAYS) {
             engine.checkBrackets(this::bracketAgrees);
         }
+    }
+
+    /**
+     * From now on a bracket {@code s > 0} starts only when replaying it on the evidence beats spending its epochs on
+     * full trainings by {@code margin} standard deviations of the final values ({@link BracketPayoff}), instead of
+     * the Kendall's tau rule of {@code rankAgreement}. Hyperband's default since issue 13 session 7; BOHB does not
+     * call it. The evidence is the same (and goes into the snapshot the same way).
+     */
+    protected final void checkBracketsByPayoff(double margin) {
+        BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES);
+        engine.checkBrackets(s -> payoff.pays(agreement.curves(), s));
     }
 
     /** Bracket {@code s} halves at the budgets of rungs {@code sMax - s .. sMax - 1} of the largest bracket. */
@@ -142,14 +163,36 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     @Override
     public void receiveIntermediateResult(IntermediateResult result) {
         double loss = mode.toLoss(result.scalar());
-        if (!report(result.parameterId(), result.sequence(), loss)) {
-            return;
+        long id = result.parameterId();
+        // evidence comes from new configurations trained to the full budget (bracket 0), never from promoted ones; the
+        // daemon hands intermediate results over on another queue than FINAL and EN, so some come after those
+        if (engine.hasEnded(id) ? awaiting.containsKey(id) : newFullTraining(id)) {
+            List<Double> history = fullHistories.computeIfAbsent(id, k -> new ArrayList<>());
+            history.add(loss);
+            if (awaiting.containsKey(id) && history.size() >= evidenceLength()) {
+                settle(id);
+            }
         }
-        BracketEngine.Issued issued = engine.issued(result.parameterId());
-        // evidence comes from new configurations trained to the full budget (bracket 0), never from promoted ones
-        if (issued != null && issued.budget() >= engine.plan().maxBudget() && engine.firstRound(result.parameterId())
-            && !engine.hasEnded(result.parameterId())) {
-            fullHistories.computeIfAbsent(result.parameterId(), id -> new ArrayList<>()).add(loss);
+        report(id, result.sequence(), loss);
+    }
+
+    private boolean newFullTraining(long parameterId) {
+        BracketEngine.Issued issued = engine.issued(parameterId);
+        return issued != null && issued.budget() >= engine.plan().maxBudget() && engine.firstRound(parameterId);
+    }
+
+    /** Intermediate results a full training must have reported before its values at every rung are known. */
+    private int evidenceLength() {
+        BracketPlan plan = engine.plan();
+        return plan.sMax() == 0 ? 0 : plan.budget(plan.sMax(), plan.sMax() - 1);
+    }
+
+    /** An ended full training's evidence goes to the rank check with what arrived of its history. */
+    private void settle(long parameterId) {
+        List<Double> history = fullHistories.remove(parameterId);
+        double finalLoss = awaiting.remove(parameterId);
+        if (history != null && !history.isEmpty()) {
+            recordFullTraining(history, finalLoss);
         }
     }
 
@@ -186,8 +229,18 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         List<Double> history = fullHistories.remove(parameterId);
         if (first && !Double.isNaN(loss)) {
             trialDone(issued.params(), issued.budget(), loss);
-            if (history != null && !history.isEmpty()) {
-                recordFullTraining(history, loss);
+            if (newFullTraining(parameterId)) {
+                if (history != null && history.size() >= evidenceLength()) {
+                    if (!history.isEmpty()) {
+                        recordFullTraining(history, loss);
+                    }
+                } else { // its values at the rungs may still come (see receiveIntermediateResult)
+                    fullHistories.put(parameterId, history == null ? new ArrayList<>() : history);
+                    awaiting.put(parameterId, loss);
+                    while (awaiting.size() > MAX_AWAITING) { // a trial that never reports them is not waited for
+                        settle(awaiting.keySet().iterator().next());
+                    }
+                }
             }
         }
         payOwed();
@@ -228,7 +281,22 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         fullHistories.forEach((id, history) -> histories.put(Long.toString(id), SnapshotJson.doubles(history)));
         return JsonObject.builder().put("engine", EngineState.write(engine)).put("own", ownState())
             .put("agreement", agreement.snapshot()).put("histories", histories.build())
+            .put("awaiting", awaitingState())
             .put("owed", new JsonArray(owedIds)).build();
+    }
+
+    private JsonObject awaitingState() {
+        JsonObject.Builder out = JsonObject.builder();
+        awaiting.forEach((id, loss) -> out.put(Long.toString(id), JsonFloat.of(loss)));
+        return out.build();
+    }
+
+    private static Long parseId(String id) {
+        try {
+            return Long.parseLong(id);
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     @Override
@@ -251,6 +319,17 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                         + " state: a rank-check history is keyed by a parameter id, got a key of " + id.length()
                         + " characters");
                 }
+            });
+        }
+        awaiting.clear();
+        if (s.get("awaiting") instanceof JsonObject ended) { // absent in states written before issue 13 session 7
+            ended.members().forEach((id, loss) -> {
+                Long key = parseId(id);
+                if (key == null || !fullHistories.containsKey(key) || !loss.isNumber()) {
+                    throw new IllegalArgumentException(getClass().getSimpleName() + " state: an awaited full training"
+                        + " is a parameter id with a history and its final value");
+                }
+                awaiting.put(key, loss.asDouble());
             });
         }
         owed.clear();

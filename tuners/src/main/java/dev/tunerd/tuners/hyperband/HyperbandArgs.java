@@ -10,21 +10,31 @@ import dev.tunerd.spi.OptimizeMode;
  * @param eta          {@code eta}: keep the best 1/eta of a round, 2..1000, default 3
  * @param execMode     {@code exec_mode}: {@code parallelism} (default: start the next bracket when nothing is queued)
  *                     or {@code serial} (start it only when the current one issued its last round)
- * @param rankAgreement {@code rank_agreement} (a tunerd addition): with a value above -1, a bracket that halves starts
- *                     only when ranking at its budgets agrees that well (Kendall's tau) with ranking at {@code R} on
- *                     the full trainings so far ({@link BracketTuner}); -1..1, default {@value #DEFAULT_RANK_AGREEMENT}
- *                     (a departure from NNI, whose order -1 gives: BENCHMARKS.md, issue 13 session 6)
+ * @param rankAgreement {@code rank_agreement} (a tunerd addition): -1 gives NNI's bracket order exactly (no check);
+ *                     a value above -1 makes a bracket that halves start only when ranking at its budgets agrees that
+ *                     well (Kendall's tau) with ranking at {@code R} on the full trainings so far (the rule of issue 13
+ *                     session 6, {@link BracketTuner}); absent (null), the payoff check decides instead (see
+ *                     {@code payoffMargin}), a departure from NNI (BENCHMARKS.md, issue 13 session 7)
+ * @param payoffMargin {@code payoff_margin} (a tunerd addition): when {@code rank_agreement} is absent, a bracket that
+ *                     halves starts only when replaying it on the full trainings so far beats spending its epochs on
+ *                     full trainings by this many standard deviations of their final values ({@link BracketPayoff});
+ *                     0..10, default {@value #DEFAULT_PAYOFF_MARGIN}; ignored when {@code rank_agreement} is set
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                            Long seed) {
+                            Double payoffMargin, Long seed) {
 
     /**
-     * {@code rank_agreement} when the classArgs do not set it: with NNI's order (-1) Hyperband ends worse than random
-     * search with full trainings where learning curves cross; with 0.6 it does not, or barely (chosen on tuning seeds
-     * 300-319 among 0.3, 0.5, 0.6, 0.7; BENCHMARKS.md, issue 13 session 6).
+     * {@code payoff_margin} when the classArgs do not set it: chosen among 0.05, 0.1 and 0.2 on tuning seeds 400-419
+     * and 500-519 as the one whose brackets departed least often from full trainings where curves cross, at a
+     * similar gain on long curves (BENCHMARKS.md, issue 13 session 7).
      */
-    public static final double DEFAULT_RANK_AGREEMENT = 0.6;
+    public static final double DEFAULT_PAYOFF_MARGIN = 0.2;
+
+    /** Without {@code payoff_margin} (its default). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, null, seed);
+    }
 
     public HyperbandArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
@@ -40,9 +50,12 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         if (eta < 2 || eta > 1000) {
             throw new IllegalArgumentException("eta must be between 2 and 1000, got " + eta);
         }
-        rankAgreement = rankAgreement == null ? DEFAULT_RANK_AGREEMENT : rankAgreement;
-        if (!(rankAgreement >= -1 && rankAgreement <= 1)) {
+        if (rankAgreement != null && !(rankAgreement >= -1 && rankAgreement <= 1)) {
             throw new IllegalArgumentException("rank_agreement must be between -1 and 1, got " + rankAgreement);
+        }
+        payoffMargin = payoffMargin == null ? DEFAULT_PAYOFF_MARGIN : payoffMargin;
+        if (!(payoffMargin >= 0 && payoffMargin <= 10)) {
+            throw new IllegalArgumentException("payoff_margin must be between 0 and 10, got " + payoffMargin);
         }
         execMode = execMode == null ? "parallelism" : execMode;
         if (!execMode.equals("parallelism") && !execMode.equals("serial")) {

@@ -18,8 +18,8 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
     @Override
     public String description() {
         return "advisor: Hyperband brackets of successive halving over random configurations, TRIAL_BUDGET in the"
-            + " parameters (classArgs: optimize_mode, R, eta, exec_mode, rank_agreement (default 0.6; -1: NNI's"
-            + " bracket order), seed)";
+            + " parameters (classArgs: optimize_mode, R, eta, exec_mode, rank_agreement (-1: NNI's bracket"
+            + " order; absent: the payoff check), payoff_margin (0.2), seed)";
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.RandomSampler;
+import dev.tunerd.tuners.common.RankAgreement;
 import dev.tunerd.tuners.common.Rng;
 import java.lang.System.Logger.Level;
 
@@ -24,7 +25,10 @@ public final class HyperbandTuner extends BracketTuner {
 
     public HyperbandTuner(HyperbandArgs args, long seed, AlgorithmContext context) {
         super(new BracketEngine(BracketPlan.hyperband(args.R(), args.eta()), args.execMode().equals("serial"), true),
-            args.mode(), context, args.rankAgreement());
+            args.mode(), context, args.rankAgreement() == null ? RankAgreement.ALWAYS : args.rankAgreement());
+        if (args.rankAgreement() == null) {
+            checkBracketsByPayoff(args.payoffMargin());
+        }
         this.rng = Rng.withSeed(seed);
     }
 

@@ -1,0 +1,83 @@
+package dev.tunerd.tuners.hyperband;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The payoff check: a bracket replayed on the full trainings so far against its epochs spent on full trainings. */
+class BracketPayoffTest {
+    private static final BracketPlan PLAN = BracketPlan.hyperband(81, 3); // sMax 4: rungs at 1, 3, 9, 27
+
+    /** Full trainings whose value at rung k is {@code early(k, final)}, finals 0, 1, ..., n - 1 (losses). */
+    private static List<double[]> evidence(int n, java.util.function.BiFunction<Integer, Double, Double> early) {
+        List<double[]> out = new ArrayList<>();
+        for (int j = 0; j < n; j++) {
+            double f = (j * 7) % n; // finals in a shuffled order
+            double[] c = new double[PLAN.sMax() + 1];
+            for (int k = 0; k < PLAN.sMax(); k++) {
+                c[k] = early.apply(k, f);
+            }
+            c[PLAN.sMax()] = f;
+            out.add(c);
+        }
+        return out;
+    }
+
+    @Test
+    void theExpectedBestOfFractionalDrawsIsExact() {
+        double[] v = {2, 1};
+        assertEquals(1.5, BracketPayoff.expectedBest(v, 1), 1e-12);
+        assertEquals(1.25, BracketPayoff.expectedBest(v, 2), 1e-12); // min is 2 only when both draws are 2
+        assertEquals(1 + Math.pow(0.5, 0.5), BracketPayoff.expectedBest(v, 0.5), 1e-12); // min 2 w.p. 0.5^0.5
+    }
+
+    @Test
+    void theCostOfABracketIsItsEpochsInFullTrainings() {
+        BracketPayoff p = new BracketPayoff(PLAN, 0, 10);
+        assertEquals(5, p.cost(4), 1e-12); // 81 x 1 + 27 x 3 + 9 x 9 + 3 x 27 + 1 x 81 = 405 epochs
+        assertEquals(5, p.cost(0), 1e-12);
+        assertEquals((15 * 9 + 5 * 27 + 1 * 81) / 81.0, p.cost(2), 1e-12);
+    }
+
+    @Test
+    void halvingPaysWhereEarlyRanksHoldAndNotWhereTheyAreReversed() {
+        BracketPayoff p = new BracketPayoff(PLAN, 0.1, 10);
+        List<double[]> agree = evidence(20, (k, f) -> 5 + f);
+        List<double[]> reversed = evidence(20, (k, f) -> 5 - f);
+        for (int s = 1; s <= PLAN.sMax(); s++) {
+            assertTrue(p.pays(agree, s), "ranks that hold: bracket " + s + " screens more than its cost trains");
+            assertFalse(p.pays(reversed, s), "reversed ranks keep the worst: bracket " + s);
+        }
+        assertTrue(p.pays(reversed, 0), "full trainings always run");
+    }
+
+    @Test
+    void onlyTheRungsABracketHalvesAtDecide() {
+        BracketPayoff p = new BracketPayoff(PLAN, 0.1, 10);
+        // reversed at budgets 1 and 3 (rungs 0, 1), in order from budget 9 on: brackets 1 and 2 halve from budget 9
+        List<double[]> late = evidence(30, (k, f) -> k < 2 ? 5 - f : 5 + f);
+        assertTrue(p.pays(late, 1));
+        assertTrue(p.pays(late, 2));
+        assertFalse(p.pays(late, 4));
+    }
+
+    @Test
+    void tooFewUsableFullTrainingsDecideNothingAndTheAnswerIsRepeatable() {
+        BracketPayoff p = new BracketPayoff(PLAN, 0.1, 10);
+        List<double[]> agree = evidence(12, (k, f) -> 5 + f);
+        assertTrue(p.pays(agree, 1));
+        for (int j = 0; j < 3; j++) {
+            agree.get(j)[3] = Double.NaN; // the value at budget 27 never arrived for three of them
+        }
+        assertFalse(p.pays(agree, 1), "9 usable trainings at budget 27: not enough");
+        assertTrue(p.pays(agree.subList(3, 12), 0));
+        List<double[]> noisy = evidence(25, (k, f) -> 5 + f + 6 * Math.sin(17 * f + k));
+        for (int s = 1; s <= PLAN.sMax(); s++) {
+            assertEquals(p.outcome(noisy, s), p.outcome(new ArrayList<>(noisy), s), 0, "replays are seeded");
+        }
+    }
+}
