@@ -15,15 +15,13 @@ final class RandomForest {
     /**
      * @param featureShare share of the parameters tried at each split
      * @param withinLeaf   add the mean within-leaf variance to the spread of the trees' means
-     * @param randomSplit  each split's threshold drawn uniformly between the two neighbouring values instead of
-     *                     their midpoint
      */
-    RandomForest(double[][] x, double[] y, Rng rng, double featureShare, boolean withinLeaf, boolean randomSplit) {
+    RandomForest(double[][] x, double[] y, Rng rng, double featureShare, boolean withinLeaf) {
         this.withinLeaf = withinLeaf;
         trees = new RegressionTree[TREES];
         int[][] byFeature = RegressionTree.orderByFeature(x);
         for (int t = 0; t < TREES; t++) {
-            trees[t] = new RegressionTree(x, y, byFeature, rng, featureShare, randomSplit);
+            trees[t] = new RegressionTree(x, y, byFeature, rng, featureShare);
         }
     }
 

@@ -21,15 +21,13 @@ final class RegressionTree {
     private double[] variance = new double[64];
     private int nodes;
     private final double featureShare;
-    private final boolean randomSplit;
 
     /**
      * A tree on a bootstrap sample of {@code x}; {@code byFeature[f]} lists the rows of {@code x} in increasing order
      * of feature {@code f} (shared by the trees of a forest, see {@link #orderByFeature}).
      */
-    RegressionTree(double[][] x, double[] y, int[][] byFeature, Rng rng, double featureShare, boolean randomSplit) {
+    RegressionTree(double[][] x, double[] y, int[][] byFeature, Rng rng, double featureShare) {
         this.featureShare = featureShare;
-        this.randomSplit = randomSplit;
         int n = y.length;
         int[] sample = new int[n];
         int[] drawn = new int[n];
@@ -90,8 +88,6 @@ final class RegressionTree {
         double bestGain = 1e-12;
         int bestFeature = -1;
         double bestThreshold = 0;
-        double bestLow = 0;
-        double bestHigh = 0;
         for (int t = 0; t < tries; t++) {
             int pick = t + rng.nextInt(dims - t);
             int f = order[pick];
@@ -115,19 +111,11 @@ final class RegressionTree {
                     bestGain = gain;
                     bestFeature = f;
                     bestThreshold = 0.5 * (here + next);
-                    bestLow = here;
-                    bestHigh = next;
                 }
             }
         }
         if (bestFeature < 0) {
             return node;
-        }
-        if (randomSplit && bestLow >= 0) {
-            bestThreshold = bestLow + rng.nextDouble() * (bestHigh - bestLow);
-            if (!(bestThreshold < bestHigh)) {
-                bestThreshold = bestLow;
-            }
         }
         int mid = from;
         for (int i = from; i < to; i++) {

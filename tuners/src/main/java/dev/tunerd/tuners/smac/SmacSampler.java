@@ -67,7 +67,7 @@ final class SmacSampler implements InternalSampler {
         double[] y = settings.exploitShare() > 0 && rng.nextDouble() < settings.exploitShare()
             ? targets(settings.exploitQuantile()) : warped;
         RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
-            settings.withinLeaf(), settings.randomSplit());
+            settings.withinLeaf());
         double best = Arrays.stream(y).min().orElse(0);
         double[] out = new double[2];
         List<double[]> candidates = new ArrayList<>();
@@ -80,9 +80,6 @@ final class SmacSampler implements InternalSampler {
         List<double[]> starts = new ArrayList<>();
         for (int i = 0; i < Math.min(settings.localStarts(), order.length); i++) {
             starts.add(xs.get(order[i]));
-        }
-        if (settings.modelStarts()) {
-            addModelStarts(forest, best, starts);
         }
         double[] candidateEi = new double[candidates.size()];
         for (int i = 0; i < candidateEi.length; i++) {
@@ -100,9 +97,6 @@ final class SmacSampler implements InternalSampler {
         for (double[] s : starts) {
             candidates.add(localSearch(forest, s, best, taken));
         }
-        for (int i = 0; i < settings.incumbentCandidates(); i++) {
-            candidates.add(nearIncumbent(xs.get(order[0])));
-        }
         double[] chosen = null;
         double chosenEi = Double.NEGATIVE_INFINITY;
         for (double[] c : candidates) {
@@ -113,35 +107,6 @@ final class SmacSampler implements InternalSampler {
             }
         }
         return decode(chosen != null ? chosen : randomVector());
-    }
-
-    /**
-     * Adds, besides the best observed configurations already in {@code starts}, the observed configurations with
-     * the highest EI and those with the lowest predicted mean ({@code localStarts} of each, none twice).
-     */
-    private void addModelStarts(RandomForest forest, double best, List<double[]> starts) {
-        int n = xs.size();
-        double[] eiOf = new double[n];
-        double[] meanOf = new double[n];
-        double[] out = new double[2];
-        for (int i = 0; i < n; i++) {
-            eiOf[i] = ei(forest, xs.get(i), best, out);
-            meanOf[i] = out[0];
-        }
-        Set<List<Double>> have = new HashSet<>();
-        starts.forEach(s -> have.add(key(s)));
-        for (Comparator<Integer> by : List.<Comparator<Integer>>of(Comparator.comparingDouble(i -> -eiOf[i]),
-            Comparator.comparingDouble(i -> meanOf[i]))) {
-            Integer[] rank = new Integer[n];
-            Arrays.setAll(rank, i -> i);
-            Arrays.sort(rank, by);
-            for (int i = 0; i < Math.min(settings.localStarts(), n); i++) {
-                double[] v = xs.get(rank[i]);
-                if (have.add(key(v))) {
-                    starts.add(v);
-                }
-            }
-        }
     }
 
     /** Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. */
@@ -184,32 +149,15 @@ final class SmacSampler implements InternalSampler {
                     }
                 }
             } else {
-                for (int k = 0; k < NUMERIC_NEIGHBOURS + settings.uniformNeighbours(); k++) {
+                for (int k = 0; k < NUMERIC_NEIGHBOURS; k++) {
                     double[] nb = internal.clone();
-                    double u = k >= NUMERIC_NEIGHBOURS ? rng.nextDouble()
-                        : Math.min(1, Math.max(0, v[i] + settings.step() * rng.nextGaussian()));
+                    double u = Math.min(1, Math.max(0, v[i] + settings.step() * rng.nextGaussian()));
                     nb[i] = unit.toInternalInBounds(i, u);
                     out.add(encode(nb));
                 }
             }
         }
         return out;
-    }
-
-    /**
-     * The best observed configuration with every numeric coordinate moved by a normal step whose scale is drawn
-     * log-uniformly between 0.005 and 0.2 of the range (one scale per candidate); choices kept.
-     */
-    private double[] nearIncumbent(double[] v) {
-        double scale = Math.exp(Math.log(0.005) + rng.nextDouble() * Math.log(0.2 / 0.005));
-        double[] internal = decode(v);
-        for (int i = 0; i < unit.size(); i++) {
-            if (!Double.isNaN(internal[i]) && !unit.isCategorical(i)) {
-                double u = Math.min(1, Math.max(0, v[i] + scale * rng.nextGaussian()));
-                internal[i] = unit.toInternalInBounds(i, u);
-            }
-        }
-        return encode(internal);
     }
 
     private double ei(RandomForest forest, double[] v, double best, double[] out) {
@@ -222,8 +170,11 @@ final class SmacSampler implements InternalSampler {
         return sd * (z * Normal.cdf(z) + Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI));
     }
 
-    /** Losses for the forest: non-finite ones as the worst finite, strongly skewed ones log-warped; null if none. */
-    private double[] targets(double quantile) {
+    /**
+     * Losses for the forest: non-finite ones as the worst finite, right-skewed ones log-warped as
+     * {@code log(loss - min + (q - min))} with {@code q} the given quantile of the losses; null if none.
+     */
+    double[] targets(double quantile) {
         double[] range = SurrogateLosses.finiteRange(losses);
         if (range == null) {
             return null;
@@ -235,10 +186,10 @@ final class SmacSampler implements InternalSampler {
         }
         double[] sorted = y.clone();
         Arrays.sort(sorted);
-        double median = sorted[Math.min(sorted.length - 1, (int) (sorted.length * quantile))];
-        if (SurrogateLosses.skewness(y) > settings.warpSkewness() && median > lo) {
+        double offset = sorted[Math.min(sorted.length - 1, (int) (sorted.length * quantile))] - lo;
+        if (SurrogateLosses.skewness(y) > settings.warpSkewness() && offset > 0) {
             for (int i = 0; i < y.length; i++) {
-                y[i] = Math.log(y[i] - lo + (median - lo));
+                y[i] = Math.log(y[i] - lo + offset);
             }
         }
         return y;

@@ -19,15 +19,6 @@ package dev.tunerd.tuners.smac;
  * @param step            standard deviation of a numeric neighbour's move in the local search, share of the range
  * @param warpSkewness    losses whose skewness exceeds this are modelled as log(loss - min + (median - min));
  *                        default 0: every right-skewed set of losses
- * @param randomSplit     a tree's split threshold is drawn uniformly between the two neighbouring values (as SMAC's
- *                        pyrfr forest does) instead of their midpoint, so the trees' cell borders differ and the
- *                        forest's mean varies more smoothly between observations
- * @param incumbentCandidates candidates per suggestion drawn near the best observed configuration (every numeric
- *                        coordinate moved by a normal step of 0.005 to 0.2 of its range), competing by EI
- * @param uniformNeighbours per numeric coordinate, local-search neighbours whose value is drawn uniformly over the
- *                        whole range (besides the four normal steps), so one coordinate can jump to another basin
- * @param modelStarts     the local search also starts from the observed configurations with the highest EI and from
- *                        those with the lowest predicted mean ({@code localStarts} of each), as SMAC3 does
  * @param warpQuantile    the log warp's offset is this quantile of the losses minus their minimum (0.5: the median)
  * @param exploitShare    share of the model's suggestions whose warp uses {@code exploitQuantile} instead
  * @param exploitQuantile a smaller offset stretches the differences among the best losses: the forest separates
@@ -35,15 +26,14 @@ package dev.tunerd.tuners.smac;
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
-    double warpSkewness, boolean randomSplit, int incumbentCandidates, int uniformNeighbours,
-    boolean modelStarts, double warpQuantile, double exploitShare, double exploitQuantile) {
+    double warpSkewness, double warpQuantile, double exploitShare, double exploitQuantile) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, false, 0, 0, false, 0.5, 0, 0.1);
+        0, 0.5, 0, 0.1);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
-            || !(featureShare > 0 && featureShare <= 1) || localStarts < 0 || randomStarts < 0 || incumbentCandidates < 0 || uniformNeighbours < 0
+            || !(featureShare > 0 && featureShare <= 1) || localStarts < 0 || randomStarts < 0
             || !(warpQuantile > 0 && warpQuantile <= 1) || !(exploitShare >= 0 && exploitShare <= 1)
             || !(exploitQuantile > 0 && exploitQuantile <= 1) || randomCandidates < 1
             || !(step > 0)) {

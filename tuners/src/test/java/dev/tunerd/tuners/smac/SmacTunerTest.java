@@ -45,8 +45,7 @@ class SmacTunerTest {
             x[i][1] = rng.nextDouble();
             y[i] = Math.pow(x[i][0] - 0.3, 2) + Math.pow(x[i][1] - 0.7, 2);
         }
-        RandomForest f = new RandomForest(x, y, rng, SmacSettings.DEFAULT.featureShare(), SmacSettings.DEFAULT.withinLeaf(),
-            SmacSettings.DEFAULT.randomSplit());
+        RandomForest f = new RandomForest(x, y, rng, SmacSettings.DEFAULT.featureShare(), SmacSettings.DEFAULT.withinLeaf());
         double[] near = new double[2];
         double[] far = new double[2];
         f.predict(new double[] {0.3, 0.7}, near);
@@ -69,7 +68,7 @@ class SmacTunerTest {
             x[i][2] = i % 3 == 2 ? -1 : rng.nextDouble();
             y[i] = 10 * (i % 3) + x[i][1];
         }
-        RandomForest f = new RandomForest(x, y, rng, 1.0, false, false);
+        RandomForest f = new RandomForest(x, y, rng, 1.0, false);
         double[] out = new double[2];
         for (int c = 0; c < 3; c++) {
             f.predict(new double[] {c, 0.5, c == 2 ? -1 : 0.5}, out);
