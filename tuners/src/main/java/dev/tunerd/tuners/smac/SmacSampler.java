@@ -57,13 +57,15 @@ final class SmacSampler implements InternalSampler {
         Set<List<Double>> taken = new HashSet<>();
         xs.forEach(v -> taken.add(key(v)));
         running.forEach(r -> taken.add(key(encode(r))));
-        double[] y = targets();
-        if (xs.size() + running.size() < INITIAL || y == null) {
+        double[] warped = targets(settings.warpQuantile());
+        if (xs.size() + running.size() < INITIAL || warped == null) {
             return decode(randomVector());
         }
         if (rng.nextDouble() < randomShare) {
             return decode(randomVector());
         }
+        double[] y = settings.exploitShare() > 0 && rng.nextDouble() < settings.exploitShare()
+            ? targets(settings.exploitQuantile()) : warped;
         RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
             settings.withinLeaf());
         double best = Arrays.stream(y).min().orElse(0);
@@ -168,8 +170,11 @@ final class SmacSampler implements InternalSampler {
         return sd * (z * Normal.cdf(z) + Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI));
     }
 
-    /** Losses for the forest: non-finite ones as the worst finite, strongly skewed ones log-warped; null if none. */
-    private double[] targets() {
+    /**
+     * Losses for the forest: non-finite ones as the worst finite, right-skewed ones log-warped as
+     * {@code log(loss - min + (q - min))} with {@code q} the given quantile of the losses; null if none.
+     */
+    double[] targets(double quantile) {
         double[] range = SurrogateLosses.finiteRange(losses);
         if (range == null) {
             return null;
@@ -181,10 +186,10 @@ final class SmacSampler implements InternalSampler {
         }
         double[] sorted = y.clone();
         Arrays.sort(sorted);
-        double median = sorted[sorted.length / 2];
-        if (SurrogateLosses.skewness(y) > settings.warpSkewness() && median > lo) {
+        double offset = sorted[Math.min(sorted.length - 1, (int) (sorted.length * quantile))] - lo;
+        if (SurrogateLosses.skewness(y) > settings.warpSkewness() && offset > 0) {
             for (int i = 0; i < y.length; i++) {
-                y[i] = Math.log(y[i] - lo + (median - lo));
+                y[i] = Math.log(y[i] - lo + offset);
             }
         }
         return y;

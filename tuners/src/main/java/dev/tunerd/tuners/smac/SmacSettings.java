@@ -19,17 +19,23 @@ package dev.tunerd.tuners.smac;
  * @param step            standard deviation of a numeric neighbour's move in the local search, share of the range
  * @param warpSkewness    losses whose skewness exceeds this are modelled as log(loss - min + (median - min));
  *                        default 0: every right-skewed set of losses
+ * @param warpQuantile    the log warp's offset is this quantile of the losses minus their minimum (0.5: the median)
+ * @param exploitShare    share of the model's suggestions whose warp uses {@code exploitQuantile} instead
+ * @param exploitQuantile a smaller offset stretches the differences among the best losses: the forest separates
+ *                        them and EI refines the best basin
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
-    double warpSkewness) {
+    double warpSkewness, double warpQuantile, double exploitShare, double exploitQuantile) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0);
+        0, 0.5, 0, 0.1);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
-            || !(featureShare > 0 && featureShare <= 1) || localStarts < 0 || randomStarts < 0 || randomCandidates < 1
+            || !(featureShare > 0 && featureShare <= 1) || localStarts < 0 || randomStarts < 0
+            || !(warpQuantile > 0 && warpQuantile <= 1) || !(exploitShare >= 0 && exploitShare <= 1)
+            || !(exploitQuantile > 0 && exploitQuantile <= 1) || randomCandidates < 1
             || !(step > 0)) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }

@@ -71,8 +71,8 @@ final class BenchDrivers {
         m.put("SMAC", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
             new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed)), space));
         // -Dsmac.random / -Dsmac.choiceRandom / -Dsmac.features / -Dsmac.local / -Dsmac.randomStarts /
-        // -Dsmac.within / -Dsmac.logei / -Dsmac.candidates / -Dsmac.step / -Dsmac.skew: SMAC's
-        // internal settings varied for tuning (SmacSettings)
+        // -Dsmac.within / -Dsmac.logei / -Dsmac.candidates / -Dsmac.step / -Dsmac.skew / -Dsmac.warpQ /
+        // -Dsmac.exploit / -Dsmac.exploitQ: SMAC's internal settings varied for tuning (SmacSettings)
         m.put("SMAC-args", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
             new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed), smacSettings()), space));
         // Auto with the run's length as the experiment's budget, as `tunerd bench quality` passes it
@@ -93,7 +93,8 @@ final class BenchDrivers {
             QualityBench.dbl("smac.features", d.featureShare()), Integer.getInteger("smac.local", d.localStarts()),
             Integer.getInteger("smac.randomStarts", d.randomStarts()), flag("smac.within", d.withinLeaf()), flag("smac.logei", d.logEi()),
             Integer.getInteger("smac.candidates", d.randomCandidates()), QualityBench.dbl("smac.step", d.step()),
-            QualityBench.dbl("smac.skew", d.warpSkewness()));
+            QualityBench.dbl("smac.skew", d.warpSkewness()), QualityBench.dbl("smac.warpQ", d.warpQuantile()),
+            QualityBench.dbl("smac.exploit", d.exploitShare()), QualityBench.dbl("smac.exploitQ", d.exploitQuantile()));
     }
 
     private static boolean flag(String key, boolean dflt) {
