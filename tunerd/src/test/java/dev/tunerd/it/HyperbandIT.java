@@ -139,6 +139,30 @@ class HyperbandIT {
         }
     }
 
+    /** BOHB's {@code exec_mode: serial} (NNI's BOHB): the same credit as Hyperband's, with BOHB's ids. */
+    @Test
+    void bohbSerialModeAnswersNoAndSendsTheOwedTrialWhenTheRoundEnds() throws Exception {
+        String bohb = "{\"trialConcurrency\": 3, \"advisor\": {\"name\": \"BOHB\", \"classArgs\": {\"min_budget\": 1,"
+            + " \"max_budget\": 3, \"exec_mode\": \"serial\", \"rank_agreement\": -1, \"seed\": 5}}}";
+        try (TunerdProcess p = start(bohb, Map.of())) {
+            p.send(CommandType.REQUEST_TRIAL_JOBS, "4");
+            for (int i = 0; i < 3; i++) {
+                assertEquals("1_0_" + i, expectTrial(p, 1));
+            }
+            assertEquals(new Command(CommandType.NO_MORE_TRIAL_JOBS,
+                "{\"parameter_id\": \"-1_0_0\", \"parameter_source\": \"algorithm\", \"parameters\": \"\"}"), p.reply());
+            for (int i = 0; i < 3; i++) {
+                p.send(CommandType.REPORT_METRIC_DATA, finalMetric("1_0_" + i, Double.toString(0.1 * (3 - i))));
+                p.send(CommandType.TRIAL_END, trialEnd("1_0_" + i, "SUCCEEDED"));
+            }
+            assertEquals("1_1_0", expectTrial(p, 3), "owed: sent unprompted when the round completes");
+            assertEquals(x(paramsOf("1_0_0")), x(paramsOf("1_1_0")), "the best of the round goes on");
+            expectSilence(p);
+            p.send(CommandType.TERMINATE, "");
+            assertEquals(0, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+        }
+    }
+
     @Test
     void aKilledAdvisorResumesItsBracketFromTheCheckpoint() throws Exception {
         Path dir = Files.createTempDirectory("hyperband-resume");
@@ -303,7 +327,7 @@ class HyperbandIT {
     @Test
     void bohbAndAshaSpeakTheSameProtocol() throws Exception {
         String bohb = "{\"trialConcurrency\": 2, \"tuner\": {\"name\": \"BOHB\", \"classArgs\": {\"min_budget\": 1,"
-            + " \"max_budget\": 9, \"seed\": 3}}}";
+            + " \"max_budget\": 9, \"rank_agreement\": -1, \"seed\": 3}}}"; // -1: NNI's bracket order
         try (TunerdProcess p = start(bohb, Map.of())) {
             p.send(CommandType.REQUEST_TRIAL_JOBS, "2");
             assertEquals(List.of("2_0_0", "2_0_1"), List.of(expectTrial(p, 1), expectTrial(p, 1)));
