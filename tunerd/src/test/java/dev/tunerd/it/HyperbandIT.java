@@ -121,18 +121,35 @@ class HyperbandIT {
 
     @Test
     void serialModeAnswersNoAndSendsTheOwedTrialWhenTheRoundEnds() throws Exception {
-        try (TunerdProcess p = start(config("serial", "tuner"), Map.of())) {
+        serialRoundOwesTheFourthRequestAndPaysItAtItsEnd(config("serial", "tuner"), "0-1");
+    }
+
+    /** BOHB's {@code exec_mode: serial} (NNI's BOHB): the same credit as Hyperband's, with BOHB's ids. */
+    @Test
+    void bohbSerialModeAnswersNoAndSendsTheOwedTrialWhenTheRoundEnds() throws Exception {
+        serialRoundOwesTheFourthRequestAndPaysItAtItsEnd("{\"trialConcurrency\": 3, \"advisor\": {\"name\": \"BOHB\","
+            + " \"classArgs\": {\"min_budget\": 1, \"max_budget\": 3, \"exec_mode\": \"serial\", \"rank_agreement\": -1,"
+            + " \"seed\": 5}}}", "1");
+    }
+
+    /**
+     * A serial bracket of 3 configurations at budget 1 ({@code "<bracket>_0_i"}): the fourth request is answered NO;
+     * when the round ends its best (the first) is sent at budget 3 unprompted, and nothing else.
+     */
+    private void serialRoundOwesTheFourthRequestAndPaysItAtItsEnd(String config, String bracket) throws Exception {
+        try (TunerdProcess p = start(config, Map.of())) {
             p.send(CommandType.REQUEST_TRIAL_JOBS, "4");
             for (int i = 0; i < 3; i++) {
-                expectTrial(p, 1);
+                assertEquals(bracket + "_0_" + i, expectTrial(p, 1));
             }
             assertEquals(new Command(CommandType.NO_MORE_TRIAL_JOBS,
                 "{\"parameter_id\": \"-1_0_0\", \"parameter_source\": \"algorithm\", \"parameters\": \"\"}"), p.reply());
             for (int i = 0; i < 3; i++) {
-                p.send(CommandType.REPORT_METRIC_DATA, finalMetric("0-1_0_" + i, Double.toString(0.1 * (3 - i))));
-                p.send(CommandType.TRIAL_END, trialEnd("0-1_0_" + i, "SUCCEEDED"));
+                p.send(CommandType.REPORT_METRIC_DATA, finalMetric(bracket + "_0_" + i, Double.toString(0.1 * (3 - i))));
+                p.send(CommandType.TRIAL_END, trialEnd(bracket + "_0_" + i, "SUCCEEDED"));
             }
-            assertEquals("0-1_1_0", expectTrial(p, 3), "owed: sent unprompted when the round completes");
+            assertEquals(bracket + "_1_0", expectTrial(p, 3), "owed: sent unprompted when the round completes");
+            assertEquals(x(paramsOf(bracket + "_0_0")), x(paramsOf(bracket + "_1_0")), "the best of the round goes on");
             expectSilence(p);
             p.send(CommandType.TERMINATE, "");
             assertEquals(0, p.exitCode(Duration.ofSeconds(10)), p.stderr());
@@ -303,7 +320,7 @@ class HyperbandIT {
     @Test
     void bohbAndAshaSpeakTheSameProtocol() throws Exception {
         String bohb = "{\"trialConcurrency\": 2, \"tuner\": {\"name\": \"BOHB\", \"classArgs\": {\"min_budget\": 1,"
-            + " \"max_budget\": 9, \"seed\": 3}}}";
+            + " \"max_budget\": 9, \"rank_agreement\": -1, \"seed\": 3}}}"; // -1: NNI's bracket order
         try (TunerdProcess p = start(bohb, Map.of())) {
             p.send(CommandType.REQUEST_TRIAL_JOBS, "2");
             assertEquals(List.of("2_0_0", "2_0_1"), List.of(expectTrial(p, 1), expectTrial(p, 1)));

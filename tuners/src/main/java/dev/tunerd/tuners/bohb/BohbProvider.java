@@ -18,8 +18,8 @@ public final class BohbProvider implements TunerProvider<BohbArgs> {
     @Override
     public String description() {
         return "advisor: Hyperband brackets with configurations from a multivariate KDE per budget (classArgs:"
-            + " optimize_mode, min_budget=1, max_budget=3, eta=3, min_points_in_model, top_n_percent=15, num_samples=64,"
-            + " random_fraction, bandwidth_factor=3, min_bandwidth=0.001, seed)";
+            + " optimize_mode, min_budget=1, max_budget=3, eta=3, min_points_in_model, top_n_percent=15, num_samples=4,"
+            + " random_fraction, bandwidth_factor=3, min_bandwidth=0.001, exec_mode, rank_agreement, seed)";
     }
 
     @Override

@@ -29,8 +29,9 @@ import java.util.Optional;
  * {@code min_budget .. max_budget}, ids {@code "<s>_<i>_<n>"}) whose new configurations come from
  * {@link BudgetModels} once a budget has enough results, else at random (and a {@code random_fraction} of them
  * always at random). Every trial that ended with a value feeds the model of its budget; imported data ({@code FD})
- * too, at its {@code TRIAL_BUDGET} (the largest budget when it has none). Unlike NNI's, a bracket starts whenever
- * nothing is queued, so no worker waits for a round to end. Nested choices are not supported (as NNI). Not
+ * too, at its {@code TRIAL_BUDGET} (the largest budget when it has none). By default ({@code exec_mode:
+ * parallelism}), unlike NNI's, a bracket starts whenever nothing is queued, so no worker waits for a round to end;
+ * {@code exec_mode: serial} is NNI's way ({@code NO} while a bracket's round runs, the owed trial sent when it ends). Nested choices are not supported (as NNI). Not
  * thread-safe.
  */
 public final class BohbTuner extends BracketTuner {
@@ -47,7 +48,8 @@ public final class BohbTuner extends BracketTuner {
     private BudgetModels models;
 
     public BohbTuner(BohbArgs args, long seed, AlgorithmContext context) {
-        super(new BracketEngine(BracketPlan.fromBudgets(args.minBudget(), args.maxBudget(), args.eta()), false, false),
+        super(new BracketEngine(BracketPlan.fromBudgets(args.minBudget(), args.maxBudget(), args.eta()), args.serial(),
+            false),
             args.mode(), context, args.rankAgreement());
         this.args = args;
         this.rng = Rng.withSeed(seed);

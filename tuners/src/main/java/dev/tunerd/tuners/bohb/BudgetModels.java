@@ -82,8 +82,26 @@ final class BudgetModels {
         sorted.sort(Comparator.comparingDouble(Observation::loss));
         List<double[]> good = sorted.subList(0, goodRows).stream().map(Observation::x).toList();
         List<double[]> bad = sorted.subList(goodRows, goodRows + badRows).stream().map(Observation::x).toList();
-        models.put(budget, new Pair(new Kde(good, categories, args.minBandwidth()),
-            new Kde(bad, categories, args.minBandwidth())));
+        models.put(budget, new Pair(new Kde(good, categories, floors(goodRows)),
+            new Kde(bad, categories, floors(badRows))));
+    }
+
+    /**
+     * The smallest bandwidth of each coordinate for a density over {@code n} points: {@code min_bandwidth}, and for a
+     * discrete coordinate more. The normal-reference rule gives a bandwidth of (almost) 0 when the points agree on a
+     * choice or a {@code randint} value, so the density would never propose another one; the first good points would
+     * fix it for the rest of the run (on the benchmark's problems, the batch size and the warm-up of a few early
+     * leaders). A choice of {@code k} options keeps at least the weight one more point spread uniformly would give
+     * the other options ({@code (k-1)/k / (n+1)}); a {@code randint} at least one step of its grid.
+     */
+    private double[] floors(int n) {
+        double[] f = new double[categories.length];
+        for (int j = 0; j < f.length; j++) {
+            double discrete = categories[j] > 0 ? (categories[j] - 1.0) / categories[j] / (n + 1)
+                : space.minBandwidth(j);
+            f[j] = Math.max(args.minBandwidth(), discrete);
+        }
+        return f;
     }
 
     boolean hasModel() {

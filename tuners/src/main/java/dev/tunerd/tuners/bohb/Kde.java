@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * A multivariate product-kernel density over points of the unit cube (statsmodels' {@code KDEMultivariate} as
  * HpBandSter uses it): a Gaussian kernel per continuous coordinate, Aitchison-Aitken per categorical one, bandwidths
- * by the normal reference rule {@code 1.06 sd n^(-1/(d+4))}, floored at {@code min_bandwidth}. Immutable.
+ * by the normal reference rule {@code 1.06 sd n^(-1/(d+4))}, floored per coordinate (at least {@code min_bandwidth}). Immutable.
  */
 final class Kde {
     private static final double SQRT_2PI = Math.sqrt(2 * Math.PI);
@@ -14,8 +14,11 @@ final class Kde {
     final double[] bandwidth;
     private final int[] categories;
 
-    /** @param categories per coordinate: 0 for continuous, the number of options for categorical */
-    Kde(List<double[]> points, int[] categories, double minBandwidth) {
+    /**
+     * @param categories per coordinate: 0 for continuous, the number of options for categorical
+     * @param floors     per coordinate, the smallest bandwidth
+     */
+    Kde(List<double[]> points, int[] categories, double[] floors) {
         this.data = points.toArray(double[][]::new);
         this.categories = categories;
         int n = data.length;
@@ -33,7 +36,7 @@ final class Kde {
                 var += (x[j] - mean) * (x[j] - mean);
             }
             double sd = n > 1 ? Math.sqrt(var / (n - 1)) : 0;
-            double bw = Math.max(minBandwidth, scale * sd);
+            double bw = Math.max(floors[j], scale * sd);
             if (categories[j] > 0) { // the kernel's weight on the other options cannot exceed uniform
                 bw = Math.min(bw, (categories[j] - 1.0) / categories[j]);
             }

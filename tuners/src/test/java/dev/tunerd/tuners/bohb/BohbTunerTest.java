@@ -25,8 +25,8 @@ class BohbTunerTest {
         + " \"n\": {\"_type\": \"normal\", \"_value\": [10, 1]}, \"c\": {\"_type\": \"choice\", \"_value\": [\"a\", \"b\"]}}");
 
     private static BohbTuner tuner(long seed) {
-        BohbTuner t = new BohbTuner(new BohbArgs(null, 1, 9, 3, null, null, null, 0.0, null, null, null, seed), seed,
-            AlgorithmContext.standalone());
+        BohbTuner t = new BohbTuner(new BohbArgs(null, 1, 9, 3, null, null, null, 0.0, null, null, null, -1.0, seed),
+            seed, AlgorithmContext.standalone());
         t.updateSearchSpace(SPACE);
         return t;
     }
@@ -149,8 +149,87 @@ class BohbTunerTest {
                 + " \"_value\": [0, 1]}}]}}")));
         assertTrue(e.getMessage().contains("nested choice"), e.getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, 5, 2, null, null, null, null,
-            null, null, null, null, null)).getMessage().startsWith("max_budget must be between min_budget"));
+            null, null, null, null, null, null)).getMessage().startsWith("max_budget must be between min_budget"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, null, null, null, null, 100,
-            null, null, null, null, null, null)).getMessage().startsWith("top_n_percent must be between 1 and 99"));
+            null, null, null, null, null, null, null)).getMessage().startsWith("top_n_percent must be between 1 and 99"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, null, null, null, null, null,
+            null, null, null, null, "serially", null, null)).getMessage().startsWith("exec_mode must be"));
+    }
+
+    /** tunerd's departures from NNI's defaults (issue 13 session 7): 4 candidates, the rank check at 0.6. */
+    @Test
+    void defaultsDrawFourCandidatesAndStartWithFullTrainingsUntilSmallBudgetsAreShownToRankWell() {
+        BohbArgs defaults = new BohbArgs(null, 1, 9, null, null, null, null, null, null, null, null, null, 3L);
+        assertEquals(4, defaults.numSamples());
+        assertEquals(0.6, defaults.rankAgreement());
+        assertEquals(false, defaults.serial());
+        BohbTuner t = new BohbTuner(defaults, 3L, AlgorithmContext.standalone());
+        t.updateSearchSpace(SPACE);
+        for (long id = 0; id < 6; id++) { // no evidence yet: bracket 0 (full trainings) every time, never bracket 2
+            JsonObject p = (JsonObject) t.generateMultipleParameters(List.of(id)).get(0);
+            assertEquals(JsonInt.of(9), p.get("TRIAL_BUDGET"), "id " + id);
+            assertTrue(t.wireParameterId(id).startsWith("0_0_"), t.wireParameterId(id));
+        }
+    }
+
+    /**
+     * {@code exec_mode: serial} (NNI's BOHB): while a bracket's round runs and nothing is queued, a request is owed
+     * ({@code NO}) and paid through the sender when the round's end queues its promotion; the next bracket starts only
+     * after this one issued its last round.
+     */
+    @Test
+    void serialModeOwesRequestsUntilTheRoundEndsAndPaysThemThroughTheSender() throws Exception {
+        List<Long> sent = new ArrayList<>();
+        AlgorithmContext ctx = new AlgorithmContext((id, p) -> sent.add(id), Optional.empty(), java.time.Clock.systemUTC());
+        BohbTuner t = new BohbTuner(new BohbArgs(null, 1, 3, 3, null, null, null, 0.0, null, null, "serial", -1.0, 5L),
+            5L, ctx); // sMax 1: bracket 1 = 3 configurations at budget 1, the best one at 3; then bracket 0
+        t.updateSearchSpace(SPACE);
+        List<JsonValue> first = t.generateMultipleParameters(List.of(0L, 1L, 2L, 3L, 4L));
+        assertEquals(3, first.size(), "the fourth and fifth requests wait for the round (NO)");
+        assertThrows(dev.tunerd.spi.NoMoreTrialsException.class, () -> t.generateParameters(5));
+        double[] values = {0.1, 0.9, 0.5};
+        for (int i = 0; i < 3; i++) {
+            t.receiveTrialResult(new TrialResult(i, first.get(i), JsonFloat.of(values[i]), false, Optional.empty()));
+            t.trialEnd(i, true);
+            if (i < 2) {
+                assertEquals(List.of(), sent, "nothing is owed out before the round ends");
+            }
+        }
+        assertEquals(List.of(3L, 4L), sent, "the promotion pays the first owed id, bracket 0 the second");
+        assertEquals("1_1_1", t.wireParameterId(3), "the best of the round (value 0.9, counter 1) goes on");
+        assertEquals("0_0_3", t.wireParameterId(4));
+
+        BohbTuner parallel = new BohbTuner(new BohbArgs(null, 1, 3, 3, null, null, null, 0.0, null, null, null, -1.0,
+            5L), 5L, AlgorithmContext.standalone());
+        parallel.updateSearchSpace(SPACE);
+        assertEquals(5, parallel.generateMultipleParameters(List.of(0L, 1L, 2L, 3L, 4L)).size(),
+            "parallelism mode starts the next bracket instead of waiting");
+    }
+
+    /**
+     * The normal-reference bandwidth of a {@code randint} coordinate is 0 when the good results agree on its value;
+     * floored at one step of its grid, the model still proposes other values (NNI's model never would again).
+     */
+    @Test
+    void aRandintOnWhichTheGoodResultsAgreeIsStillVaried() {
+        JsonObject space = (JsonObject) Json.parse("{\"x\": {\"_type\": \"uniform\", \"_value\": [0, 1]},"
+            + " \"k\": {\"_type\": \"randint\", \"_value\": [0, 6]}}");
+        var parsed = dev.tunerd.spi.space.SearchSpace.parse(space, dev.tunerd.spi.space.SearchSpace.ALL_TYPES);
+        var unit = new dev.tunerd.tuners.model.UnitSpace(parsed.parameters());
+        BudgetModels m = new BudgetModels(unit, new BohbArgs(null, 1, 9, 3, null, null, null, 0.0, null, null, null,
+            null, 1L));
+        var rng = dev.tunerd.tuners.common.Rng.withSeed(11);
+        for (int i = 0; i < 40; i++) { // the best results all have k = 2; the rest any k
+            int k = i < 8 ? 2 : i % 6;
+            double x = rng.nextDouble();
+            m.observe(9, new double[] {x, unit.toUnit(1, k)}, (i < 8 ? 0 : 1) + x);
+        }
+        int other = 0;
+        for (int s = 0; s < 500; s++) {
+            if ((int) unit.toInternal(1, m.sample(rng)[1]) != 2) {
+                other++;
+            }
+        }
+        assertTrue(other >= 25, "other values of k proposed " + other + " times in 500");
     }
 }

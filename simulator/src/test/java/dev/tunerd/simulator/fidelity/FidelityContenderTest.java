@@ -1,0 +1,35 @@
+package dev.tunerd.simulator.fidelity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.json.JsonObject;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The BOHB contenders of issue 13 session 7: serial mode, and NNI's defaults where tunerd departs from them. */
+class FidelityContenderTest {
+
+    private static JsonObject args(String label) {
+        return Json.parseObject(FidelityContender.named(label).tunerChoice(27, 7).argsJson(), "args");
+    }
+
+    @Test
+    void bohbSerialRunsInSerialModeAndWaitsForOwedTrials() {
+        assertEquals("serial", args("BOHB-serial").get("exec_mode").toString().replace("\"", ""));
+        assertEquals(Duration.ofMillis(3), FidelityContender.named("BOHB-serial").settle());
+        assertEquals(Duration.ZERO, FidelityContender.named("BOHB").settle());
+    }
+
+    @Test
+    void bohbNniSetsNnisNumSamplesAndBracketOrderAndPlainBohbSetsNeither() {
+        JsonObject nni = args("BOHB-nni");
+        assertEquals(64.0, nni.get("num_samples").asDouble());
+        assertEquals(-1.0, nni.get("rank_agreement").asDouble());
+        assertEquals(27.0, nni.get("max_budget").asDouble());
+        JsonObject plain = args("BOHB");
+        assertFalse(plain.members().containsKey("num_samples"));
+        assertFalse(plain.members().containsKey("rank_agreement"));
+    }
+}
