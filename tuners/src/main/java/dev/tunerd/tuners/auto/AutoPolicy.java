@@ -16,7 +16,8 @@ import dev.tunerd.spi.space.SearchSpace;
  *   <li>a flat space without choices and {@link #WIDE_BATCH} or more trials in flight: CMA-ES (a generation is a
  *       batch, so wide batches cost it nothing);</li>
  *   <li>otherwise (small flat spaces, short or unknown budgets): GP, the best of the builtins at 50 and 100 trials
- *       on the benchmark problems.</li>
+ *       on the benchmark problems; when the budget leaves room ({@link #scanPlan}), Auto interrupts it once after
+ *       {@link #SCAN_AFTER} results for an {@link IncumbentScan}, whose trials the GP is given as results.</li>
  * </ol>
  * Stateless.
  */
@@ -26,7 +27,30 @@ final class AutoPolicy {
     static final int LONG_RUN_PER_PARAMETER = 100;
     static final int WIDE_BATCH = 32;
 
+    /** Results the GP gets before Auto scans its incumbent (the GP leads at 50 and 100 trials: keep those). */
+    static final int SCAN_AFTER = 100;
+    /** Most values per numeric parameter in the scan. */
+    static final int SCAN_STRATA = 6;
+    /** Fewest values per numeric parameter in the scan (below that the budget is too short to scan at all). */
+    static final int SCAN_MIN_STRATA = 2;
+
     private AutoPolicy() {
+    }
+
+    /**
+     * The incumbent scan for a GP run with {@code numeric} numeric parameters: after {@link #SCAN_AFTER} results,
+     * {@link #SCAN_STRATA} values per parameter, fewer when a known budget leaves less than twice the scan's trials
+     * after {@link #SCAN_AFTER}; none when that is below {@link #SCAN_MIN_STRATA} (or there is nothing numeric).
+     */
+    static ScanPlan scanPlan(int numeric, ExperimentBudget budget) {
+        if (numeric == 0) {
+            return null;
+        }
+        int strata = SCAN_STRATA;
+        if (budget.maxTrials().isPresent()) {
+            strata = Math.min(strata, (budget.maxTrials().getAsInt() - SCAN_AFTER) / (2 * numeric));
+        }
+        return strata < SCAN_MIN_STRATA ? null : new ScanPlan(SCAN_AFTER, strata);
     }
 
     static AutoChoice pick(SearchSpace space, ExperimentBudget budget) {
@@ -60,7 +84,14 @@ final class AutoPolicy {
                 + " trials in flight: a CMA-ES generation is a batch; " + facts);
         }
         String budgetWord = budget.maxTrials().isPresent() ? "a short budget" : "an unknown budget";
-        return new AutoChoice("GP", "a small flat space and " + budgetWord + ": the GP is the most sample-efficient"
-            + " builtin; " + facts);
+        String reason = "a small flat space and " + budgetWord + ": the GP is the most sample-efficient builtin";
+        ScanPlan scan = scanPlan(shape.numeric(), budget);
+        if (scan == null) {
+            return new AutoChoice("GP", reason + "; " + facts);
+        }
+        return new AutoChoice("GP", reason + "; after " + scan.after() + " results Auto scans the best point, "
+            + scan.strata() + " values for each of its " + shape.numeric() + " numeric parameters in turn ("
+            + scan.strata() * shape.numeric() + " trials), then GP goes on: a GP settled in one basin does not look"
+            + " for a parameter whose better basin lies elsewhere; " + facts, scan);
     }
 }
