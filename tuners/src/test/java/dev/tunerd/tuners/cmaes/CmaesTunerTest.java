@@ -18,6 +18,10 @@ import org.junit.jupiter.api.Test;
 
 /** CMA-ES: the update converges on a smooth bowl, IPOP restarts a stagnating search, classArgs are checked. */
 class CmaesTunerTest {
+    /** Two uniform parameters on [0, 1]: unit coordinates are the parameters' own values. */
+    private static final SearchSpace SQUARE = SearchSpace.parse(Json.parseObject("""
+        {"x": {"_type": "uniform", "_value": [0, 1]}, "y": {"_type": "uniform", "_value": [0, 1]}}""", "s"),
+        SearchSpace.ALL_TYPES);
 
     @Test
     void theDistributionConvergesOnAnEllipsoid() {
@@ -61,10 +65,7 @@ class CmaesTunerTest {
      */
     @Test
     void everySecondCandidateMirrorsTheLastObservedThroughTheMean() {
-        SearchSpace space = SearchSpace.parse(Json.parseObject("""
-            {"x": {"_type": "uniform", "_value": [0, 1]}, "y": {"_type": "uniform", "_value": [0, 1]}}""", "s"),
-            SearchSpace.ALL_TYPES);
-        CmaesSampler s = new CmaesSampler(space, new CmaesClassArgs(null, 1L), new Rng(3));
+        CmaesSampler s = new CmaesSampler(SQUARE, new CmaesClassArgs(null, 1L), new Rng(3));
         assertEquals(6, s.populationSize(), "one generation holds all the points below");
         double[][] x = new double[5][];
         for (int k = 0; k < 4; k++) {
@@ -85,10 +86,7 @@ class CmaesTunerTest {
 
     @Test
     void stagnationTriggersAnIpopRestartWithALargerPopulation() {
-        SearchSpace space = SearchSpace.parse(Json.parseObject("""
-            {"x": {"_type": "uniform", "_value": [0, 1]}, "y": {"_type": "uniform", "_value": [0, 1]}}""", "s"),
-            SearchSpace.ALL_TYPES);
-        CmaesSampler s = new CmaesSampler(space, new CmaesClassArgs(null, 1L), new Rng(9));
+        CmaesSampler s = new CmaesSampler(SQUARE, new CmaesClassArgs(null, 1L), new Rng(9));
         for (int i = 0; i < 400; i++) {
             s.observe(s.suggest(java.util.List.of()), 1.0); // flat: never improves
         }
@@ -98,10 +96,7 @@ class CmaesTunerTest {
     /** A converged search restarts within a short budget, keeping its population for two restarts (then IPOP). */
     @Test
     void aConvergedSearchRestartsEarlyAndThePopulationGrowsFromTheThirdRestart() {
-        SearchSpace space = SearchSpace.parse(Json.parseObject("""
-            {"x": {"_type": "uniform", "_value": [0, 1]}, "y": {"_type": "uniform", "_value": [0, 1]}}""", "s"),
-            SearchSpace.ALL_TYPES);
-        CmaesSampler s = new CmaesSampler(space, new CmaesClassArgs(null, 1L), new Rng(5));
+        CmaesSampler s = new CmaesSampler(SQUARE, new CmaesClassArgs(null, 1L), new Rng(5));
         int base = s.populationSize();
         int trials = 0;
         while (s.restarts() == 0 && trials < 200) {
