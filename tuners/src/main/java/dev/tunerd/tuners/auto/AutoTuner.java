@@ -108,8 +108,8 @@ public final class AutoTuner implements Tuner, Snapshotting {
         Tuner tuner = started();
         if (scanDue()) {
             if (scan.issued() == 0) {
-                LOG.log(Level.INFO, "Auto scans the best point after {0} results: {1} trials, one numeric parameter"
-                    + " at a time across its range; then {2} goes on", results, scan.size(), choice.algorithm());
+                LOG.log(Level.INFO, "Auto scans the best point after {0} results, one parameter at a time (at most"
+                    + " {1} trials); then {2} goes on", results, scan.size(), choice.algorithm());
             }
             JsonObject p = scan.next(bestParams);
             if (p != null) {

@@ -61,8 +61,8 @@ class AutoTunerTest {
         assertEquals("CMAES", pick(wide(12), 1200, 1));
         assertEquals("CMAES", pick(FLAT3, 200, 32), "wide batches");
         assertEquals("GP", pick(FLAT3, 200, 31));
-        assertEquals("TPE", pick(NESTED, 200, 1), "conditional space");
-        assertEquals("TPE", pick(NESTED, 5000, 64));
+        assertEquals("GP", pick(NESTED, 200, 1), "a small conditional space: GP (the mixed problem's figures)");
+        assertEquals("GP", pick(NESTED, 5000, 64), "a choice: never CMA-ES");
         assertEquals("TPE", pick(CATEGORICAL, 100, 1), "mostly categorical");
         assertEquals("TPE", pick(wide(13), 100, 1), "many dimensions");
         assertEquals("Random", pick(JsonObject.EMPTY, 100, 1));
@@ -135,6 +135,45 @@ class AutoTunerTest {
         assertTrue(differing >= 2, "the GP suggests again, not the scan: " + next + " against " + best);
     }
 
+    /**
+     * A choice takes each of its other options; switching to another branch starts that branch's parameters at the
+     * middle of their ranges; the parameters of the branch not taken are skipped; numeric ones take 6 values.
+     */
+    @Test
+    void theScanTriesTheOtherOptionsOfEachChoiceAndSkipsInactiveParameters() {
+        JsonObject nested = Json.parseObject("""
+            {"opt": {"_type": "choice", "_value": [{"_name": "sgd", "lr": {"_type": "uniform", "_value": [0, 1]}},
+                                                  {"_name": "adam", "beta": {"_type": "uniform", "_value": [2, 4]}}]},
+             "act": {"_type": "choice", "_value": ["a", "b", "c"]},
+             "x": {"_type": "uniform", "_value": [0, 1]}}""", "s");
+        JsonObject incumbent = Json.parseObject("{\"opt\": {\"_name\": \"sgd\", \"lr\": 0.25}, \"act\": \"a\","
+            + " \"x\": 0.75}", "p");
+        IncumbentScan scan = new IncumbentScan(SearchSpace.parse(nested, SearchSpace.ALL_TYPES), 6, 3L, 0);
+        List<String> branches = new ArrayList<>();
+        List<String> acts = new ArrayList<>();
+        int lrMoves = 0;
+        int xMoves = 0;
+        for (JsonObject p = scan.next(incumbent); p != null; p = scan.next(incumbent)) {
+            JsonObject opt = (JsonObject) p.get("opt");
+            String branch = opt.get("_name").toString().replace("\"", "");
+            if (!branch.equals("sgd")) {
+                branches.add(branch + " " + opt.get("beta").asDouble() + " " + p.get("act") + " " + p.get("x"));
+            } else if (opt.get("lr").asDouble() != 0.25) {
+                lrMoves++;
+            } else if (!p.get("act").toString().contains("a")) {
+                acts.add(p.get("act").toString().replace("\"", ""));
+            } else {
+                assertTrue(p.get("x").asDouble() != 0.75, "one parameter changes at a time: " + p);
+                xMoves++;
+            }
+        }
+        assertEquals(List.of("adam 3.0 \"a\" 0.75"), branches, "the other branch, beta at mid-range");
+        assertEquals(List.of("b", "c"), acts.stream().sorted().toList());
+        assertEquals(6, lrMoves, "the active branch's parameter");
+        assertEquals(6, xMoves);
+        assertTrue(scan.done());
+    }
+
     @Test
     void aResumeInTheMiddleOfTheScanContinuesIt() throws Exception {
         AutoTuner first = new AutoTuner(context(ExperimentBudget.of(200, 1)), new AutoClassArgs(null, 12L));
@@ -164,8 +203,9 @@ class AutoTunerTest {
         assertTrue(line.startsWith("Auto picked GP: a small flat space"), line);
         assertTrue(line.contains("3 parameters (3 numeric, 0 choices, flat)"), line);
         assertTrue(line.contains("maxTrialNumber 200, trialConcurrency 4"), line);
-        assertTrue(line.contains("after 100 results Auto scans the best point, 6 values for each of its 3 numeric"
-            + " parameters in turn (18 trials), then GP goes on"), line);
+        assertTrue(line.contains("after 100 results Auto scans the best point, one parameter at a time (6 values"
+            + " across each numeric range, up to 6 other options of each choice; at most 18 trials), then GP goes on"),
+            line);
     }
 
     @Test
