@@ -7,10 +7,16 @@ import java.util.Objects;
  *
  * @param algorithm the registered name of the tuner picked
  * @param reason    why, in one sentence (counts and budgets only: no parameter names)
+ * @param scan      when Auto scans the incumbent between the picked tuner's suggestions, or null for never
  */
-public record AutoChoice(String algorithm, String reason) {
+public record AutoChoice(String algorithm, String reason, ScanPlan scan) {
     public AutoChoice {
         Objects.requireNonNull(algorithm, "algorithm");
         Objects.requireNonNull(reason, "reason");
+    }
+
+    /** A pick without a scan. */
+    public AutoChoice(String algorithm, String reason) {
+        this(algorithm, reason, null);
     }
 }

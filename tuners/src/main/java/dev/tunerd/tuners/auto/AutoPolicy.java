@@ -7,7 +7,6 @@ import dev.tunerd.spi.space.SearchSpace;
  * Auto's picking rules, first match wins (docs/MODEL_TUNERS.md, "Auto", has the measurements behind them):
  * <ol>
  *   <li>an empty space: Random (there is nothing to model);</li>
- *   <li>a nested choice (conditional space): TPE, which models each branch on the trials where it is active;</li>
  *   <li>more than half of the parameters are choices, or more than {@link #GP_MAX_PARAMETERS} parameters: TPE
  *       (the GP's one-hot features and its length scales need more trials than such budgets give);</li>
  *   <li>a flat space without choices and a long run, at least {@link #LONG_RUN_MIN} and
@@ -15,8 +14,10 @@ import dev.tunerd.spi.space.SearchSpace;
  *       microseconds per trial, where the GP's model is capped at 250 observations;</li>
  *   <li>a flat space without choices and {@link #WIDE_BATCH} or more trials in flight: CMA-ES (a generation is a
  *       batch, so wide batches cost it nothing);</li>
- *   <li>otherwise (small flat spaces, short or unknown budgets): GP, the best of the builtins at 50 and 100 trials
- *       on the benchmark problems.</li>
+ *   <li>otherwise (small spaces, flat or conditional, short or unknown budgets): GP, the best of the builtins at
+ *       50 and 100 trials on the nine benchmark problems and at 50, 100 and 200 (median) on the mixed conditional
+ *       one; when the budget leaves room ({@link #scanPlan}), Auto interrupts it once after
+ *       {@link #SCAN_AFTER} results for an {@link IncumbentScan}, whose trials the GP is given as results.</li>
  * </ol>
  * Stateless.
  */
@@ -26,7 +27,30 @@ final class AutoPolicy {
     static final int LONG_RUN_PER_PARAMETER = 100;
     static final int WIDE_BATCH = 32;
 
+    /** Results the GP gets before Auto scans its incumbent (the GP leads at 50 and 100 trials: keep those). */
+    static final int SCAN_AFTER = 100;
+    /** Most values per parameter in the scan. */
+    static final int SCAN_STRATA = 6;
+    /** Fewest values per parameter in the scan (below that the budget is too short to scan at all). */
+    static final int SCAN_MIN_STRATA = 2;
+
     private AutoPolicy() {
+    }
+
+    /**
+     * The incumbent scan for a GP run with {@code parameters} parameters: after {@link #SCAN_AFTER} results,
+     * {@link #SCAN_STRATA} values per parameter, fewer when a known budget leaves less than twice the scan's trials
+     * after {@link #SCAN_AFTER}; none when that is below {@link #SCAN_MIN_STRATA} (or there are no parameters).
+     */
+    static ScanPlan scanPlan(int parameters, ExperimentBudget budget) {
+        if (parameters == 0) {
+            return null;
+        }
+        int strata = SCAN_STRATA;
+        if (budget.maxTrials().isPresent()) {
+            strata = Math.min(strata, (budget.maxTrials().getAsInt() - SCAN_AFTER) / (2 * parameters));
+        }
+        return strata < SCAN_MIN_STRATA ? null : new ScanPlan(SCAN_AFTER, strata);
     }
 
     static AutoChoice pick(SearchSpace space, ExperimentBudget budget) {
@@ -34,10 +58,6 @@ final class AutoPolicy {
         String facts = shape.describe() + "; " + budget.describe();
         if (shape.parameters() == 0) {
             return new AutoChoice("Random", "the search space is empty: nothing to model; " + facts);
-        }
-        if (shape.nested()) {
-            return new AutoChoice("TPE", "a conditional space (nested choice): TPE models each branch on the trials"
-                + " where it is active; " + facts);
         }
         if (2 * shape.choices() > shape.parameters()) {
             return new AutoChoice("TPE", "mostly categorical parameters: TPE's categorical densities need fewer"
@@ -60,7 +80,16 @@ final class AutoPolicy {
                 + " trials in flight: a CMA-ES generation is a batch; " + facts);
         }
         String budgetWord = budget.maxTrials().isPresent() ? "a short budget" : "an unknown budget";
-        return new AutoChoice("GP", "a small flat space and " + budgetWord + ": the GP is the most sample-efficient"
-            + " builtin; " + facts);
+        String reason = "a small " + (shape.nested() ? "conditional" : "flat") + " space and " + budgetWord
+            + ": the GP is the most sample-efficient builtin";
+        ScanPlan scan = scanPlan(shape.parameters(), budget);
+        if (scan == null) {
+            return new AutoChoice("GP", reason + "; " + facts);
+        }
+        return new AutoChoice("GP", reason + "; after " + scan.after() + " results Auto scans the best point, one"
+            + " parameter at a time (" + scan.strata() + " values across each numeric range, up to " + scan.strata()
+            + " other options of each choice; at most " + scan.strata() * shape.parameters() + " trials), then GP"
+            + " goes on: a GP settled in one basin does not look for a parameter whose better basin lies elsewhere; "
+            + facts, scan);
     }
 }

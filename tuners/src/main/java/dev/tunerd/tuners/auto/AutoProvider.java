@@ -13,8 +13,8 @@ public final class AutoProvider implements TunerProvider<AutoClassArgs> {
 
     @Override
     public String description() {
-        return "picks GP, TPE or CMA-ES from the search space and the experiment's budget (maxTrialNumber,"
-            + " trialConcurrency) and says why in dispatcher.log";
+        return "picks GP (scanning its best point once after 100 results), TPE or CMA-ES from the search space and"
+            + " the experiment's budget (maxTrialNumber, trialConcurrency) and says why in dispatcher.log";
     }
 
     @Override

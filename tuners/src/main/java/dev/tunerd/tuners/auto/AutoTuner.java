@@ -6,12 +6,15 @@ import dev.tunerd.spi.NoMoreTrialsException;
 import dev.tunerd.spi.Snapshotting;
 import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonNull;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.spi.text.SafeText;
+import dev.tunerd.tuners.model.Losses;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,8 +26,12 @@ import java.util.Map;
  * in the {@link AlgorithmContext}, logs which and why, and from then on passes every call to it. A later search
  * space goes to the same tuner (no second pick: its history stays). The snapshot records the pick next to the
  * picked tuner's own state, and {@link #restore} recreates that tuner, even when the rules would now pick another
- * (a changed budget on resume). Imports that arrive before the first search space are kept and handed over. Not
- * thread-safe (the dispatcher serialises calls).
+ * (a changed budget on resume). Imports that arrive before the first search space are kept and handed over. When
+ * the pick comes with a {@link ScanPlan}, Auto itself answers the requests for parameters once that many results
+ * have arrived, with the points of an {@link IncumbentScan} around the best result so far, until the scan is
+ * issued; the picked tuner is given those results like any other (a tuner uses the parameters that come with a
+ * result for an id it did not issue) and then goes on. The scan's progress, the best result and the result count
+ * are in the snapshot too. Not thread-safe (the dispatcher serialises calls).
  */
 public final class AutoTuner implements Tuner, Snapshotting {
     private static final System.Logger LOG = System.getLogger(AutoTuner.class.getName());
@@ -34,6 +41,14 @@ public final class AutoTuner implements Tuner, Snapshotting {
     private Tuner delegate;
     private AutoChoice choice;
     private JsonObject lastSpace;
+    /** The scan planned with the pick, or null. */
+    private ScanPlan plan;
+    private long scanSeed;
+    private IncumbentScan scan;
+    /** Final results received (all of them, the scan's included). */
+    private int results;
+    private JsonObject bestParams;
+    private double bestLoss = Double.POSITIVE_INFINITY;
 
     public AutoTuner(AlgorithmContext context, AutoClassArgs args) {
         this.context = context;
@@ -52,11 +67,26 @@ public final class AutoTuner implements Tuner, Snapshotting {
                 ? new AutoChoice(args.algorithm(), "given by the classArg algorithm")
                 : AutoPolicy.pick(SearchSpace.parse(searchSpace, SearchSpace.ALL_TYPES), context.budget());
             start(picked, searchSpace);
+            plan = picked.scan();
+            scanSeed = args.seed() != null ? args.seed() : context.clock().instant().toEpochMilli();
             LOG.log(Level.INFO, "Auto picked {0}: {1}", choice.algorithm(), choice.reason());
         } else {
             delegate.updateSearchSpace(searchSpace);
         }
         lastSpace = searchSpace;
+        if (plan != null) {
+            scan = new IncumbentScan(SearchSpace.parse(searchSpace, SearchSpace.ALL_TYPES), plan.strata(), scanSeed,
+                scan == null ? 0 : scan.issued());
+        }
+    }
+
+    /** The scan, when it is under way or due. */
+    IncumbentScan scan() {
+        return scan;
+    }
+
+    private boolean scanDue() {
+        return scan != null && !scan.done() && results >= plan.after() && bestParams != null;
     }
 
     private void start(AutoChoice picked, JsonObject searchSpace) {
@@ -75,11 +105,25 @@ public final class AutoTuner implements Tuner, Snapshotting {
 
     @Override
     public JsonValue generateParameters(long parameterId) throws NoMoreTrialsException {
-        return started().generateParameters(parameterId);
+        Tuner tuner = started();
+        if (scanDue()) {
+            if (scan.issued() == 0) {
+                LOG.log(Level.INFO, "Auto scans the best point after {0} results, one parameter at a time (at most"
+                    + " {1} trials); then {2} goes on", results, scan.size(), choice.algorithm());
+            }
+            JsonObject p = scan.next(bestParams);
+            if (p != null) {
+                return p;
+            }
+        }
+        return tuner.generateParameters(parameterId);
     }
 
     @Override
     public List<JsonValue> generateMultipleParameters(List<Long> parameterIds) {
+        if (scanDue()) {
+            return Tuner.super.generateMultipleParameters(parameterIds); // one by one: the scan's, then the tuner's
+        }
         return started().generateMultipleParameters(parameterIds);
     }
 
@@ -90,6 +134,16 @@ public final class AutoTuner implements Tuner, Snapshotting {
             return;
         }
         delegate.receiveTrialResult(result);
+        results++;
+        consider(result.parameters(), result.scalar());
+    }
+
+    private void consider(JsonValue parameters, double metric) {
+        double loss = args.optimizeMode().toLoss(metric);
+        if (loss < bestLoss && parameters instanceof JsonObject p) {
+            bestLoss = loss;
+            bestParams = p;
+        }
     }
 
     @Override
@@ -105,6 +159,13 @@ public final class AutoTuner implements Tuner, Snapshotting {
             earlyImports.addAll(trials);
         } else {
             delegate.importData(trials);
+        }
+        for (ImportedTrial t : trials) {
+            try {
+                consider(t.parameter(), t.scalar());
+            } catch (IllegalArgumentException e) {
+                // no numeric value: the tuner's import screen has logged it
+            }
         }
     }
 
@@ -126,6 +187,12 @@ public final class AutoTuner implements Tuner, Snapshotting {
         m.put("algorithm", choice == null ? JsonNull.INSTANCE : JsonString.of(choice.algorithm()));
         m.put("reason", choice == null ? JsonNull.INSTANCE : JsonString.of(choice.reason()));
         m.put("state", delegate instanceof Snapshotting s ? s.snapshot() : JsonNull.INSTANCE);
+        if (plan != null) {
+            m.put("scan", JsonObject.builder().put("after", plan.after()).put("strata", plan.strata())
+                .put("seed", scanSeed).put("issued", scan == null ? 0 : scan.issued()).put("results", results)
+                .put("best", bestParams == null ? JsonNull.INSTANCE : JsonArray.of(bestParams, Losses.toJson(bestLoss)))
+                .build());
+        }
         return JsonObject.of(m);
     }
 
@@ -151,8 +218,39 @@ public final class AutoTuner implements Tuner, Snapshotting {
         if (delegate instanceof Snapshotting s && o.get("state") != JsonNull.INSTANCE) {
             s.restore(o.get("state"));
         }
+        restoreScan(o.find("scan").orElse(JsonNull.INSTANCE));
         LOG.log(Level.INFO, "Auto resumed with {0}, as picked before: {1}", choice.algorithm(),
             SafeText.capped(choice.reason(), 500)); // read back from the snapshot file
+    }
+
+    /** The scan as the snapshot recorded it: none in a snapshot without one (taken without a plan, or before plans). */
+    private void restoreScan(JsonValue value) {
+        plan = null;
+        scan = null;
+        results = 0;
+        bestParams = null;
+        bestLoss = Double.POSITIVE_INFINITY;
+        if (!(value instanceof JsonObject o)) {
+            return;
+        }
+        try {
+            ScanPlan restored = new ScanPlan((int) ((JsonInt) o.get("after")).value(),
+                (int) ((JsonInt) o.get("strata")).value());
+            long seed = ((JsonInt) o.get("seed")).value();
+            int issued = (int) ((JsonInt) o.get("issued")).value();
+            int count = (int) ((JsonInt) o.get("results")).value();
+            if (o.get("best") instanceof JsonArray best) {
+                bestParams = (JsonObject) best.get(0);
+                bestLoss = Losses.fromJson(best.get(1));
+            }
+            plan = restored;
+            scanSeed = seed;
+            results = count;
+            scan = new IncumbentScan(SearchSpace.parse(lastSpace, SearchSpace.ALL_TYPES), plan.strata(), scanSeed,
+                issued);
+        } catch (ClassCastException | NullPointerException e) {
+            throw new IllegalArgumentException("Auto: not a scan state this tuner wrote", e);
+        }
     }
 
     private Tuner started() {

@@ -134,6 +134,18 @@ final class CmaDistribution {
         return x;
     }
 
+    /** The mirror image {@code 2m - x} of a candidate through the mean, or null when it lies outside the cube. */
+    double[] mirror(double[] x) {
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            y[i] = 2 * mean[i] - x[i];
+            if (!(y[i] >= 0 && y[i] <= 1)) {
+                return null;
+            }
+        }
+        return y;
+    }
+
     /** One generation's update from {@code points} (at least mu of them) and their losses. */
     void update(double[][] points, double[] losses) {
         Integer[] order = new Integer[points.length];

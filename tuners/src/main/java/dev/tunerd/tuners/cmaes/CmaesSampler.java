@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * CMA-ES over the top-level numeric parameters (uniform and normal families, randint, q types) in unit coordinates
  * ({@link UnitSpace}); choices and the parameters of nested branches are drawn independently from their priors, as
- * Optuna's {@code CmaEsSampler} does. Results are collected into generations in arrival order: every result counts
+ * Optuna's {@code CmaEsSampler} does. Candidates come in mirrored pairs ({@link #mirroredCandidate}). Results are
+ * collected into generations in arrival order: every result counts
  * for the distribution in use when it arrives (with trials in flight a result may come from the previous
  * distribution; the update does not need exact membership). When a generation has converged to a step below
  * {@link #RESTART_STEP} of the range, collapsed, is ill-conditioned or has not improved the best loss for
@@ -80,7 +81,10 @@ final class CmaesSampler implements InternalSampler {
                 : unit.toInternal(i, rng.nextDouble());
         }
         if (dist != null && observed >= args.startupTrials()) {
-            double[] x = dist.sample(rng);
+            double[] x = mirroredCandidate(running.size());
+            if (x == null) {
+                x = dist.sample(rng);
+            }
             for (int k = 0; k < dims.length; k++) {
                 internal[dims[k]] = unit.toInternalInBounds(dims[k], x[k]);
             }
@@ -91,6 +95,21 @@ final class CmaesSampler implements InternalSampler {
             }
         }
         return internal;
+    }
+
+    /**
+     * Mirrored sampling (Brockhoff et al. 2010): every second candidate of a generation is the mirror image through
+     * the mean of the point observed last in it, so each pair's comparison sees only the odd part of the function
+     * around the mean (a finite-difference slope), which the symmetric terms cannot drown. Null when the candidate
+     * is a fresh draw: an even position in the generation, trials in flight (their order is not known, so the
+     * partner is not either: a batch is drawn fresh, as before), or a mirror outside the cube. Derived from the
+     * observed state alone, so replaying the history rebuilds it.
+     */
+    private double[] mirroredCandidate(int inFlight) {
+        if (inFlight > 0 || generationPoints.size() % 2 == 0) {
+            return null;
+        }
+        return dist.mirror(generationPoints.get(generationPoints.size() - 1));
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.tunerd.spi.ExperimentBudget;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -60,11 +61,138 @@ class AutoTunerTest {
         assertEquals("CMAES", pick(wide(12), 1200, 1));
         assertEquals("CMAES", pick(FLAT3, 200, 32), "wide batches");
         assertEquals("GP", pick(FLAT3, 200, 31));
-        assertEquals("TPE", pick(NESTED, 200, 1), "conditional space");
-        assertEquals("TPE", pick(NESTED, 5000, 64));
+        assertEquals("GP", pick(NESTED, 200, 1), "a small conditional space: GP (the mixed problem's figures)");
+        assertEquals("GP", pick(NESTED, 5000, 64), "a choice: never CMA-ES");
         assertEquals("TPE", pick(CATEGORICAL, 100, 1), "mostly categorical");
         assertEquals("TPE", pick(wide(13), 100, 1), "many dimensions");
         assertEquals("Random", pick(JsonObject.EMPTY, 100, 1));
+    }
+
+    @Test
+    void theGpIsInterruptedForAScanOnlyWhenTheBudgetLeavesRoom() {
+        assertEquals(new ScanPlan(100, 6), AutoPolicy.scanPlan(3, ExperimentBudget.of(200, 1)));
+        assertEquals(new ScanPlan(100, 6), AutoPolicy.scanPlan(3, ExperimentBudget.UNKNOWN));
+        assertEquals(new ScanPlan(100, 5), AutoPolicy.scanPlan(5, ExperimentBudget.of(150, 1)));
+        assertEquals(new ScanPlan(100, 2), AutoPolicy.scanPlan(12, ExperimentBudget.of(150, 1)));
+        assertEquals(null, AutoPolicy.scanPlan(13, ExperimentBudget.of(150, 1)), "fewer than 2 values each");
+        assertEquals(null, AutoPolicy.scanPlan(3, ExperimentBudget.of(100, 1)), "no room after 100 results");
+        assertEquals(null, AutoPolicy.scanPlan(0, ExperimentBudget.of(500, 1)), "nothing numeric");
+        AutoChoice gp = AutoPolicy.pick(SearchSpace.parse(FLAT3, SearchSpace.ALL_TYPES), ExperimentBudget.of(200, 1));
+        assertEquals(new ScanPlan(100, 6), gp.scan());
+        assertEquals(null, AutoPolicy.pick(SearchSpace.parse(FLAT3, SearchSpace.ALL_TYPES),
+            ExperimentBudget.of(1000, 1)).scan(), "CMA-ES runs without a scan");
+    }
+
+    /**
+     * After 100 results every suggestion is the best point so far with one numeric parameter moved (x, y and n in
+     * turn), each parameter's 6 values in 6 different sixths of its range; a better scan point becomes the base of
+     * the next ones; the GP is given every scan result and then suggests again.
+     */
+    @Test
+    void afterAHundredResultsTheBestPointIsScannedOneParameterAtATime() throws Exception {
+        AutoTuner auto = new AutoTuner(context(ExperimentBudget.of(200, 1)), new AutoClassArgs(null, 11L));
+        auto.updateSearchSpace(FLAT3);
+        JsonObject best = feedRandomResults(auto, 100);
+        List<java.util.Set<Integer>> sixths = List.of(new java.util.HashSet<>(), new java.util.HashSet<>(),
+            new java.util.HashSet<>());
+        String[] names = {"x", "y", "n"};
+        for (long id = 100; id < 118; id++) {
+            JsonObject p = (JsonObject) auto.generateParameters(id);
+            int moved = -1;
+            for (int i = 0; i < 3; i++) {
+                if (p.get(names[i]).asDouble() != best.get(names[i]).asDouble()) {
+                    assertEquals(-1, moved, "one parameter moved at a time: " + p + " from " + best);
+                    moved = i;
+                }
+            }
+            int expected = (int) ((id - 100) % 3);
+            if (moved >= 0) {
+                assertEquals(expected, moved, "x, y and n in turn");
+            }
+            double lo = expected == 2 ? 0 : -2;
+            double width = expected == 2 ? 10 : 4;
+            sixths.get(expected).add((int) Math.min(5, Math.floor((p.get(names[expected]).asDouble() - lo)
+                / width * 6)));
+            double v = id == 104 ? -1 : 5; // the fifth scan point is the best so far from here on
+            auto.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(v), false, Optional.empty()));
+            auto.trialEnd(id, true);
+            if (id == 104) {
+                best = p;
+            }
+        }
+        assertEquals(6, sixths.get(0).size(), "x: " + sixths.get(0));
+        assertEquals(6, sixths.get(1).size(), "y: " + sixths.get(1));
+        assertTrue(sixths.get(2).size() >= 5, "n (an integer, so a sixth may round into the next): " + sixths.get(2));
+        assertTrue(auto.scan().done());
+        JsonObject gpState = (JsonObject) ((JsonObject) auto.snapshot()).get("state");
+        assertEquals(118, ((JsonArray) gpState.get("history")).values().size(),
+            "the GP holds all 118 results, the scan's included");
+        JsonObject next = (JsonObject) auto.generateParameters(118);
+        int differing = 0;
+        for (String n : names) {
+            differing += next.get(n).asDouble() != best.get(n).asDouble() ? 1 : 0;
+        }
+        assertTrue(differing >= 2, "the GP suggests again, not the scan: " + next + " against " + best);
+    }
+
+    /**
+     * A choice takes each of its other options; switching to another branch starts that branch's parameters at the
+     * middle of their ranges; the parameters of the branch not taken are skipped; numeric ones take 6 values.
+     */
+    @Test
+    void theScanTriesTheOtherOptionsOfEachChoiceAndSkipsInactiveParameters() {
+        JsonObject nested = Json.parseObject("""
+            {"opt": {"_type": "choice", "_value": [{"_name": "sgd", "lr": {"_type": "uniform", "_value": [0, 1]}},
+                                                  {"_name": "adam", "beta": {"_type": "uniform", "_value": [2, 4]}}]},
+             "act": {"_type": "choice", "_value": ["a", "b", "c"]},
+             "x": {"_type": "uniform", "_value": [0, 1]}}""", "s");
+        JsonObject incumbent = Json.parseObject("{\"opt\": {\"_name\": \"sgd\", \"lr\": 0.25}, \"act\": \"a\","
+            + " \"x\": 0.75}", "p");
+        IncumbentScan scan = new IncumbentScan(SearchSpace.parse(nested, SearchSpace.ALL_TYPES), 6, 3L, 0);
+        List<String> branches = new ArrayList<>();
+        List<String> acts = new ArrayList<>();
+        int lrMoves = 0;
+        int xMoves = 0;
+        for (JsonObject p = scan.next(incumbent); p != null; p = scan.next(incumbent)) {
+            JsonObject opt = (JsonObject) p.get("opt");
+            String branch = opt.get("_name").toString().replace("\"", "");
+            if (!branch.equals("sgd")) {
+                branches.add(branch + " " + opt.get("beta").asDouble() + " " + p.get("act") + " " + p.get("x"));
+            } else if (opt.get("lr").asDouble() != 0.25) {
+                lrMoves++;
+            } else if (!p.get("act").toString().contains("a")) {
+                acts.add(p.get("act").toString().replace("\"", ""));
+            } else {
+                assertTrue(p.get("x").asDouble() != 0.75, "one parameter changes at a time: " + p);
+                xMoves++;
+            }
+        }
+        assertEquals(List.of("adam 3.0 \"a\" 0.75"), branches, "the other branch, beta at mid-range");
+        assertEquals(List.of("b", "c"), acts.stream().sorted().toList());
+        assertEquals(6, lrMoves, "the active branch's parameter");
+        assertEquals(6, xMoves);
+        assertTrue(scan.done());
+    }
+
+    @Test
+    void aResumeInTheMiddleOfTheScanContinuesIt() throws Exception {
+        AutoTuner first = new AutoTuner(context(ExperimentBudget.of(200, 1)), new AutoClassArgs(null, 12L));
+        first.updateSearchSpace(FLAT3);
+        feedRandomResults(first, 100);
+        for (long id = 100; id < 105; id++) {
+            JsonObject p = (JsonObject) first.generateParameters(id);
+            first.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(id == 102 ? -3 : 9), false,
+                Optional.empty()));
+        }
+        JsonValue state = Json.parse(Json.write(first.snapshot()));
+        AutoTuner resumed = new AutoTuner(context(ExperimentBudget.of(100, 1)), new AutoClassArgs(null, 12L));
+        resumed.updateSearchSpace(FLAT3);
+        assertEquals(null, resumed.scan(), "a 100-trial budget plans no scan");
+        resumed.restore(state);
+        assertEquals(5, resumed.scan().issued());
+        for (long id = 105; id < 118; id++) {
+            assertEquals(first.generateParameters(id), resumed.generateParameters(id), "scan point " + id);
+        }
     }
 
     @Test
@@ -75,6 +203,9 @@ class AutoTunerTest {
         assertTrue(line.startsWith("Auto picked GP: a small flat space"), line);
         assertTrue(line.contains("3 parameters (3 numeric, 0 choices, flat)"), line);
         assertTrue(line.contains("maxTrialNumber 200, trialConcurrency 4"), line);
+        assertTrue(line.contains("after 100 results Auto scans the best point, one parameter at a time (6 values"
+            + " across each numeric range, up to 6 other options of each choice; at most 18 trials), then GP goes on"),
+            line);
     }
 
     @Test
@@ -133,6 +264,27 @@ class AutoTunerTest {
         forced.updateSearchSpace(FLAT3);
         assertEquals("SMAC", forced.choice().algorithm());
         assertEquals(OptimizeMode.MINIMIZE, new AutoClassArgs(null, null, null).optimizeMode());
+    }
+
+    /**
+     * Results for {@code n} random points of FLAT3 (ids from 1000, not issued by the tuner: the GP takes their
+     * parameters); returns the best of them (the one nearest x = 0.3, y = -0.5).
+     */
+    private static JsonObject feedRandomResults(AutoTuner t, int n) {
+        java.util.Random r = new java.util.Random(5);
+        JsonObject best = null;
+        double bestValue = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            JsonObject p = Json.parseObject("{\"x\": " + (r.nextDouble() * 4 - 2) + ", \"y\": "
+                + (r.nextDouble() * 4 - 2) + ", \"n\": " + r.nextInt(11) + "}", "p");
+            double v = Math.pow(p.get("x").asDouble() - 0.3, 2) + Math.pow(p.get("y").asDouble() + 0.5, 2);
+            t.receiveTrialResult(new TrialResult(1000 + i, p, JsonFloat.of(v), false, Optional.empty()));
+            if (v < bestValue) {
+                bestValue = v;
+                best = p;
+            }
+        }
+        return best;
     }
 
     private static AlgorithmContext context(ExperimentBudget budget) {

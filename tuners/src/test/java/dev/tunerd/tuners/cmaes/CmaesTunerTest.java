@@ -18,6 +18,10 @@ import org.junit.jupiter.api.Test;
 
 /** CMA-ES: the update converges on a smooth bowl, IPOP restarts a stagnating search, classArgs are checked. */
 class CmaesTunerTest {
+    /** Two uniform parameters on [0, 1]: unit coordinates are the parameters' own values. */
+    private static final SearchSpace SQUARE = SearchSpace.parse(Json.parseObject("""
+        {"x": {"_type": "uniform", "_value": [0, 1]}, "y": {"_type": "uniform", "_value": [0, 1]}}""", "s"),
+        SearchSpace.ALL_TYPES);
 
     @Test
     void theDistributionConvergesOnAnEllipsoid() {
@@ -54,12 +58,35 @@ class CmaesTunerTest {
         assertEquals(0, d.covariance(0, 1), 1e-12);
     }
 
+    /**
+     * Mirrored sampling: within a generation every second candidate is the mirror image, through the mean (the
+     * centre of the cube at the start), of the point observed just before it; the others are fresh draws, and so is
+     * every candidate while trials are in flight.
+     */
+    @Test
+    void everySecondCandidateMirrorsTheLastObservedThroughTheMean() {
+        CmaesSampler s = new CmaesSampler(SQUARE, new CmaesClassArgs(null, 1L), new Rng(3));
+        assertEquals(6, s.populationSize(), "one generation holds all the points below");
+        double[][] x = new double[5][];
+        for (int k = 0; k < 4; k++) {
+            x[k] = s.suggest(java.util.List.of());
+            s.observe(x[k], x[k][0] + x[k][1]);
+        }
+        for (int i = 0; i < 2; i++) {
+            assertEquals(1.0, x[0][i] + x[1][i], 1e-12, "the second mirrors the first (a start-up draw)");
+            assertEquals(1.0, x[2][i] + x[3][i], 1e-12, "the fourth mirrors the third");
+        }
+        assertTrue(Math.abs(x[1][0] + x[2][0] - 1) > 1e-6, "the third is a fresh draw");
+        double[] inFlight = s.suggest(java.util.List.of());
+        double[] next = s.suggest(java.util.List.<double[]>of(inFlight));
+        assertTrue(Math.abs(next[0] + x[3][0] - 1) > 1e-6 && Math.abs(next[0] + inFlight[0] - 1) > 1e-6,
+            "with a trial in flight no candidate is a mirror");
+        assertTrue(Math.abs(inFlight[0] + x[3][0] - 1) > 1e-6, "the fifth candidate itself is fresh");
+    }
+
     @Test
     void stagnationTriggersAnIpopRestartWithALargerPopulation() {
-        SearchSpace space = SearchSpace.parse(Json.parseObject("""
-            {"x": {"_type": "uniform", "_value": [0, 1]}, "y": {"_type": "uniform", "_value": [0, 1]}}""", "s"),
-            SearchSpace.ALL_TYPES);
-        CmaesSampler s = new CmaesSampler(space, new CmaesClassArgs(null, 1L), new Rng(9));
+        CmaesSampler s = new CmaesSampler(SQUARE, new CmaesClassArgs(null, 1L), new Rng(9));
         for (int i = 0; i < 400; i++) {
             s.observe(s.suggest(java.util.List.of()), 1.0); // flat: never improves
         }
@@ -69,10 +96,7 @@ class CmaesTunerTest {
     /** A converged search restarts within a short budget, keeping its population for two restarts (then IPOP). */
     @Test
     void aConvergedSearchRestartsEarlyAndThePopulationGrowsFromTheThirdRestart() {
-        SearchSpace space = SearchSpace.parse(Json.parseObject("""
-            {"x": {"_type": "uniform", "_value": [0, 1]}, "y": {"_type": "uniform", "_value": [0, 1]}}""", "s"),
-            SearchSpace.ALL_TYPES);
-        CmaesSampler s = new CmaesSampler(space, new CmaesClassArgs(null, 1L), new Rng(5));
+        CmaesSampler s = new CmaesSampler(SQUARE, new CmaesClassArgs(null, 1L), new Rng(5));
         int base = s.populationSize();
         int trials = 0;
         while (s.restarts() == 0 && trials < 200) {
