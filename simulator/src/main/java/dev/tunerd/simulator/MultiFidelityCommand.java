@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code tunerd bench multifidelity}: regret against epochs spent, for advisors, assessors and full trainings. */
 @Command(name = "multifidelity",
-    description = "Multi-fidelity benchmark: regret at 25/50/100% of a budget of full trainings in epochs, worker"
+    description = "Multi-fidelity benchmark: regret at 25/50/100%% of a budget of full trainings in epochs, worker"
         + " utilisation (BENCHMARKS.md).")
 final class MultiFidelityCommand implements Callable<Integer> {
     @Spec

@@ -57,6 +57,15 @@ public final class Main {
         return WebSocketChannel.connect(url, options);
     }
 
+    /** The tools beside the daemon: {@code simulate}, {@code bench}, {@code checkpoint}, {@code report}. */
+    static void addSubcommands(CommandLine cli) {
+        cli.addSubcommand("simulate", new SimulateCommand());
+        cli.addSubcommand("bench", new BenchCommand());
+        cli.addSubcommand("checkpoint", new CheckpointCommand());
+        cli.addSubcommand("report", new ReportCommand());
+        TunerdCli.configureSubcommands(cli); // after the last subcommand
+    }
+
     /**
      * False when the command line is a daemon launch (it starts with an option, as NNI's {@code -m nni ...} and
      * {@code --tuner ...} do) and asks for no help: then no subcommand can be meant and none is registered.
@@ -94,11 +103,7 @@ public final class Main {
         } else {
             CommandLine cli = TunerdCli.commandLine(root, out, errWriter);
             if (!daemonLaunch) { // building their picocli models is start-up time the daemon does not need
-                cli.addSubcommand("simulate", new SimulateCommand());
-                cli.addSubcommand("bench", new BenchCommand());
-                cli.addSubcommand("checkpoint", new CheckpointCommand());
-                cli.addSubcommand("report", new ReportCommand());
-                TunerdCli.configureSubcommands(cli); // after the last subcommand
+                addSubcommands(cli);
             }
             status = cli.execute(args);
         }
