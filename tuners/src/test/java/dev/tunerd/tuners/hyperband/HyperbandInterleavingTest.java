@@ -178,7 +178,7 @@ class HyperbandInterleavingTest {
             assertTrue(reference.stream().anyMatch(id -> id != null && !id.contains("-0_")),
                 "halving brackets run on these curves (else the test shows nothing): " + reference);
             for (long seed = 1; seed <= 6; seed++) {
-                for (int lag : new int[] {2, 8}) {
+                for (int lag : new int[] {2, 8, 40}) {
                     assertEquals(reference, run(workers, seed, lag, 240, -1),
                         workers + " workers, interleaving " + seed + ", up to " + lag + " results behind");
                 }
