@@ -286,8 +286,11 @@ public final class MsgDispatcher {
     }
 
     private void intermediateResult(InboundCommand.ReportMetric me) {
+        // other tuners: no tuner lock per metric. Known, not "parameters held": the ledger lets a trial's parameters go
+        // once its FINAL and EN are in, and the metrics the manager sent before those are often still queued here
+        // (this queue is drained by another worker); they were dropped before issue 13 session 8
         if (tunerReadsIntermediateResults && me.parameterId() != null && me.trialJobId() != null
-            && state.ledger().parameters(me.parameterId()) != null) { // other tuners: no tuner lock per metric
+            && state.ledger().isKnown(me.parameterId())) {
             withDeferredSends(t -> { // one step: the record is written before any TR this call held back
                 ((ReceivesIntermediateResults) t).receiveIntermediateResult(new IntermediateResult(me.parameterId(),
                     me.trialJobId(), me.sequence(), me.value()));

@@ -114,6 +114,37 @@ class MsgDispatcherTest {
         assertEquals(List.of("generate 0", "trialEnd 0 true", "result 0"), tuner.calls);
     }
 
+    /** A {@link ScriptedTuner} that also reads intermediate results, as the advisors do. */
+    private static final class ReadingTuner extends ScriptedTuner implements dev.tunerd.spi.ReceivesIntermediateResults {
+        ReadingTuner() {
+            super(100);
+        }
+
+        @Override
+        public void receiveIntermediateResult(dev.tunerd.spi.IntermediateResult result) {
+            calls.add("intermediate " + result.parameterId() + " #" + result.sequence());
+        }
+    }
+
+    /**
+     * The assessor's queue is often behind the tuner's: intermediate results handled after the trial's FINAL and EN
+     * (when the ledger has let its parameters go) still reach a tuner that reads them (issue 13 session 8; they were
+     * dropped before).
+     */
+    @Test
+    void intermediateResultsHandledAfterTheFinalAndTheEndStillReachATunerThatReadsThem() {
+        ReadingTuner reading = new ReadingTuner();
+        MsgDispatcher d = new MsgDispatcher(reading, null, new DispatchState(DispatchObserver.NONE, sink), false);
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "1");
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "T0", "PERIODICAL", 0, "1"));
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "T0", "FINAL", 0, "2"));
+        send(d, CommandType.TRIAL_END, end("T0", "SUCCEEDED", 0));
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "T0", "PERIODICAL", 1, "2"));
+        send(d, CommandType.REPORT_METRIC_DATA, metric(5, "T5", "PERIODICAL", 0, "2")); // never issued: not passed on
+        assertEquals(List.of("generate 0", "intermediate 0 #0", "result 0", "trialEnd 0 true", "intermediate 0 #1"),
+            reading.calls);
+    }
+
     @Test
     void periodicalResultsReachTheAssessorAsAGapFreeHistory() {
         MsgDispatcher d = dispatcher();

@@ -42,6 +42,9 @@ public final class BracketEngine {
     int nextS;
     int hb;
     private java.util.function.IntPredicate bracketAllowed = s -> true;
+    private java.util.function.BooleanSupplier decisionReady = () -> true;
+    private java.util.function.BooleanSupplier restartAtLargest = () -> false;
+    private boolean restarts;
 
     /**
      * @param serial       start a bracket only when the previous one generated its last round (NNI's serial mode)
@@ -66,9 +69,34 @@ public final class BracketEngine {
         this.bracketAllowed = allowed;
     }
 
-    /** The next configuration to train, now issued under {@code parameterId}; null when a serial bracket waits. */
+    /**
+     * From now on, before a bracket is started that {@link #checkBrackets}'s predicate would be asked about
+     * ({@code s > 0}), {@code ready} must say yes; otherwise {@link #issue} returns null (the request waits) and the
+     * caller asks again later. For checks whose evidence is still arriving.
+     */
+    public void waitForDecisions(java.util.function.BooleanSupplier ready) {
+        this.decisionReady = ready;
+    }
+
+    /**
+     * From now on, before a bracket smaller than the largest starts, {@code restart} may end the iteration early: the
+     * next bracket is then the largest one of a new iteration (ids stay unique: the iteration is part of them).
+     */
+    public void restartAtLargest(java.util.function.BooleanSupplier restart) {
+        this.restartAtLargest = restart;
+        this.restarts = true;
+    }
+
+    /**
+     * The next configuration to train, now issued under {@code parameterId}; null when a serial bracket waits, or
+     * when the next bracket's check is not ready to decide ({@link #waitForDecisions}).
+     */
     public Issued issue(long parameterId, ConfigSource source) {
         if (pending.isEmpty() && (!serial || brackets.isEmpty() || brackets.get(brackets.size() - 1).done)) {
+            boolean consults = (nextS < 0 ? plan.sMax() : nextS) > 0 || restarts && nextS >= 0 && nextS < plan.sMax();
+            if (consults && !decisionReady.getAsBoolean()) {
+                return null;
+            }
             startBracket(source);
         }
         int[] ref = pending.poll();
@@ -264,6 +292,9 @@ public final class BracketEngine {
     }
 
     private void startBracket(ConfigSource source) {
+        if (nextS >= 0 && nextS < plan.sMax() && restartAtLargest.getAsBoolean()) {
+            nextS = -1;
+        }
         if (nextS < 0) {
             nextS = plan.sMax();
             hb++;

@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.hyperband;
 
+import dev.tunerd.tuners.common.Normal;
 import dev.tunerd.tuners.common.Rng;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,15 +32,26 @@ final class BracketPayoff {
     private final BracketPlan plan;
     private final double margin;
     private final int minCurves;
+    private final double screenMargin;
 
     /**
      * @param margin    standard deviations of the final values by which the bracket must beat full trainings
      * @param minCurves full trainings with values at every budget the bracket halves at needed before it may run
      */
     BracketPayoff(BracketPlan plan, double margin, int minCurves) {
+        this(plan, margin, minCurves, -1);
+    }
+
+    /**
+     * @param screenMargin below 0: the replay alone decides; else the screening model decides ({@link #screenGain}:
+     *                     the bracket must gain at least this many standard normal units over full trainings), and
+     *                     the replay only vetoes a bracket that loses to full trainings on the evidence itself
+     */
+    BracketPayoff(BracketPlan plan, double margin, int minCurves, double screenMargin) {
         this.plan = plan;
         this.margin = margin;
         this.minCurves = minCurves;
+        this.screenMargin = screenMargin;
     }
 
     /**
@@ -51,6 +63,173 @@ final class BracketPayoff {
             return true;
         }
         int sMax = plan.sMax();
+        List<double[]> usable = usable(curves, s);
+        int n = usable.size();
+        if (n < minCurves) {
+            return false;
+        }
+        double[] finals = new double[n];
+        for (int j = 0; j < n; j++) {
+            finals[j] = usable.get(j)[sMax];
+        }
+        if (screenMargin >= 0) {
+            return screenGain(usable, s) >= screenMargin && outcome(usable, s) <= expectedBest(finals, cost(s));
+        }
+        return outcome(usable, s) <= expectedBest(finals, cost(s)) - margin * deviation(finals);
+    }
+
+    /**
+     * What screening buys beyond the evidence, from a Gaussian copula fitted to it: each training's values at the
+     * bracket's rungs and its final value become normal scores (ranks through the normal quantile), their correlation
+     * matrix is estimated, and the bracket is replayed on {@code n} configurations drawn from that multivariate normal
+     * (halved on their rung scores, outcome: the best final score among the survivors), so a bracket that screens more
+     * configurations than the evidence holds is credited with the tail it reaches, as far as the early scores
+     * predict the final ones. Full trainings with the same epochs give the expected best of {@code cost} standard
+     * normal draws. Returns the difference in standard normal units (positive: the bracket is better).
+     */
+    double screenGain(List<double[]> usable, int s) {
+        int m = usable.size();
+        int sMax = plan.sMax();
+        int d = s + 1;
+        double[][] z = new double[d][];
+        for (int j = 0; j < d; j++) {
+            int col = j < s ? sMax - s + j : sMax;
+            double[] v = new double[m];
+            for (int r = 0; r < m; r++) {
+                v[r] = usable.get(r)[col];
+            }
+            z[j] = normalScores(v);
+        }
+        double[] lower = cholesky(correlation(z));
+        int start = plan.configs(s, 0);
+        int replays = Math.max(16, Math.min(DRAWS, DRAW_BUDGET / (start * d)));
+        Rng rng = Rng.withSeed(0x2545F4914F6CDD1DL * m + s);
+        double[][] x = new double[start][d];
+        double[] e = new double[d];
+        Integer[] idx = new Integer[start];
+        double sum = 0;
+        for (int r = 0; r < replays; r++) {
+            for (int c = 0; c < start; c++) {
+                for (int j = 0; j < d; j++) {
+                    e[j] = rng.nextGaussian();
+                }
+                for (int j = 0; j < d; j++) {
+                    double acc = 0;
+                    for (int k = 0; k <= j; k++) {
+                        acc += lower[j * d + k] * e[k];
+                    }
+                    x[c][j] = acc;
+                }
+                idx[c] = c;
+            }
+            int alive = start;
+            for (int i = 0; i < s; i++) { // keep the best configs(s, i + 1) by their score at this rung (small: good)
+                int rung = i;
+                Arrays.sort(idx, 0, alive, Comparator.comparingDouble(c -> x[c][rung]));
+                alive = Math.max(1, plan.configs(s, i + 1));
+            }
+            double best = Double.POSITIVE_INFINITY;
+            for (int c = 0; c < alive; c++) {
+                best = Math.min(best, x[idx[c]][s]);
+            }
+            sum += best;
+        }
+        return -expectedMaxOfNormals(cost(s)) - sum / replays;
+    }
+
+    /** Normal scores of {@code v}: {@code Phi^-1((rank + 0.5) / n)}, ties sharing their mean rank. */
+    static double[] normalScores(double[] v) {
+        int n = v.length;
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingDouble(i -> v[i]));
+        double[] out = new double[n];
+        for (int a = 0; a < n; ) {
+            int b = a;
+            while (b + 1 < n && v[order[b + 1]] == v[order[a]]) {
+                b++;
+            }
+            double q = Normal.inverseCdf(((a + b) / 2.0 + 0.5) / n);
+            for (int k = a; k <= b; k++) {
+                out[order[k]] = q;
+            }
+            a = b + 1;
+        }
+        return out;
+    }
+
+    /** Pearson correlation matrix of the rows of {@code z} (a constant row is uncorrelated), row-major. */
+    private static double[] correlation(double[][] z) {
+        int d = z.length;
+        int m = z[0].length;
+        double[] out = new double[d * d];
+        double[] sd = new double[d];
+        double[] mean = new double[d];
+        for (int j = 0; j < d; j++) {
+            mean[j] = Arrays.stream(z[j]).average().orElse(0);
+            double ss = 0;
+            for (double v : z[j]) {
+                ss += (v - mean[j]) * (v - mean[j]);
+            }
+            sd[j] = Math.sqrt(ss / m);
+        }
+        for (int a = 0; a < d; a++) {
+            for (int b = 0; b < d; b++) {
+                double c = a == b ? 1 : 0;
+                if (a != b && sd[a] > 0 && sd[b] > 0) {
+                    double cov = 0;
+                    for (int r = 0; r < m; r++) {
+                        cov += (z[a][r] - mean[a]) * (z[b][r] - mean[b]);
+                    }
+                    c = cov / m / (sd[a] * sd[b]);
+                }
+                out[a * d + b] = c;
+            }
+        }
+        return out;
+    }
+
+    /** Lower Cholesky factor of a correlation matrix, row-major; shrunk towards the identity until it is definite. */
+    private static double[] cholesky(double[] c) {
+        int d = (int) Math.round(Math.sqrt(c.length));
+        for (double shrink = 1e-9; ; shrink *= 10) {
+            double[] l = new double[d * d];
+            boolean ok = true;
+            for (int i = 0; i < d && ok; i++) {
+                for (int j = 0; j <= i; j++) {
+                    double v = (i == j ? 1 : (1 - shrink) * c[i * d + j]);
+                    for (int k = 0; k < j; k++) {
+                        v -= l[i * d + k] * l[j * d + k];
+                    }
+                    if (i == j) {
+                        ok = v > 0;
+                        l[i * d + i] = ok ? Math.sqrt(v) : 0;
+                    } else {
+                        l[i * d + j] = v / l[j * d + j];
+                    }
+                }
+            }
+            if (ok || shrink >= 1) {
+                return l;
+            }
+        }
+    }
+
+    /** The expected largest of {@code m} (possibly fractional, at least 1) standard normal draws. */
+    static double expectedMaxOfNormals(double m) {
+        double out = 0;
+        double h = 0.01;
+        for (double t = -9; t <= 9; t += h) { // E max = integral of t m phi(t) Phi(t)^(m-1)
+            out += t * m * Math.exp(-0.5 * t * t) / Math.sqrt(2 * Math.PI) * Math.pow(Normal.cdf(t), m - 1) * h;
+        }
+        return out;
+    }
+
+    /** The trainings of {@code curves} with a value at every budget bracket {@code s} halves at, and a final one. */
+    List<double[]> usable(List<double[]> curves, int s) {
+        int sMax = plan.sMax();
         List<double[]> usable = new ArrayList<>();
         for (double[] c : curves) {
             boolean ok = c.length == sMax + 1 && Double.isFinite(c[sMax]);
@@ -61,15 +240,7 @@ final class BracketPayoff {
                 usable.add(c);
             }
         }
-        int n = usable.size();
-        if (n < minCurves) {
-            return false;
-        }
-        double[] finals = new double[n];
-        for (int j = 0; j < n; j++) {
-            finals[j] = usable.get(j)[sMax];
-        }
-        return outcome(usable, s) <= expectedBest(finals, cost(s)) - margin * deviation(finals);
+        return usable;
     }
 
     /** The bracket's epochs in full trainings (budget {@code R} each). */

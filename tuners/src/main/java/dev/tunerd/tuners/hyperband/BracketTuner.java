@@ -55,6 +55,8 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     private final Map<Long, Double> awaiting = new java.util.LinkedHashMap<>();
     /** Ended full trainings whose evidence is waited for at most; the oldest goes in with what it has. */
     static final int MAX_AWAITING = 8;
+    /** The payoff check's evidence, settled in an order the thread timing does not change; null without the check. */
+    private PayoffEvidence payoffEvidence;
 
     /**
      * @param rankAgreement Kendall's tau the rank check needs; -1 (or less) turns it off (NNI's bracket order)
@@ -63,7 +65,8 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         this.engine = engine;
         this.mode = mode;
         this.context = context;
-        this.agreement = new RankAgreement(Math.max(RankAgreement.ALWAYS, rankAgreement), MIN_FULL_CURVES, 100);
+        this.agreement = new RankAgreement(Math.max(RankAgreement.ALWAYS, rankAgreement), MIN_FULL_CURVES,
+            EVIDENCE_WINDOW);
         if (rankAgreement > RankAgreement.ALWAYS) {
             engine.checkBrackets(this::bracketAgrees);
         }
@@ -75,10 +78,21 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
      * the Kendall's tau rule of {@code rankAgreement}. Hyperband's default since issue 13 session 7; BOHB does not
      * call it. The evidence is the same (and goes into the snapshot the same way).
      */
-    protected final void checkBracketsByPayoff(double margin) {
-        BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES);
-        engine.checkBrackets(s -> payoff.pays(agreement.curves(), s));
+    protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest) {
+        BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin);
+        PayoffEvidence evidence = new PayoffEvidence(engine.plan(), EVIDENCE_WINDOW);
+        payoffEvidence = evidence;
+        engine.checkBrackets(s -> payoff.pays(evidence.curves(), s));
+        if (repeatLargest >= 0) {
+            int sMax = engine.plan().sMax();
+            engine.restartAtLargest(() -> payoff.pays(evidence.curves(), sMax)
+                && payoff.screenGain(payoff.usable(evidence.curves(), sMax), sMax) >= repeatLargest);
+        }
+        engine.waitForDecisions(() -> evidence.ready(id -> engine.hasEnded(id) && Double.isNaN(engine.loss(id))));
     }
+
+    /** Full trainings a decision looks at (the last ones). */
+    static final int EVIDENCE_WINDOW = 100;
 
     /** Bracket {@code s} halves at the budgets of rungs {@code sMax - s .. sMax - 1} of the largest bracket. */
     private boolean bracketAgrees(int s) {
@@ -142,7 +156,13 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             throw new IllegalStateException("no search space yet");
         }
         BracketEngine.Issued issued = engine.issue(id, this::newConfig);
-        return issued == null ? null : BudgetedParameters.with(issued.params(), issued.budget());
+        if (issued == null) {
+            return null;
+        }
+        if (payoffEvidence != null) {
+            payoffEvidence.issued(id);
+        }
+        return BudgetedParameters.with(issued.params(), issued.budget());
     }
 
     @Override
@@ -174,6 +194,10 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             }
         }
         report(id, result.sequence(), loss);
+        if (payoffEvidence != null && engine.issued(id) != null) {
+            payoffEvidence.intermediate(id, loss);
+            payOwed(); // a request may have waited for this value (BracketEngine#waitForDecisions)
+        }
     }
 
     private boolean newFullTraining(long parameterId) {
@@ -229,6 +253,9 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         List<Double> history = fullHistories.remove(parameterId);
         if (first && !Double.isNaN(loss)) {
             trialDone(issued.params(), issued.budget(), loss);
+            if (newFullTraining(parameterId) && payoffEvidence != null) {
+                payoffEvidence.ended(parameterId, history == null ? List.of() : history, loss);
+            }
             if (newFullTraining(parameterId)) {
                 if (history != null && history.size() >= evidenceLength()) {
                     if (!history.isEmpty()) {
@@ -279,10 +306,13 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         owed.forEach(id -> owedIds.add(JsonInt.of(id)));
         JsonObject.Builder histories = JsonObject.builder();
         fullHistories.forEach((id, history) -> histories.put(Long.toString(id), SnapshotJson.doubles(history)));
-        return JsonObject.builder().put("engine", EngineState.write(engine)).put("own", ownState())
+        JsonObject.Builder out = JsonObject.builder().put("engine", EngineState.write(engine)).put("own", ownState())
             .put("agreement", agreement.snapshot()).put("histories", histories.build())
-            .put("awaiting", awaitingState())
-            .put("owed", new JsonArray(owedIds)).build();
+            .put("awaiting", awaitingState()).put("owed", new JsonArray(owedIds));
+        if (payoffEvidence != null) {
+            out.put("payoff", payoffEvidence.snapshot());
+        }
+        return out.build();
     }
 
     private JsonObject awaitingState() {
@@ -331,6 +361,16 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                 }
                 awaiting.put(key, loss.asDouble());
             });
+        }
+        if (payoffEvidence != null) {
+            JsonValue evidence = s.get("payoff");
+            if (evidence instanceof JsonObject) {
+                payoffEvidence.restore(evidence);
+            } else { // states written before issue 13 session 8 (or by a build without the payoff check)
+                Map<Long, List<Double>> awaited = new HashMap<>();
+                awaiting.keySet().forEach(id -> awaited.put(id, fullHistories.get(id)));
+                payoffEvidence.restoreLegacy(agreement.curves(), awaited, awaiting);
+            }
         }
         owed.clear();
         if (s.get("owed") instanceof JsonArray ids) { // absent in states written before issue 12

@@ -19,10 +19,19 @@ import dev.tunerd.spi.OptimizeMode;
  *                     halves starts only when replaying it on the full trainings so far beats spending its epochs on
  *                     full trainings by this many standard deviations of their final values ({@link BracketPayoff});
  *                     0..10, default {@value #DEFAULT_PAYOFF_MARGIN}; ignored when {@code rank_agreement} is set
+ * @param screenMargin {@code screen_margin} (a tunerd addition, issue 13 session 8): at 0 or more, the payoff check
+ *                     credits a bracket with what screening its configurations buys beyond the evidence (a Gaussian
+ *                     copula of rung and final values, {@link BracketPayoff#screenGain}): it starts when that gain over
+ *                     full trainings is at least this many standard normal units and its replay does not lose
+ *                     (default {@value #DEFAULT_SCREEN_MARGIN}); -1: the replay with {@code payoff_margin} alone
+ *                     (session 7's rule)
+ * @param repeatLargest {@code repeat_largest} (a tunerd addition, issue 13 session 8): at 0 or more, an iteration ends
+ *                     early and the largest bracket starts again whenever it passes the payoff check with a screening
+ *                     gain of at least this many units (default {@value #DEFAULT_REPEAT_LARGEST}); -1: NNI's order
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                            Double payoffMargin, Long seed) {
+                            Double payoffMargin, Double screenMargin, Double repeatLargest, Long seed) {
 
     /**
      * {@code payoff_margin} when the classArgs do not set it: chosen among 0.05, 0.1 and 0.2 on tuning seeds 400-419
@@ -30,6 +39,22 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
      * similar gain on long curves (BENCHMARKS.md, issue 13 session 7).
      */
     public static final double DEFAULT_PAYOFF_MARGIN = 0.2;
+
+    /** Without {@code screen_margin} (its default). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, null, null, seed);
+    }
+
+    /**
+     * {@code screen_margin} when the classArgs do not set it: chosen with {@link #DEFAULT_REPEAT_LARGEST} on tuning
+     * seeds 900-919 (1 worker) among 0.2 and 0.5 without repeats, and 0.5 with repeats at 0.5 and 1
+     * (BENCHMARKS.md, issue 13 session 8). -1 gives session 7's replay alone.
+     */
+    public static final double DEFAULT_SCREEN_MARGIN = 0.5;
+
+    /** {@code repeat_largest} when the classArgs do not set it (-1: NNI's order of brackets in an iteration). */
+    public static final double DEFAULT_REPEAT_LARGEST = 0.5;
 
     /** Without {@code payoff_margin} (its default). */
     public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement, Long seed) {
@@ -54,6 +79,14 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
             throw new IllegalArgumentException("rank_agreement must be between -1 and 1, got " + rankAgreement);
         }
         payoffMargin = payoffMargin == null ? DEFAULT_PAYOFF_MARGIN : payoffMargin;
+        screenMargin = screenMargin == null ? DEFAULT_SCREEN_MARGIN : screenMargin;
+        repeatLargest = repeatLargest == null ? DEFAULT_REPEAT_LARGEST : repeatLargest;
+        if (!(repeatLargest == -1 || repeatLargest >= 0 && repeatLargest <= 10)) {
+            throw new IllegalArgumentException("repeat_largest must be -1 or between 0 and 10, got " + repeatLargest);
+        }
+        if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
+            throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);
+        }
         if (!(payoffMargin >= 0 && payoffMargin <= 10)) {
             throw new IllegalArgumentException("payoff_margin must be between 0 and 10, got " + payoffMargin);
         }

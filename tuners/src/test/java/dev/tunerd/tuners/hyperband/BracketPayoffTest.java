@@ -80,4 +80,35 @@ class BracketPayoffTest {
             assertEquals(p.outcome(noisy, s), p.outcome(new ArrayList<>(noisy), s), 0, "replays are seeded");
         }
     }
+
+    @Test
+    void theExpectedLargestOfNormalDrawsMatchesKnownValues() {
+        assertEquals(0, BracketPayoff.expectedMaxOfNormals(1), 1e-6);
+        assertEquals(1 / Math.sqrt(Math.PI), BracketPayoff.expectedMaxOfNormals(2), 1e-6);
+        assertEquals(1.16296, BracketPayoff.expectedMaxOfNormals(5), 1e-4); // tables of normal order statistics
+        double[] scores = BracketPayoff.normalScores(new double[] {3, 1, 2, 2});
+        assertEquals(scores[2], scores[3], 0, "ties share a score");
+        assertTrue(scores[1] < scores[2] && scores[2] < scores[0]);
+    }
+
+    /**
+     * The screening model credits a large bracket with the tail it reaches beyond the evidence when early ranks
+     * predict final ones, and never when they are reversed or unrelated; the replay alone cannot tell 81 screened
+     * configurations from the best of 12 trainings.
+     */
+    @Test
+    void theScreeningModelCreditsScreeningBeyondTheEvidenceOnlyWhereEarlyRanksPredict() {
+        BracketPayoff model = new BracketPayoff(PLAN, 0.2, 10, 0.3);
+        List<double[]> agree = evidence(12, (k, f) -> 5 + f + 1.5 * Math.sin(7 * f + k)); // noisy, mostly agreeing
+        List<double[]> reversed = evidence(12, (k, f) -> 5 - f);
+        List<double[]> unrelated = evidence(12, (k, f) -> Math.sin(13 * f + 3 * k));
+        assertTrue(model.screenGain(agree, 4) > 0.5, "81 configurations screened: " + model.screenGain(agree, 4));
+        assertTrue(model.pays(agree, 4));
+        for (int s = 1; s <= PLAN.sMax(); s++) {
+            assertFalse(model.pays(reversed, s), "reversed: bracket " + s);
+            assertTrue(model.screenGain(unrelated, s) < 0.3, "unrelated: bracket " + s + " "
+                + model.screenGain(unrelated, s));
+        }
+        assertEquals(model.screenGain(agree, 3), model.screenGain(new ArrayList<>(agree), 3), 0, "seeded");
+    }
 }
