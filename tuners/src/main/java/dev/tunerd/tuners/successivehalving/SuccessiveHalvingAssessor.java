@@ -25,8 +25,11 @@ import java.util.Map;
  * <p>tunerd's rank check ({@code rank_agreement}, {@link RankAgreement}): a rung stops trials only where the ranking
  * of its values agrees with the ranking of the last values of the trials that completed successfully without any
  * rung having judged them (the survivors of a rung would be a biased sample); until
- * {@value #MIN_COMPLETED} trials completed, no rung stops anything. Every trial's value is still recorded at every
- * rung it reaches. A trial running across a restart adds no curve. Not thread-safe (see {@link Assessor}).
+ * {@value #MIN_COMPLETED} trials completed, no rung stops anything. With the check on, a rung also stops nothing when
+ * less than {@code 1 - 1/eta} of the longest successful training lies beyond it ({@link #early}: issue 13 session 8;
+ * a late stop saves little, and the tuner learns only from trials that end with a result). Every trial's value is
+ * still recorded at every rung it reaches. A trial running across a restart adds no curve. Not thread-safe (see
+ * {@link Assessor}).
  */
 public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
 
