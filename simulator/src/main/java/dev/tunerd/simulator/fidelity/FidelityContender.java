@@ -35,9 +35,20 @@ public record FidelityContender(String label, String tuner, String assessor) {
 
     /**
      * The contender of that label; {@code <label>@<tau>} (e.g. {@code ASHA@0.4}) is the same contender with classArg
-     * {@code rank_agreement} set to tau (its advisor's, or its assessor's for a tuner with an assessor).
+     * {@code rank_agreement} set to tau (its advisor's, or its assessor's for a tuner with an assessor);
+     * {@code <label>#key=number;...} adds classArgs (the assessor's for a tuner with an assessor; they override the
+     * contender's own); {@code <label>:ir}, last, runs the daemon with {@code NNI_INCLUDE_INTERMEDIATE_RESULTS=true}
+     * (a trial the assessor stops reaches the tuner with its last intermediate result as final, NNI's option).
      */
     public static FidelityContender named(String label) {
+        if (label.endsWith(INCLUDE_SUFFIX)) { // <label>:ir: the daemon passes a stopped trial's last value on as final
+            FidelityContender base = named(label.substring(0, label.length() - INCLUDE_SUFFIX.length()));
+            if (base.assessor == null || base.includesIntermediateResults()) {
+                throw new IllegalArgumentException("\"" + label + "\": only a tuner with an assessor takes "
+                    + INCLUDE_SUFFIX + " (once)");
+            }
+            return new FidelityContender(base.label + INCLUDE_SUFFIX, base.tuner, base.assessor);
+        }
         int hash = label.indexOf('#');
         if (hash > 0) { // <label>#key=number;key=number: more classArgs of the tuner (tuning runs)
             FidelityContender base = named(label.substring(0, hash));
@@ -70,7 +81,24 @@ public record FidelityContender(String label, String tuner, String assessor) {
                 + String.join(", ", ALL.stream().map(FidelityContender::label).toList())));
     }
 
-    /** The label without a {@code @tau} or {@code #key=number} suffix. */
+    /** The label suffix that turns on {@code NNI_INCLUDE_INTERMEDIATE_RESULTS}. */
+    static final String INCLUDE_SUFFIX = ":ir";
+
+    /** Whether the daemon passes a stopped trial's last intermediate result to the tuner as its final result. */
+    public boolean includesIntermediateResults() {
+        return label.endsWith(INCLUDE_SUFFIX);
+    }
+
+    /** The daemon's environment for this contender: {@code NNI_INCLUDE_INTERMEDIATE_RESULTS} always set. */
+    java.util.Map<String, String> environment() {
+        return java.util.Map.of("NNI_INCLUDE_INTERMEDIATE_RESULTS", String.valueOf(includesIntermediateResults()));
+    }
+
+    private String withoutInclude() {
+        return includesIntermediateResults() ? label.substring(0, label.length() - INCLUDE_SUFFIX.length()) : label;
+    }
+
+    /** The label without a {@code @tau}, {@code #key=number} or {@code :ir} suffix. */
     private String base() {
         String b = withoutExtras();
         int at = b.indexOf('@');
@@ -78,8 +106,9 @@ public record FidelityContender(String label, String tuner, String assessor) {
     }
 
     private String withoutExtras() {
-        int hash = label.indexOf('#');
-        return hash > 0 ? label.substring(0, hash) : label;
+        String l = withoutInclude();
+        int hash = l.indexOf('#');
+        return hash > 0 ? l.substring(0, hash) : l;
     }
 
     /**
@@ -90,9 +119,10 @@ public record FidelityContender(String label, String tuner, String assessor) {
         String b = withoutExtras();
         int at = b.indexOf('@');
         StringBuilder out = new StringBuilder(at > 0 ? "\"rank_agreement\": " + b.substring(at + 1) + ", " : "");
-        int hash = label.indexOf('#');
+        String l = withoutInclude();
+        int hash = l.indexOf('#');
         if (hash > 0) {
-            for (String pair : label.substring(hash + 1).split(";")) {
+            for (String pair : l.substring(hash + 1).split(";")) {
                 int eq = pair.indexOf('=');
                 out.append('"').append(pair, 0, eq).append("\": ").append(pair.substring(eq + 1)).append(", ");
             }
@@ -133,10 +163,12 @@ public record FidelityContender(String label, String tuner, String assessor) {
         if (assessor == null) {
             return null;
         }
+        String extras = rankAgreement(); // after the contender's own classArgs: a repeated key's last value counts
+        String more = extras.isEmpty() ? "" : ", " + extras.substring(0, extras.length() - 2);
         return assessor.equals("Medianstop")
-            ? new AlgorithmChoice("Medianstop", "{\"optimize_mode\": \"minimize\", \"start_step\": 5}")
-            : new AlgorithmChoice("SuccessiveHalving", "{" + rankAgreement() + "\"optimize_mode\": \"minimize\", \"min_step\": 5,"
-                + " \"eta\": 3}");
+            ? new AlgorithmChoice("Medianstop", "{\"optimize_mode\": \"minimize\", \"start_step\": 5" + more + "}")
+            : new AlgorithmChoice("SuccessiveHalving", "{\"optimize_mode\": \"minimize\", \"min_step\": 5, \"eta\": 3"
+                + more + "}");
     }
 
     /** Serial Hyperband and BOHB send owed trials from trial ends; the manager gives those a moment to arrive. */

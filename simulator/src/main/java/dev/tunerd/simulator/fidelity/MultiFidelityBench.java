@@ -121,7 +121,7 @@ public final class MultiFidelityBench {
             c.assessor() != null, Duration.ofMillis(plan.assessWaitMs()), c.settle(), Duration.ofSeconds(60));
         Path log = Files.createTempFile("tunerd-bench-mf-", ".log");
         try (DaemonProcess d = DaemonProcess.start(plan.daemon().commandLine(c.tunerChoice(problem.epochs(), seed),
-            c.assessorChoice()), log)) {
+            c.assessorChoice()), log, c.environment())) {
             return new BudgetedManager(run, d).run();
         } finally {
             Files.deleteIfExists(log);

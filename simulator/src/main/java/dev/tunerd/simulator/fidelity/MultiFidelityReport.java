@@ -106,15 +106,18 @@ public final class MultiFidelityReport {
         return n > 1 ? Math.sqrt(s / (n - 1)) : 0;
     }
 
-    /** One line per run (contender, problem, workers, seed, regret at 25/50/100%, trials, full trainings, stops). */
+    /**
+     * One line per run (contender, problem, workers, seed, regret at 25/50/100%, trials, full trainings, stops, then
+     * the regret at a third and at three quarters).
+     */
     public static String perRunCsv(List<MultiFidelityBench.Cell> cells) {
         StringBuilder sb = new StringBuilder("contender,problem,workers,seed,regret25,regret50,regret100,trials,full,"
-            + "stopped,regret33\n");
+            + "stopped,regret33,regret75\n");
         for (MultiFidelityBench.Cell c : cells) {
             double[] r = c.outcome().regretAt();
-            sb.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.6f,%.6f,%.6f,%d,%d,%d,%.6f%n", c.contender(),
+            sb.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.6f,%.6f,%.6f,%d,%d,%d,%.6f,%.6f%n", c.contender(),
                 c.problem(), c.workers(), c.seed(), r[0], r[1], r[2], c.outcome().trials(), c.outcome().fullTrainings(),
-                c.outcome().killed(), r.length > 3 ? r[3] : Double.NaN));
+                c.outcome().killed(), r.length > 3 ? r[3] : Double.NaN, r.length > 4 ? r[4] : Double.NaN));
         }
         return sb.toString();
     }

@@ -2,13 +2,17 @@ package dev.tunerd.simulator.fidelity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** The BOHB contenders of issue 13 session 7: serial mode, and NNI's defaults where tunerd departs from them. */
+/**
+ * The BOHB contenders of issue 13 session 7 (serial mode, and NNI's defaults where tunerd departs from them), and
+ * session 8's {@code :ir} suffix.
+ */
 class FidelityContenderTest {
 
     private static JsonObject args(String label) {
@@ -31,5 +35,21 @@ class FidelityContenderTest {
         JsonObject plain = args("BOHB");
         assertFalse(plain.members().containsKey("num_samples"));
         assertFalse(plain.members().containsKey("rank_agreement"));
+    }
+
+    @Test
+    void anIrSuffixTurnsOnIncludeIntermediateResultsForAssessorContendersOnly() {
+        FidelityContender ir = FidelityContender.named("TPE+SuccessiveHalving@0.6#min_step=9:ir");
+        assertEquals("TPE+SuccessiveHalving@0.6#min_step=9:ir", ir.label());
+        assertEquals("true", ir.environment().get("NNI_INCLUDE_INTERMEDIATE_RESULTS"));
+        JsonObject args = Json.parseObject(ir.assessorChoice().argsJson(), "args");
+        assertEquals(9.0, args.get("min_step").asDouble(), "a # classArg overrides the contender's own");
+        assertEquals(0.6, args.get("rank_agreement").asDouble());
+        assertEquals("false", FidelityContender.named("TPE+Medianstop").environment()
+            .get("NNI_INCLUDE_INTERMEDIATE_RESULTS"));
+        assertEquals("true", FidelityContender.named("TPE+Medianstop:ir").environment()
+            .get("NNI_INCLUDE_INTERMEDIATE_RESULTS"));
+        assertThrows(IllegalArgumentException.class, () -> FidelityContender.named("ASHA:ir"));
+        assertThrows(IllegalArgumentException.class, () -> FidelityContender.named("TPE+Medianstop:ir:ir"));
     }
 }

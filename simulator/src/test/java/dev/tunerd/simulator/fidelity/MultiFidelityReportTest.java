@@ -30,11 +30,12 @@ class MultiFidelityReportTest {
         assertTrue(asha.contains("| 0 / -80 / 75 | 0.0100 / 0.0020 / 0.0010 | 1 |"), asha);
         String csv = MultiFidelityReport.perRunCsv(cells);
         assertEquals(7, csv.lines().count());
-        assertTrue(csv.lines().anyMatch(l -> l.equals("ASHA,curves,1,2,0.040000,0.050000,NaN,100,100,0,NaN")), csv);
+        assertTrue(csv.lines().anyMatch(l -> l.equals("ASHA,curves,1,2,0.040000,0.050000,NaN,100,100,0,NaN,NaN")), csv);
         MultiFidelityBench.Cell third = new MultiFidelityBench.Cell("Random", "curves", 1, 9,
-            new BudgetedOutcome(new double[] {0.02, 0.01, 0.004, 0.015}, 2000, 2000, 1, 100, 100, 0, 1000));
+            new BudgetedOutcome(new double[] {0.02, 0.01, 0.004, 0.015, 0.006}, 2000, 2000, 1, 100, 100, 0, 1000));
         assertTrue(MultiFidelityReport.perRunCsv(List.of(third)).lines().anyMatch(l -> l.equals(
-            "Random,curves,1,9,0.020000,0.010000,0.004000,100,100,0,0.015000")), "the regret at a third, last");
+            "Random,curves,1,9,0.020000,0.010000,0.004000,100,100,0,0.015000,0.006000")),
+            "the regrets at a third and at three quarters, last");
     }
 
     @Test

@@ -25,8 +25,11 @@ import java.util.Map;
  * <p>tunerd's rank check ({@code rank_agreement}, {@link RankAgreement}): a rung stops trials only where the ranking
  * of its values agrees with the ranking of the last values of the trials that completed successfully without any
  * rung having judged them (the survivors of a rung would be a biased sample); until
- * {@value #MIN_COMPLETED} trials completed, no rung stops anything. Every trial's value is still recorded at every
- * rung it reaches. A trial running across a restart adds no curve. Not thread-safe (see {@link Assessor}).
+ * {@value #MIN_COMPLETED} trials completed, no rung stops anything. With the check on, a rung also stops nothing when
+ * less than {@code 1 - 1/eta} of the longest successful training lies beyond it ({@link #early}: issue 13 session 8;
+ * a late stop saves little, and the tuner learns only from trials that end with a result). Every trial's value is
+ * still recorded at every rung it reaches. A trial running across a restart adds no curve. Not thread-safe (see
+ * {@link Assessor}).
  */
 public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
 
@@ -41,6 +44,10 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
     private final RankAgreement agreement;
     private final Map<String, List<Double>> rungValues = new HashMap<>(); // not snapshotted: evidence only
     private final Map<String, Double> lastValue = new HashMap<>();
+    private final Map<String, Integer> reported = new HashMap<>(); // intermediate results of running trials
+    private final boolean checked; // the rank check is on (rank_agreement above -1)
+    /** The most intermediate results a successful trial reported (0: none yet), the training's length. */
+    private int horizon;
 
     public SuccessiveHalvingAssessor(SuccessiveHalvingArgs args) {
         this.mode = args.mode();
@@ -48,6 +55,17 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         this.eta = args.eta();
         this.maxStep = args.maxStep() == null ? Long.MAX_VALUE : args.maxStep();
         this.agreement = new RankAgreement(args.rankAgreement(), MIN_COMPLETED, 100);
+        this.checked = args.rankAgreement() > RankAgreement.ALWAYS;
+    }
+
+    /**
+     * Whether rung {@code k} may stop trials as far as its place in the training goes: with the rank check on, only a
+     * rung that leaves at least {@code 1 - 1/eta} of the longest successful training ahead (its step at most
+     * {@code horizon / eta}). A later rung saves less than that per stop, and the tuner learns only from trials that
+     * end with a result; until a trial succeeded (and with the check off, Optuna's rule) every rung may.
+     */
+    boolean early(int k) {
+        return !checked || horizon == 0 || rungStep(k) <= horizon / eta;
     }
 
     /** The step of rung {@code k}: {@code min_step * eta^k}, or MAX_VALUE past {@code max_step}. */
@@ -63,6 +81,7 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
             : rungValues.get(trialJobId);
         if (!history.isEmpty()) {
             lastValue.put(trialJobId, mode.toLoss(Metrics.scalar(history.get(history.size() - 1))));
+            reported.put(trialJobId, history.size());
         }
         AssessResult verdict = AssessResult.GOOD;
         while (rungStep(passed) <= history.size()) {
@@ -72,7 +91,7 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
             if (trace != null) {
                 trace.add(best);
             }
-            boolean decides = agreement.trusts(passed);
+            boolean decides = agreement.trusts(passed) && early(passed);
             if (decides && trace != null) { // a trial a rung judged is no longer an unbiased sample: no evidence
                 rungValues.remove(trialJobId);
                 trace = null;
@@ -92,6 +111,10 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         rungsPassed.remove(trialJobId);
         List<Double> trace = rungValues.remove(trialJobId);
         Double last = lastValue.remove(trialJobId);
+        Integer steps = reported.remove(trialJobId);
+        if (success && steps != null) {
+            horizon = Math.max(horizon, steps);
+        }
         if (success && trace != null && last != null) {
             // the final value ranks against the rungs below the last step; a rung at the last step says nothing
             agreement.record(trace.stream().mapToDouble(Double::doubleValue).toArray(), last);
@@ -123,7 +146,7 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         JsonObject.Builder passed = JsonObject.builder();
         new LinkedHashMap<>(rungsPassed).forEach((k, v) -> passed.put(k, v));
         return JsonObject.builder().put("rungs", new dev.tunerd.spi.json.JsonArray(records))
-            .put("passed", passed.build()).put("agreement", agreement.snapshot()).build();
+            .put("passed", passed.build()).put("agreement", agreement.snapshot()).put("horizon", horizon).build();
     }
 
     @Override
@@ -140,6 +163,8 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
             .forEach((k, v) -> rungsPassed.put(k, (int) v.asDouble()));
         rungValues.clear();
         lastValue.clear();
+        reported.clear();
+        horizon = s.get("horizon") == null ? 0 : (int) s.get("horizon").asDouble(); // none before session 8
         if (s.get("agreement") != null) { // snapshots before the rank check have none
             agreement.restore(s.get("agreement"));
         }

@@ -86,6 +86,28 @@ class SuccessiveHalvingAssessorTest {
     }
 
     @Test
+    void withTheRankCheckNoRungStopsATrialInTheLastPartOfTheLongestSuccessfulTraining() {
+        for (double threshold : new double[] {0.6, -1}) {
+            var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 1, 3, null, threshold, null));
+            for (int i = 0; i < SuccessiveHalvingAssessor.MIN_COMPLETED; i++) {
+                double x = (i * 7 % 10) / 10.0; // ranks agree: rungs 1 and 3 are trusted
+                int stopped = run(a, "T" + i, x, x, 2 * x); // with the check off, Optuna's rule stops 6 of them
+                assertTrue(threshold == -1 || stopped == 0, "with the check nothing stops before 10 completed");
+                a.trialEnd("T" + i, stopped == 0);
+            }
+            // best at rung 1 (step 1 of 3), but not in the top third at rung 3 (with the check: sixth of 11, 3 kept)
+            int stoppedAt = run(a, "late", 0.95, 0.95, 0.95);
+            assertEquals(threshold > -1 ? 0 : 3, stoppedAt, threshold > -1
+                ? "rung 3 leaves less than 2/3 of a 3-step training ahead: it records but does not stop"
+                : "with the check off every rung stops (Optuna's rule)");
+            var restored = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 1, 3, null, threshold,
+                null));
+            restored.restore(a.snapshot());
+            assertEquals(threshold > -1 ? 0 : 3, run(restored, "again", 0.95, 0.95, 0.95), "the horizon is restored");
+        }
+    }
+
+    @Test
     void classArgsOutOfRangeNameTheKey() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, 0, null, null,
             null, null)).getMessage().startsWith("min_step must be"));
