@@ -49,8 +49,9 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
     public static final double INDEPENDENT_IN_FLIGHT = 4;
     /**
      * With K trials in flight in a parameter group, the good set is sized for {@code n - K / 2} observations instead
-     * of n (issue 16, session 8: a greedier good density while a batch is drawn from it; 16 in flight +1.5 points at
-     * 100 trials on the tuning seeds, sequential runs unchanged; docs/MODEL_TUNERS.md).
+     * of n (issue 16, session 8: a greedier good density while a batch is drawn from it; held out, 4 in flight +1.0
+     * points at 100 trials, 16 in flight +1.1 at 200 and even at 100, but 2 to 5 worse at 50; sequential runs
+     * unchanged; 0 restores the previous draws; docs/MODEL_TUNERS.md).
      */
     public static final double GOOD_IN_FLIGHT = 0.5;
     /**
