@@ -100,7 +100,8 @@ final class FlightTuners {
             + "TPE:key=value,..., Anneal, Anneal:key=value,... (liar, div, tries, focus, rec, recFrom)");
     }
 
-    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK). */
+    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
+     * startup, bw, goodK). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -111,6 +112,11 @@ final class FlightTuners {
         double uni = d.independentShare();
         int uniAfter = d.independentAfter();
         double uniK = d.independentInFlight();
+        double pw = d.priorWeight();
+        double gamma = d.gammaLinear();
+        int startup = d.startupTrials();
+        double bw = d.bandwidthFactor();
+        double goodK = d.goodInFlight();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -122,10 +128,15 @@ final class FlightTuners {
                 case "uni" -> uni = Double.parseDouble(p[1]);
                 case "uniAfter" -> uniAfter = Integer.parseInt(p[1]);
                 case "uniK" -> uniK = Double.parseDouble(p[1]);
+                case "pw" -> pw = Double.parseDouble(p[1]);
+                case "gamma" -> gamma = Double.parseDouble(p[1]);
+                case "startup" -> startup = Integer.parseInt(p[1]);
+                case "bw" -> bw = Double.parseDouble(p[1]);
+                case "goodK" -> goodK = Double.parseDouble(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
         }
-        return new TpeSettings(d.startupTrials(), ei, d.linearForgetting(), d.priorWeight(),
-            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK);
+        return new TpeSettings(startup, ei, d.linearForgetting(), pw,
+            d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK);
     }
 }

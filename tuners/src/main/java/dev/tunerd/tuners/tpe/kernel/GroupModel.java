@@ -161,7 +161,7 @@ final class GroupModel {
     private void fit() {
         int n = history.rows();
         int d = params.length;
-        int nGood = settings.goodCount(n);
+        int nGood = settings.goodCount(n, pending.count());
         ensureCapacity(n);
         Arrays.fill(isGood, 0, n, false);
         for (int r = 0; r < nGood; r++) {

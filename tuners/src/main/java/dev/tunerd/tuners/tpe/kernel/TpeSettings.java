@@ -25,11 +25,14 @@ package dev.tunerd.tuners.tpe.kernel;
  * @param independentInFlight when positive, with K trials in flight in a group the univariate share rises to
  *                        {@code s + (1 - s) K / (K + independentInFlight)} (s = {@code independentShare}): halfway
  *                        to 1 when K equals it; 0 leaves the share as it is whatever is in flight
+ * @param goodInFlight    with K trials in flight in a group (and no liar), the good set is sized for
+ *                        {@code n - goodInFlight * K} observations instead of n ({@link #goodCount(int, int)}): a
+ *                        greedier good density while a batch is being drawn from it; 0 sizes it for n
  */
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                           double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
                           int independentAfter, Liar liar, double diversity, ExplorationFloor floor,
-                          double independentInFlight) {
+                          double independentInFlight, double goodInFlight) {
 
     /**
      * What trials in flight count as: the constant-liar strategies of NNI's {@code constant_liar_type} (the best,
@@ -45,17 +48,19 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
                        double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
                        double independentShare, int independentAfter, Liar liar) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
-            badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE, 0);
+            badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE, 0, 0);
     }
 
     public TpeSettings {
         if (startupTrials < 0 || eiCandidates < 1 || linearForgetting < 1 || !(priorWeight > 0) || badCap < 1
             || !(bandwidthFactor > 0) || !(independentShare >= 0 && independentShare <= 1) || independentAfter < 0
             || !(gammaSqrt > 0 || gammaLinear > 0) || !(diversity >= 0 && diversity < 100) || liar == null
-            || floor == null || !(independentInFlight >= 0 && independentInFlight < 1e6)) {
+            || floor == null || !(independentInFlight >= 0 && independentInFlight < 1e6)
+            || !(goodInFlight >= 0 && goodInFlight <= 1)) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
-                + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity + ", " + independentInFlight);
+                + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity + ", " + independentInFlight + ", "
+                + goodInFlight);
         }
     }
 
@@ -65,6 +70,18 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
             return independentShare;
         }
         return independentShare + (1 - independentShare) * inFlight / (inFlight + independentInFlight);
+    }
+
+    /**
+     * Number of good observations among {@code n} with {@code inFlight} trials in flight in the group and no liar:
+     * those of {@code n - goodInFlight * inFlight} observations ({@link #goodCount(int)}), at least one. With a liar
+     * the trials in flight are among the n already (as NNI counts them), and the count is {@code goodCount(n)}.
+     */
+    public int goodCount(int n, int inFlight) {
+        if (inFlight <= 0 || goodInFlight <= 0 || liar != Liar.NONE) {
+            return goodCount(n);
+        }
+        return goodCount(n - (int) Math.round(goodInFlight * inFlight));
     }
 
     /** Number of good observations among {@code n}: at least one, at most {@code n} and the forgetting cap. */

@@ -28,6 +28,31 @@ class TpeSamplerTest {
     }
 
     @Test
+    void goodSetIsSizedForHalfTheTrialsInFlightFewerObservationsWithoutALiarOnly() {
+        TpeSettings d = TpeArgs.defaults().settings();
+        assertEquals(0.5, d.goodInFlight());
+        assertEquals(d.goodCount(84), d.goodCount(84, 0));
+        assertEquals(13, d.goodCount(84, 0));
+        assertEquals(12, d.goodCount(84, 16)); // ceil(0.15 * 76)
+        assertEquals(2, d.goodCount(20, 16)); // ceil(0.15 * 12)
+        assertEquals(1, d.goodCount(3, 16)); // never fewer than one
+        assertEquals(25, d.goodCount(1000, 16)); // the forgetting cap still applies
+        // a liar counts the trials in flight among the observations, as NNI does: no discount
+        TpeSettings best = new TpeArgs("best", null, null, null, null, null).settings();
+        assertEquals(best.goodCount(84), best.goodCount(84, 16));
+        assertThrows(IllegalArgumentException.class, () -> withGoodInFlight(-0.1));
+        assertThrows(IllegalArgumentException.class, () -> withGoodInFlight(1.5));
+        assertEquals(13, withGoodInFlight(0).goodCount(84, 16));
+    }
+
+    private static TpeSettings withGoodInFlight(double goodInFlight) {
+        TpeSettings d = TpeArgs.defaults().settings();
+        return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
+            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
+            d.independentAfter(), d.liar(), d.diversity(), d.floor(), d.independentInFlight(), goodInFlight);
+    }
+
+    @Test
     void historyKeepsRowsSortedByLossAndPopsTemporaryRows() {
         GroupHistory h = new GroupHistory(1);
         double[] row = new double[1];
@@ -131,7 +156,7 @@ class TpeSamplerTest {
         TpeSettings d = TpeArgs.defaults().settings();
         return new TpeSettings(d.startupTrials(), 1, d.linearForgetting(), d.priorWeight(), d.gammaSqrt(),
             d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(), d.independentAfter(), d.liar(),
-            d.diversity(), floor, d.independentInFlight());
+            d.diversity(), floor, d.independentInFlight(), d.goodInFlight());
     }
 
     /** Of 40 suggestions after 20 trials that all scored 1.0 and sit in [0.4, 0.5], how many land outside [0.3, 0.6]. */
@@ -168,14 +193,14 @@ class TpeSamplerTest {
         TpeSettings d = new TpeArgs(liar, null, null, null, null, null).settings();
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
-            d.independentAfter(), d.liar(), diversity, ExplorationFloor.NONE, d.independentInFlight());
+            d.independentAfter(), d.liar(), diversity, ExplorationFloor.NONE, d.independentInFlight(), d.goodInFlight());
     }
 
     private static TpeSettings withLiar(TpeSettings.Liar liar) {
         TpeSettings d = TpeArgs.defaults().settings();
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
-            d.independentAfter(), liar, 0, ExplorationFloor.NONE, d.independentInFlight());
+            d.independentAfter(), liar, 0, ExplorationFloor.NONE, d.independentInFlight(), d.goodInFlight());
     }
 
     private static TpeSampler warmedUp(TpeSettings settings) {

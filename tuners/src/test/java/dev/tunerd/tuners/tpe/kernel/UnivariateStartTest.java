@@ -24,7 +24,7 @@ class UnivariateStartTest {
         TpeSettings d = TpeArgs.defaults().settings();
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), 0.0, d.independentAfter(), d.liar(),
-            d.diversity(), ExplorationFloor.NONE, 0);
+            d.diversity(), ExplorationFloor.NONE, 0, d.goodInFlight());
     }
 
     private static TpeSettings defaultsWithoutFloor() {
@@ -35,7 +35,8 @@ class UnivariateStartTest {
         TpeSettings d = TpeArgs.defaults().settings();
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
-            d.independentAfter(), d.liar(), d.diversity(), ExplorationFloor.NONE, independentInFlight);
+            d.independentAfter(), d.liar(), d.diversity(), ExplorationFloor.NONE, independentInFlight,
+            d.goodInFlight());
     }
 
     /** Share of seeds whose suggestion after {@code observations} results differs from the joint-only sampler's. */
