@@ -327,6 +327,19 @@ class AutoTunerTest {
         assertTrue(Json.write(state.get("state")).contains("0.5"), "the imported result is in GP's history");
     }
 
+    /** A delegate's classArgs: optimize_mode, seed and the keys given set, every other key at the record's default. */
+    @Test
+    void delegateClassArgsTakeTheKeysGiven() {
+        dev.tunerd.tuners.metis.MetisClassArgs m = DelegateFactory.args(dev.tunerd.tuners.metis.MetisClassArgs.class,
+            OptimizeMode.MINIMIZE, 3L, java.util.Map.of("explorationProbability", 0.3));
+        assertEquals(0.3, m.explorationProbability());
+        assertEquals(3L, m.seed());
+        assertEquals(OptimizeMode.MINIMIZE, m.optimizeMode());
+        assertEquals(10, m.coldStartNum(), "the record's own default");
+        assertEquals(0.9, DelegateFactory.args(dev.tunerd.tuners.metis.MetisClassArgs.class, OptimizeMode.MINIMIZE,
+            3L).explorationProbability());
+    }
+
     @Test
     void badClassArgsNameTheKey() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
