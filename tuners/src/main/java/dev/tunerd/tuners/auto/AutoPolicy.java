@@ -2,6 +2,7 @@ package dev.tunerd.tuners.auto;
 
 import dev.tunerd.spi.ExperimentBudget;
 import dev.tunerd.spi.space.SearchSpace;
+import java.util.function.Predicate;
 
 /**
  * Auto's picking rules, first match wins (docs/MODEL_TUNERS.md, "Auto", has the measurements behind them):
@@ -17,7 +18,9 @@ import dev.tunerd.spi.space.SearchSpace;
  *   <li>otherwise (small spaces, flat or conditional, short or unknown budgets): GP, the best of the builtins at
  *       50 and 100 trials on the nine benchmark problems and at 50, 100 and 200 (median) on the mixed conditional
  *       one; when the budget leaves room ({@link #scanPlan}), Auto interrupts it once after
- *       {@link #SCAN_AFTER} results for an {@link IncumbentScan}, whose trials the GP is given as results.</li>
+ *       {@link #SCAN_AFTER} results for an {@link IncumbentScan}, whose trials the GP is given as results; after
+ *       the scan {@link #AFTER_SCAN} goes on with every result so far when it takes the space (numeric parameters
+ *       only), the GP otherwise.</li>
  * </ol>
  * Stateless.
  */
@@ -33,6 +36,12 @@ final class AutoPolicy {
     static final int SCAN_STRATA = 6;
     /** Fewest values per parameter in the scan (below that the budget is too short to scan at all). */
     static final int SCAN_MIN_STRATA = 2;
+
+    /**
+     * The tuner that goes on after the scan when it takes the space: its picks of the model's lowest mean refine
+     * further than the GP's expected improvement (docs/MODEL_TUNERS.md, "Auto", session 8).
+     */
+    static final String AFTER_SCAN = "Metis";
 
     private AutoPolicy() {
     }
@@ -53,7 +62,16 @@ final class AutoPolicy {
         return strata < SCAN_MIN_STRATA ? null : new ScanPlan(SCAN_AFTER, strata);
     }
 
+    /** {@link #pick(SearchSpace, ExperimentBudget, Predicate)} with no tuner after a scan but the GP itself. */
     static AutoChoice pick(SearchSpace space, ExperimentBudget budget) {
+        return pick(space, budget, name -> false);
+    }
+
+    /**
+     * The pick for {@code space} and {@code budget}; {@code takesSpace} says whether a tuner (by registered name)
+     * accepts this space, which decides who goes on after a scan.
+     */
+    static AutoChoice pick(SearchSpace space, ExperimentBudget budget, Predicate<String> takesSpace) {
         SpaceShape shape = SpaceShape.of(space);
         String facts = shape.describe() + "; " + budget.describe();
         if (shape.parameters() == 0) {
@@ -86,10 +104,16 @@ final class AutoPolicy {
         if (scan == null) {
             return new AutoChoice("GP", reason + "; " + facts);
         }
+        String after = "then GP goes on";
+        if (takesSpace.test(AFTER_SCAN)) {
+            scan = scan.then(AFTER_SCAN);
+            after = "then " + AFTER_SCAN + " goes on with every result so far (its picks of the model's lowest mean"
+                + " refine further than the GP's expected improvement)";
+        }
         return new AutoChoice("GP", reason + "; after " + scan.after() + " results Auto scans the best point, one"
             + " parameter at a time (" + scan.strata() + " values across each numeric range, up to " + scan.strata()
-            + " other options of each choice; at most " + scan.strata() * shape.parameters() + " trials), then GP"
-            + " goes on: a GP settled in one basin does not look for a parameter whose better basin lies elsewhere; "
+            + " other options of each choice; at most " + scan.strata() * shape.parameters() + " trials), " + after
+            + ": a GP settled in one basin does not look for a parameter whose better basin lies elsewhere; "
             + facts, scan);
     }
 }

@@ -6,7 +6,9 @@ import dev.tunerd.spi.NoMoreTrialsException;
 import dev.tunerd.spi.Snapshotting;
 import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.InvalidSearchSpaceException;
 import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonBool;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonNull;
 import dev.tunerd.spi.json.JsonObject;
@@ -31,7 +33,10 @@ import java.util.Map;
  * have arrived, with the points of an {@link IncumbentScan} around the best result so far, until the scan is
  * issued; the picked tuner is given those results like any other (a tuner uses the parameters that come with a
  * result for an id it did not issue) and then goes on. The scan's progress, the best result and the result count
- * are in the snapshot too. Not thread-safe (the dispatcher serialises calls).
+ * are in the snapshot too. When the plan names a tuner to go on after the scan ({@link ScanPlan#then}), Auto
+ * creates it once the scan is issued, gives it every result so far as imported data and passes every call to it
+ * from then on; until then it keeps those results (in the snapshot too). Not thread-safe (the dispatcher serialises
+ * calls).
  */
 public final class AutoTuner implements Tuner, Snapshotting {
     private static final System.Logger LOG = System.getLogger(AutoTuner.class.getName());
@@ -48,6 +53,10 @@ public final class AutoTuner implements Tuner, Snapshotting {
     /** Final results received (all of them, the scan's included). */
     private int results;
     private JsonObject bestParams;
+    /** Every result and import, kept only while a handover after the scan is still to come. */
+    private final List<ImportedTrial> history = new ArrayList<>();
+    /** Whether the tuner after the scan has taken over. */
+    private boolean handedOver;
     private double bestLoss = Double.POSITIVE_INFINITY;
 
     public AutoTuner(AlgorithmContext context, AutoClassArgs args) {
@@ -65,9 +74,13 @@ public final class AutoTuner implements Tuner, Snapshotting {
         if (delegate == null) {
             AutoChoice picked = args.algorithm() != null
                 ? new AutoChoice(args.algorithm(), "given by the classArg algorithm")
-                : AutoPolicy.pick(SearchSpace.parse(searchSpace, SearchSpace.ALL_TYPES), context.budget());
+                : AutoPolicy.pick(SearchSpace.parse(searchSpace, SearchSpace.ALL_TYPES), context.budget(),
+                    name -> DelegateFactory.takesSpace(name, context, args.optimizeMode(), searchSpace));
             start(picked, searchSpace);
             plan = picked.scan();
+            if (!handoverPending()) {
+                history.clear(); // imports kept before the pick: no handover to give them to
+            }
             scanSeed = args.seed() != null ? args.seed() : context.clock().instant().toEpochMilli();
             LOG.log(Level.INFO, "Auto picked {0}: {1}", choice.algorithm(), choice.reason());
         } else {
@@ -89,6 +102,38 @@ public final class AutoTuner implements Tuner, Snapshotting {
         return scan != null && !scan.done() && results >= plan.after() && bestParams != null;
     }
 
+    private boolean handoverPending() {
+        return plan != null && plan.then() != null && !handedOver;
+    }
+
+    /**
+     * Once the scan is issued, the tuner named by the plan takes over with every result so far. Should it refuse
+     * the space after all (a later space it does not take), the picked tuner goes on.
+     */
+    private void handOverWhenScanned() {
+        if (!handoverPending() || scan == null || !scan.done()) {
+            return;
+        }
+        handedOver = true;
+        Tuner next = DelegateFactory.create(plan.then(), context, args.optimizeMode(), args.seed());
+        try {
+            next.updateSearchSpace(lastSpace);
+        } catch (InvalidSearchSpaceException e) {
+            next.close();
+            history.clear();
+            LOG.log(Level.INFO, "Auto: {0} does not take the search space; {1} goes on", plan.then(),
+                choice.algorithm());
+            return;
+        }
+        next.importData(List.copyOf(history));
+        LOG.log(Level.INFO, "Auto hands over to {0} after the scan, with the {1} results so far", plan.then(),
+            history.size());
+        history.clear();
+        delegate.close();
+        delegate = next;
+        choice = new AutoChoice(plan.then(), choice.reason(), plan);
+    }
+
     private void start(AutoChoice picked, JsonObject searchSpace) {
         Tuner created = DelegateFactory.create(picked.algorithm(), context, args.optimizeMode(), args.seed());
         created.updateSearchSpace(searchSpace);
@@ -106,6 +151,8 @@ public final class AutoTuner implements Tuner, Snapshotting {
     @Override
     public JsonValue generateParameters(long parameterId) throws NoMoreTrialsException {
         Tuner tuner = started();
+        handOverWhenScanned();
+        tuner = delegate;
         if (scanDue()) {
             if (scan.issued() == 0) {
                 LOG.log(Level.INFO, "Auto scans the best point after {0} results, one parameter at a time (at most"
@@ -121,7 +168,7 @@ public final class AutoTuner implements Tuner, Snapshotting {
 
     @Override
     public List<JsonValue> generateMultipleParameters(List<Long> parameterIds) {
-        if (scanDue()) {
+        if (scanDue() || handoverPending()) {
             return Tuner.super.generateMultipleParameters(parameterIds); // one by one: the scan's, then the tuner's
         }
         return started().generateMultipleParameters(parameterIds);
@@ -135,6 +182,9 @@ public final class AutoTuner implements Tuner, Snapshotting {
         }
         delegate.receiveTrialResult(result);
         results++;
+        if (handoverPending()) {
+            history.add(new ImportedTrial(result.parameters(), result.value(), result.trialJobId()));
+        }
         consider(result.parameters(), result.scalar());
     }
 
@@ -159,6 +209,9 @@ public final class AutoTuner implements Tuner, Snapshotting {
             earlyImports.addAll(trials);
         } else {
             delegate.importData(trials);
+        }
+        if (handoverPending() || delegate == null) {
+            history.addAll(trials); // before the first space the plan is not known yet: kept, cleared if none
         }
         for (ImportedTrial t : trials) {
             try {
@@ -191,6 +244,10 @@ public final class AutoTuner implements Tuner, Snapshotting {
             m.put("scan", JsonObject.builder().put("after", plan.after()).put("strata", plan.strata())
                 .put("seed", scanSeed).put("issued", scan == null ? 0 : scan.issued()).put("results", results)
                 .put("best", bestParams == null ? JsonNull.INSTANCE : JsonArray.of(bestParams, Losses.toJson(bestLoss)))
+                .put("then", plan.then() == null ? JsonNull.INSTANCE : JsonString.of(plan.then()))
+                .put("handedOver", JsonBool.of(handedOver))
+                .put("history", new JsonArray(history.stream().map(t -> (JsonValue) JsonArray.of(t.parameter(),
+                    t.value())).toList()))
                 .build());
         }
         return JsonObject.of(m);
@@ -204,7 +261,8 @@ public final class AutoTuner implements Tuner, Snapshotting {
         if (!(o.get("algorithm") instanceof JsonString name)) {
             return; // taken before any search space: nothing was picked
         }
-        String algorithm = AutoClassArgs.ALGORITHMS.stream().filter(a -> a.equalsIgnoreCase(name.value()))
+        String algorithm = java.util.stream.Stream.concat(AutoClassArgs.ALGORITHMS.stream(),
+                java.util.stream.Stream.of(AutoPolicy.AFTER_SCAN)).filter(a -> a.equalsIgnoreCase(name.value()))
             .findFirst().orElseThrow(() -> new IllegalArgumentException("Auto snapshot names an unknown tuner"));
         String reason = o.get("reason") instanceof JsonString r ? r.value() : "recorded in the snapshot";
         if (lastSpace == null) {
@@ -227,6 +285,8 @@ public final class AutoTuner implements Tuner, Snapshotting {
     private void restoreScan(JsonValue value) {
         plan = null;
         scan = null;
+        history.clear();
+        handedOver = false;
         results = 0;
         bestParams = null;
         bestLoss = Double.POSITIVE_INFINITY;
@@ -235,7 +295,15 @@ public final class AutoTuner implements Tuner, Snapshotting {
         }
         try {
             ScanPlan restored = new ScanPlan((int) ((JsonInt) o.get("after")).value(),
-                (int) ((JsonInt) o.get("strata")).value());
+                (int) ((JsonInt) o.get("strata")).value(),
+                o.find("then").orElse(JsonNull.INSTANCE) instanceof JsonString t ? t.value() : null);
+            handedOver = o.find("handedOver").orElse(JsonBool.of(false)) == JsonBool.of(true);
+            if (o.find("history").orElse(JsonArray.EMPTY) instanceof JsonArray h) {
+                for (JsonValue entry : h.values()) {
+                    JsonArray pair = (JsonArray) entry;
+                    history.add(new ImportedTrial(pair.get(0), pair.get(1), java.util.Optional.empty()));
+                }
+            }
             long seed = ((JsonInt) o.get("seed")).value();
             int issued = (int) ((JsonInt) o.get("issued")).value();
             int count = (int) ((JsonInt) o.get("results")).value();

@@ -190,9 +190,83 @@ class AutoTunerTest {
         assertEquals(null, resumed.scan(), "a 100-trial budget plans no scan");
         resumed.restore(state);
         assertEquals(5, resumed.scan().issued());
-        for (long id = 105; id < 118; id++) {
-            assertEquals(first.generateParameters(id), resumed.generateParameters(id), "scan point " + id);
+        for (long id = 105; id < 124; id++) {
+            JsonValue p = first.generateParameters(id);
+            assertEquals(p, resumed.generateParameters(id), id < 118 ? "scan point " + id : "Metis's point " + id);
+            for (AutoTuner t : List.of(first, resumed)) {
+                t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(id % 7), false, Optional.empty()));
+            }
         }
+        assertEquals("Metis", resumed.choice().algorithm(), "the results kept before the resume were handed over");
+    }
+
+    /**
+     * Once the scan is issued, Metis goes on (the space is numeric: it takes it) with every result so far, the
+     * scan's included: its next suggestion is exactly what a Metis given those results as imported data suggests;
+     * a resume after the handover continues with Metis.
+     */
+    @Test
+    void afterTheScanMetisGoesOnWithEveryResultSoFar() throws Exception {
+        AutoTuner auto = new AutoTuner(context(ExperimentBudget.of(200, 1)), new AutoClassArgs(null, 21L));
+        auto.updateSearchSpace(FLAT3);
+        assertEquals(new ScanPlan(100, 6, "Metis"), auto.choice().scan());
+        feedRandomResults(auto, 100);
+        for (long id = 100; id < 118; id++) {
+            JsonObject p = (JsonObject) auto.generateParameters(id);
+            auto.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(id % 5), false, Optional.empty()));
+        }
+        assertTrue(auto.scan().done());
+        assertEquals("GP", auto.choice().algorithm(), "not before the next request");
+        JsonArray gpHistory = (JsonArray) ((JsonObject) ((JsonObject) auto.snapshot()).get("state")).get("history");
+        assertEquals(118, gpHistory.size());
+        JsonArray kept = (JsonArray) ((JsonObject) ((JsonObject) auto.snapshot()).get("scan")).get("history");
+        assertEquals(118, kept.size(), "Auto keeps the results for the handover");
+        List<ImportedTrial> all = new ArrayList<>();
+        for (JsonValue e : kept.values()) {
+            all.add(new ImportedTrial(((JsonArray) e).get(0), ((JsonArray) e).get(1), Optional.empty()));
+        }
+        dev.tunerd.tuners.metis.MetisTuner metis = new dev.tunerd.tuners.metis.MetisTuner(
+            AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, 21L));
+        metis.updateSearchSpace(FLAT3);
+        metis.importData(all);
+        JsonValue expected = metis.generateParameters(118);
+        List<JsonValue> got = new ArrayList<>();
+        List<String> log = LogCapture.during(() -> {
+            try {
+                got.add(auto.generateParameters(118));
+            } catch (dev.tunerd.spi.NoMoreTrialsException e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertEquals(expected, got.get(0));
+        assertTrue(log.contains("Auto hands over to Metis after the scan, with the 118 results so far"),
+            log.toString());
+        assertEquals("Metis", auto.choice().algorithm());
+        JsonObject after = (JsonObject) auto.snapshot();
+        assertEquals(0, ((JsonArray) ((JsonObject) after.get("scan")).get("history")).size(), "not kept any more");
+
+        AutoTuner resumed = new AutoTuner(context(ExperimentBudget.of(200, 1)), new AutoClassArgs(null, 21L));
+        resumed.updateSearchSpace(FLAT3);
+        resumed.restore(Json.parse(Json.write(after)));
+        assertEquals("Metis", resumed.choice().algorithm());
+        assertEquals(auto.generateParameters(119), resumed.generateParameters(119));
+    }
+
+    /** Metis takes numeric parameters without log scales only: on a loguniform one the GP goes on after the scan. */
+    @Test
+    void whereMetisDoesNotTakeTheSpaceTheGpGoesOnAfterTheScan() {
+        JsonObject logScale = Json.parseObject("""
+            {"lr": {"_type": "loguniform", "_value": [1e-4, 1]}, "x": {"_type": "uniform", "_value": [0, 1]}}""",
+            "s");
+        AutoTuner auto = new AutoTuner(context(ExperimentBudget.of(200, 1)), new AutoClassArgs(null, 2L));
+        auto.updateSearchSpace(logScale);
+        assertEquals(new ScanPlan(100, 6), auto.choice().scan());
+        assertTrue(auto.choice().reason().contains("then GP goes on"), auto.choice().reason());
+        AutoTuner numeric = new AutoTuner(context(ExperimentBudget.of(200, 1)), new AutoClassArgs(null, 2L));
+        numeric.updateSearchSpace(FLAT3);
+        assertEquals("Metis", numeric.choice().scan().then());
+        assertEquals(null, AutoPolicy.pick(SearchSpace.parse(FLAT3, SearchSpace.ALL_TYPES),
+            ExperimentBudget.of(200, 1), name -> false).scan().then(), "no tuner takes it: the GP goes on");
     }
 
     @Test
@@ -204,8 +278,8 @@ class AutoTunerTest {
         assertTrue(line.contains("3 parameters (3 numeric, 0 choices, flat)"), line);
         assertTrue(line.contains("maxTrialNumber 200, trialConcurrency 4"), line);
         assertTrue(line.contains("after 100 results Auto scans the best point, one parameter at a time (6 values"
-            + " across each numeric range, up to 6 other options of each choice; at most 18 trials), then GP goes on"),
-            line);
+            + " across each numeric range, up to 6 other options of each choice; at most 18 trials), then Metis goes on"
+            + " with every result so far"), line);
     }
 
     @Test
@@ -251,6 +325,19 @@ class AutoTunerTest {
         JsonObject state = (JsonObject) t.snapshot();
         assertEquals("GP", state.get("algorithm").toString().replace("\"", ""));
         assertTrue(Json.write(state.get("state")).contains("0.5"), "the imported result is in GP's history");
+    }
+
+    /** A delegate's classArgs: optimize_mode, seed and the keys given set, every other key at the record's default. */
+    @Test
+    void delegateClassArgsTakeTheKeysGiven() {
+        dev.tunerd.tuners.metis.MetisClassArgs m = DelegateFactory.args(dev.tunerd.tuners.metis.MetisClassArgs.class,
+            OptimizeMode.MINIMIZE, 3L, java.util.Map.of("explorationProbability", 0.3));
+        assertEquals(0.3, m.explorationProbability());
+        assertEquals(3L, m.seed());
+        assertEquals(OptimizeMode.MINIMIZE, m.optimizeMode());
+        assertEquals(10, m.coldStartNum(), "the record's own default");
+        assertEquals(0.9, DelegateFactory.args(dev.tunerd.tuners.metis.MetisClassArgs.class, OptimizeMode.MINIMIZE,
+            3L).explorationProbability());
     }
 
     @Test

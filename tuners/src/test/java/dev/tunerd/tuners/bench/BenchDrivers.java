@@ -60,6 +60,11 @@ final class BenchDrivers {
             new AnnealClassArgs(OptimizeMode.MINIMIZE, seed)), space));
         m.put("GP", (space, seed) -> new TunerDriver(new GpTuner(AlgorithmContext.standalone(),
             new GpClassArgs(OptimizeMode.MINIMIZE, seed)), space));
+        // -Dgp.utility / -Dgp.kappa / -Dgp.xi / -Dgp.nu / -Dgp.cold: GP's classArgs varied for tuning
+        m.put("GP-args", (space, seed) -> new TunerDriver(new GpTuner(AlgorithmContext.standalone(),
+            new GpClassArgs(OptimizeMode.MINIMIZE, System.getProperty("gp.utility"), dblOrNull("gp.kappa"),
+                dblOrNull("gp.xi"), dblOrNull("gp.nu"), null, Integer.getInteger("gp.cold"), null, null, seed)),
+            space));
         m.put("CMAES", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
             new CmaesClassArgs(OptimizeMode.MINIMIZE, seed)), space));
         m.put("Metis", (space, seed) -> new TunerDriver(new dev.tunerd.tuners.metis.MetisTuner(
@@ -95,6 +100,11 @@ final class BenchDrivers {
             Integer.getInteger("smac.candidates", d.randomCandidates()), QualityBench.dbl("smac.step", d.step()),
             QualityBench.dbl("smac.skew", d.warpSkewness()), QualityBench.dbl("smac.warpQ", d.warpQuantile()),
             QualityBench.dbl("smac.exploit", d.exploitShare()), QualityBench.dbl("smac.exploitQ", d.exploitQuantile()));
+    }
+
+    private static Double dblOrNull(String key) {
+        String v = System.getProperty(key);
+        return v == null ? null : Double.valueOf(v);
     }
 
     private static boolean flag(String key, boolean dflt) {

@@ -84,6 +84,11 @@ public final class QualityBench {
     /** Regret after each budget, [problem][seed][budget]. */
     static double[][][] run(BiFunction<SearchSpace, Long, Driver> factory, BenchProblem[] problems) {
         double[][][] out = new double[problems.length][SEEDS][BUDGETS.length];
+        for (double[][] perProblem : out) {
+            for (double[] perSeed : perProblem) {
+                Arrays.fill(perSeed, Double.NaN); // a budget beyond the run's length stays NaN (not measured)
+            }
+        }
         for (int p = 0; p < problems.length; p++) {
             BenchProblem pr = problems[p];
             SearchSpace space = pr.space();
@@ -133,6 +138,39 @@ public final class QualityBench {
             long t0 = System.nanoTime();
             double[][][] r = name.equals(baseline) ? random : run(all.get(name), problems);
             report(name, problems, r, random, (System.nanoTime() - t0) / 1e9);
+            save(name, problems, r);
+        }
+    }
+
+    /**
+     * {@code -Dbench.save=DIR}: each tuner's regrets go to {@code DIR/<tuner>/<problem>.tsv}, one line per seed
+     * (the seed, then the regret at each of {@link #BUDGETS}), for {@link RankTable} to compare runs made apart.
+     */
+    static void save(String name, BenchProblem[] problems, double[][][] r) {
+        String dir = System.getProperty("bench.save");
+        if (dir == null) {
+            return;
+        }
+        try {
+            java.nio.file.Path d = java.nio.file.Path.of(dir, name);
+            java.nio.file.Files.createDirectories(d);
+            for (int p = 0; p < problems.length; p++) {
+                StringBuilder sb = new StringBuilder("# seed");
+                for (int b : BUDGETS) {
+                    sb.append("\tregret@").append(b);
+                }
+                sb.append('\n');
+                for (int s = 0; s < r[p].length; s++) {
+                    sb.append(DAEMON_SEEDS ? s + SEED_BASE : (long) s * 7919 + p + SEED_BASE);
+                    for (double v : r[p][s]) {
+                        sb.append('\t').append(v);
+                    }
+                    sb.append('\n');
+                }
+                java.nio.file.Files.writeString(d.resolve(problems[p].name() + ".tsv"), sb);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
