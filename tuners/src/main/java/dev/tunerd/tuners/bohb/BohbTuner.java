@@ -214,7 +214,8 @@ public final class BohbTuner extends BracketTuner {
         return space == null ? Optional.empty() : space.misfit(withoutBudget(p));
     }
 
-    private static JsonObject withoutBudget(JsonObject p) {
+    /** {@code p} without its {@code TRIAL_BUDGET} (package-private for the tests). */
+    static JsonObject withoutBudget(JsonObject p) {
         JsonObject.Builder plain = JsonObject.builder();
         p.members().forEach((k, v) -> {
             if (!k.equals(BudgetedParameters.KEY)) {

@@ -255,13 +255,7 @@ class BohbTunerTest {
     }
 
     private static JsonObject plain(JsonValue withBudget) {
-        JsonObject.Builder b = JsonObject.builder();
-        ((JsonObject) withBudget).members().forEach((k, v) -> {
-            if (!k.equals("TRIAL_BUDGET")) {
-                b.put(k, v);
-            }
-        });
-        return b.build();
+        return BohbTuner.withoutBudget((JsonObject) withBudget);
     }
 
     /**
