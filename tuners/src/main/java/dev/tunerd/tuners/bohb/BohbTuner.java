@@ -27,9 +27,10 @@ import java.util.Optional;
 
 /**
  * NNI's BOHB advisor as a tuner (Falkner et al. 2018): Hyperband's brackets ({@link BracketEngine}, budgets
- * {@code min_budget .. max_budget}, ids {@code "<s>_<i>_<n>"}) whose new configurations come from
- * {@link BudgetModels} once a budget has enough results, else at random (and a {@code random_fraction} of them
- * always at random). Every trial that ended with a value feeds the model of its budget; imported data ({@code FD})
+ * {@code min_budget .. max_budget}, ids {@code "<s>_<i>_<n>"}) whose new configurations come from a model of the
+ * largest budget with enough results ({@link TpeBudgets}, the TPE kernel, by default; {@link BudgetModels}, Falkner
+ * et al.'s KDE, with {@code sampler: kde}), else at random (and a {@code random_fraction} of them always at random).
+ * Configurations drawn whose first trial has not ended are pending: the TPE kernel takes them as trials in flight. Every trial that ended with a value feeds the model of its budget; imported data ({@code FD})
  * too, at its {@code TRIAL_BUDGET} (the largest budget when it has none). By default ({@code exec_mode:
  * parallelism}), unlike NNI's, a bracket starts whenever nothing is queued, so no worker waits for a round to end;
  * {@code exec_mode: serial} is NNI's way ({@code NO} while a bracket's round runs, the owed trial sent when it ends). Nested choices are not supported (as NNI). Not
