@@ -29,7 +29,7 @@ final class MultiFidelityCommand implements Callable<Integer> {
     boolean help;
 
     @Option(names = "--algorithms", split = ",", defaultValue = "Random,TPE+Medianstop,TPE+SuccessiveHalving,"
-        + "Hyperband,BOHB,ASHA,ASHA-tpe", description = "comma-separated contenders: ${DEFAULT-VALUE}, Hyperband-serial, BOHB-serial, BOHB-nni")
+        + "Hyperband,BOHB,ASHA,ASHA-tpe", description = "comma-separated contenders: ${DEFAULT-VALUE}, Hyperband-serial, BOHB-serial, BOHB-nni, BOHB-kde")
     List<String> algorithms;
 
     @Option(names = "--problems", split = ",", defaultValue = "curves,crossing,longcurves")

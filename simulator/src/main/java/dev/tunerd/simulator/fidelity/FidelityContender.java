@@ -8,7 +8,8 @@ import java.util.Locale;
 /**
  * A way to spend epochs that the multi-fidelity benchmark compares: a tuner (an advisor, or a tuner with full
  * trainings) and an optional assessor, their classArgs derived from the problem's horizon E and the run's seed:
- * Hyperband {@code R = E}; BOHB budgets 1..E ({@code BOHB-nni}: NNI's {@code num_samples} 64 and bracket order); ASHA budgets E/9..E (three rungs: with crossing curves a first rung at
+ * Hyperband {@code R = E}; BOHB budgets 1..E ({@code BOHB-nni}: NNI's KDE, {@code num_samples} 64 and bracket order;
+ * {@code BOHB-kde}: the KDE with tunerd's other defaults, BOHB's default before issue 13 session 8); ASHA budgets E/9..E (three rungs: with crossing curves a first rung at
  * one epoch misleads, chosen on tuning seeds 100-102); Medianstop {@code start_step 5}; SuccessiveHalving
  * {@code min_step 5}; eta 3 everywhere. Immutable.
  *
@@ -28,6 +29,7 @@ public record FidelityContender(String label, String tuner, String assessor) {
         new FidelityContender("BOHB", "BOHB", null),
         new FidelityContender("BOHB-serial", "BOHB", null),
         new FidelityContender("BOHB-nni", "BOHB", null),
+        new FidelityContender("BOHB-kde", "BOHB", null),
         new FidelityContender("ASHA", "ASHA", null),
         new FidelityContender("ASHA-tpe", "ASHA", null),
         new FidelityContender("ASHA-plain", "ASHA", null),
@@ -141,7 +143,9 @@ public record FidelityContender(String label, String tuner, String assessor) {
             case "bohb-serial" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": 1, \"max_budget\": " + epochs
                 + ", \"eta\": 3, \"exec_mode\": \"serial\", \"seed\": " + seed + "}";
             case "bohb-nni" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": 1, \"max_budget\": " + epochs
-                + ", \"eta\": 3, \"num_samples\": 64, \"rank_agreement\": -1, \"seed\": " + seed + "}";
+                + ", \"eta\": 3, \"sampler\": \"kde\", \"num_samples\": 64, \"rank_agreement\": -1, \"seed\": " + seed + "}";
+            case "bohb-kde" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": 1, \"max_budget\": " + epochs
+                + ", \"eta\": 3, \"sampler\": \"kde\", \"seed\": " + seed + "}";
             case "asha" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)
                 + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"seed\": " + seed + "}";
             case "asha-tpe" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)

@@ -27,14 +27,19 @@ class FidelityContenderTest {
     }
 
     @Test
-    void bohbNniSetsNnisNumSamplesAndBracketOrderAndPlainBohbSetsNeither() {
+    void bohbNniSetsNnisModelNumSamplesAndBracketOrderBohbKdeTheModelOnlyAndPlainBohbNone() {
         JsonObject nni = args("BOHB-nni");
         assertEquals(64.0, nni.get("num_samples").asDouble());
         assertEquals(-1.0, nni.get("rank_agreement").asDouble());
+        assertEquals("kde", nni.get("sampler").toString().replace("\"", ""));
         assertEquals(27.0, nni.get("max_budget").asDouble());
         JsonObject plain = args("BOHB");
         assertFalse(plain.members().containsKey("num_samples"));
         assertFalse(plain.members().containsKey("rank_agreement"));
+        assertFalse(plain.members().containsKey("sampler"));
+        JsonObject kde = args("BOHB-kde");
+        assertEquals("kde", kde.get("sampler").toString().replace("\"", ""));
+        assertFalse(kde.members().containsKey("num_samples"));
     }
 
     @Test

@@ -16,7 +16,8 @@ import dev.tunerd.spi.OptimizeMode;
  *                         default 15
  * @param numSamples       {@code num_samples}: candidates drawn from the good density per configuration, 1..100000,
  *                         default {@value #DEFAULT_NUM_SAMPLES} (NNI: 64; see {@link #DEFAULT_NUM_SAMPLES})
- * @param randomFraction   {@code random_fraction}: share of configurations drawn at random, 0..1, default 1/3
+ * @param randomFraction   {@code random_fraction}: share of configurations drawn at random, 0..1; default 1/3 (NNI's)
+ *                         with {@code sampler: kde}, 0 with {@code sampler: tpe} (the TPE kernel explores by itself)
  * @param bandwidthFactor  {@code bandwidth_factor}: widens the good density when drawing candidates, (0, 1000],
  *                         default 3
  * @param minBandwidth     {@code min_bandwidth}: smallest kernel bandwidth, (0, 1], default 0.001
@@ -27,10 +28,14 @@ import dev.tunerd.spi.OptimizeMode;
  * @param rankAgreement    {@code rank_agreement} (a tunerd addition): as Hyperband's; -1..1, default
  *                         {@value #DEFAULT_RANK_AGREEMENT} (-1: NNI's bracket order; see {@link #DEFAULT_RANK_AGREEMENT})
  * @param seed             {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
+ * @param sampler          {@code sampler} (a tunerd addition): the model of each budget, {@code tpe} (default: the TPE
+ *                         tuner's kernel, trials in flight handled by its constant liar) or {@code kde} (Falkner et
+ *                         al.'s multivariate KDE as NNI's; {@code num_samples}, {@code top_n_percent},
+ *                         {@code bandwidth_factor} and {@code min_bandwidth} apply to it only); see {@link BohbTuner}
  */
 public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget, Integer eta, Integer minPointsInModel,
                        Integer top_n_percent, Integer numSamples, Double randomFraction, Double bandwidthFactor,
-                       Double minBandwidth, String execMode, Double rankAgreement, Long seed) {
+                       Double minBandwidth, String execMode, Double rankAgreement, Long seed, String sampler) {
 
     /**
      * {@code num_samples} when the classArgs do not set it, a departure from NNI's 64: the candidate with the largest
@@ -70,7 +75,10 @@ public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget
             + top_n_percent);
         numSamples = numSamples == null ? DEFAULT_NUM_SAMPLES : numSamples;
         require(numSamples >= 1 && numSamples <= 100_000, "num_samples must be between 1 and 100000, got " + numSamples);
-        randomFraction = randomFraction == null ? 1.0 / 3 : randomFraction;
+        sampler = sampler == null ? "tpe" : sampler;
+        require(sampler.equals("tpe") || sampler.equals("kde"), "sampler must be \"tpe\" or \"kde\", got \""
+            + sampler + "\"");
+        randomFraction = randomFraction == null ? (sampler.equals("tpe") ? 0.0 : 1.0 / 3) : randomFraction;
         require(randomFraction >= 0 && randomFraction <= 1, "random_fraction must be between 0 and 1, got "
             + randomFraction);
         bandwidthFactor = bandwidthFactor == null ? 3.0 : bandwidthFactor;
@@ -90,6 +98,11 @@ public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget
         if (!ok) {
             throw new IllegalArgumentException(message);
         }
+    }
+
+    /** Whether the model is the TPE kernel ({@code sampler: tpe}) rather than Falkner's KDE. */
+    public boolean tpe() {
+        return sampler.equals("tpe");
     }
 
     public boolean serial() {

@@ -19,6 +19,7 @@ import dev.tunerd.tuners.hyperband.BracketPlan;
 import dev.tunerd.tuners.hyperband.BracketTuner;
 import dev.tunerd.tuners.hyperband.BudgetedParameters;
 import dev.tunerd.tuners.model.UnitSpace;
+import dev.tunerd.tuners.tpe.TpeArgs;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,9 +27,10 @@ import java.util.Optional;
 
 /**
  * NNI's BOHB advisor as a tuner (Falkner et al. 2018): Hyperband's brackets ({@link BracketEngine}, budgets
- * {@code min_budget .. max_budget}, ids {@code "<s>_<i>_<n>"}) whose new configurations come from
- * {@link BudgetModels} once a budget has enough results, else at random (and a {@code random_fraction} of them
- * always at random). Every trial that ended with a value feeds the model of its budget; imported data ({@code FD})
+ * {@code min_budget .. max_budget}, ids {@code "<s>_<i>_<n>"}) whose new configurations come from a model of the
+ * largest budget with enough results ({@link TpeBudgets}, the TPE kernel, by default; {@link BudgetModels}, Falkner
+ * et al.'s KDE, with {@code sampler: kde}), else at random (and a {@code random_fraction} of them always at random).
+ * Configurations drawn whose first trial has not ended are pending: the TPE kernel takes them as trials in flight. Every trial that ended with a value feeds the model of its budget; imported data ({@code FD})
  * too, at its {@code TRIAL_BUDGET} (the largest budget when it has none). By default ({@code exec_mode:
  * parallelism}), unlike NNI's, a bracket starts whenever nothing is queued, so no worker waits for a round to end;
  * {@code exec_mode: serial} is NNI's way ({@code NO} while a bracket's round runs, the owed trial sent when it ends). Nested choices are not supported (as NNI). Not
@@ -42,10 +44,13 @@ public final class BohbTuner extends BracketTuner {
 
     private final BohbArgs args;
     private final List<Result> results = new ArrayList<>();
+    /** New configurations drawn whose first trial has not ended (queued or running): their values are pending. */
+    private final List<JsonObject> drawn = new ArrayList<>();
     private Rng rng;
     private SearchSpace space;
     private UnitSpace unit;
     private BudgetModels models;
+    private TpeBudgets tpe;
 
     public BohbTuner(BohbArgs args, long seed, AlgorithmContext context) {
         super(new BracketEngine(BracketPlan.fromBudgets(args.minBudget(), args.maxBudget(), args.eta()), args.serial(),
@@ -72,23 +77,43 @@ public final class BohbTuner extends BracketTuner {
     }
 
     private void rebuildModels() {
-        models = new BudgetModels(unit, args);
+        if (args.tpe()) {
+            int needed = args.minPointsInModel() != null ? args.minPointsInModel()
+                : Math.max(TpeArgs.defaults().nStartupJobs(), unit.size() + 1);
+            tpe = new TpeBudgets(unit, needed, rng);
+        } else {
+            models = new BudgetModels(unit, args);
+        }
         results.forEach(r -> feed(r.budget(), r.params(), r.loss()));
     }
 
     private void feed(int budget, JsonObject params, double loss) {
+        if (args.tpe()) {
+            double[] internal = internal(params);
+            if (internal != null) {
+                tpe.observe(budget, internal, loss);
+            }
+            return;
+        }
         double[] x = toUnit(params);
         if (x != null) {
             models.observe(budget, x, loss);
         }
     }
 
+    /** A configuration in internal coordinates, or null when it is from an earlier search space. */
+    private double[] internal(JsonObject params) {
+        try {
+            return space.deformat(params);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     /** A configuration in the model's unit cube, or null when it is from an earlier search space. */
     private double[] toUnit(JsonObject params) {
-        double[] internal;
-        try {
-            internal = space.deformat(params);
-        } catch (IllegalArgumentException e) {
+        double[] internal = internal(params);
+        if (internal == null) {
             return null;
         }
         double[] x = new double[internal.length];
@@ -105,15 +130,45 @@ public final class BohbTuner extends BracketTuner {
 
     @Override
     protected JsonObject newConfig(int budget) {
+        JsonObject c = space.format(draw());
+        drawn.add(c);
+        return c;
+    }
+
+    private double[] draw() {
+        if (args.tpe()) {
+            if (tpe.modelBudget() >= 0 && rng.nextDouble() >= args.randomFraction()) {
+                List<double[]> pending = new ArrayList<>();
+                for (JsonObject p : drawn) {
+                    double[] x = internal(p);
+                    if (x != null) {
+                        pending.add(x);
+                    }
+                }
+                return tpe.suggest(pending);
+            }
+            return RandomSampler.sample(space, rng);
+        }
         if (models.hasModel() && rng.nextDouble() >= args.randomFraction()) {
             double[] x = models.sample(rng);
             double[] internal = new double[x.length];
             for (int i = 0; i < x.length; i++) {
                 internal[i] = unit.toInternal(i, x[i]);
             }
-            return space.format(internal);
+            return internal;
         }
-        return space.format(RandomSampler.sample(space, rng));
+        return RandomSampler.sample(space, rng);
+    }
+
+    /** A new configuration's first trial ended: its value is no longer pending (whether or not it has one). */
+    @Override
+    public void trialEnd(long parameterId, boolean success) {
+        BracketEngine.Issued issued = engine.issued(parameterId);
+        boolean first = issued != null && !engine.hasEnded(parameterId) && engine.firstRound(parameterId);
+        super.trialEnd(parameterId, success);
+        if (first) {
+            drawn.remove(issued.params());
+        }
     }
 
     @Override
@@ -129,6 +184,11 @@ public final class BohbTuner extends BracketTuner {
             Result r = results.get(i);
             if (r.budget() == budget && Double.compare(r.loss(), before) == 0 && r.params().equals(params)) {
                 results.set(i, new Result(budget, params, loss));
+                if (args.tpe()) { // the kernel cannot take a value back: the budget's model is fed again, in order
+                    tpe.forget(budget);
+                    results.stream().filter(x -> x.budget() == budget).forEach(x -> feed(budget, x.params(), x.loss()));
+                    return;
+                }
                 double[] x = toUnit(params);
                 if (x != null) {
                     models.revise(budget, x, before, loss);
@@ -155,7 +215,8 @@ public final class BohbTuner extends BracketTuner {
         return space == null ? Optional.empty() : space.misfit(withoutBudget(p));
     }
 
-    private static JsonObject withoutBudget(JsonObject p) {
+    /** {@code p} without its {@code TRIAL_BUDGET} (package-private for the tests). */
+    static JsonObject withoutBudget(JsonObject p) {
         JsonObject.Builder plain = JsonObject.builder();
         p.members().forEach((k, v) -> {
             if (!k.equals(BudgetedParameters.KEY)) {
@@ -167,14 +228,18 @@ public final class BohbTuner extends BracketTuner {
 
     /** For tests and the bench: the budget whose model draws configurations, -1 while there is none. */
     public int modelBudget() {
-        return models == null ? -1 : models.modelBudget();
+        if (space == null) {
+            return -1;
+        }
+        return args.tpe() ? tpe.modelBudget() : models.modelBudget();
     }
 
     @Override
     protected JsonValue ownState() {
         List<JsonValue> list = new ArrayList<>();
         results.forEach(r -> list.add(JsonArray.of(JsonInt.of(r.budget()), r.params(), JsonFloat.of(r.loss()))));
-        return JsonObject.builder().put("rng", rng.state()).put("results", new JsonArray(list)).build();
+        return JsonObject.builder().put("rng", rng.state()).put("results", new JsonArray(list))
+            .put("drawn", new JsonArray(new ArrayList<>(drawn))).build();
     }
 
     @Override
@@ -187,6 +252,15 @@ public final class BohbTuner extends BracketTuner {
                 throw new IllegalArgumentException("BOHB snapshot result must be [budget, params, loss]");
             }
             results.add(new Result((int) f.get(0).asDouble(), params, f.get(2).asDouble()));
+        }
+        drawn.clear();
+        if (s.get("drawn") instanceof JsonArray pending) { // absent in states written before issue 13 session 8
+            for (JsonValue v : pending.values()) {
+                if (!(v instanceof JsonObject p)) {
+                    throw new IllegalArgumentException("BOHB snapshot: a pending configuration must be an object");
+                }
+                drawn.add(p);
+            }
         }
         rng = new Rng(SnapshotJson.longMember(s, "rng"));
         if (space != null) {

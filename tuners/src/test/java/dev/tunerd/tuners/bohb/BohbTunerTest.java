@@ -25,8 +25,12 @@ class BohbTunerTest {
         + " \"n\": {\"_type\": \"normal\", \"_value\": [10, 1]}, \"c\": {\"_type\": \"choice\", \"_value\": [\"a\", \"b\"]}}");
 
     private static BohbTuner tuner(long seed) {
-        BohbTuner t = new BohbTuner(new BohbArgs(null, 1, 9, 3, null, null, null, 0.0, null, null, null, -1.0, seed),
-            seed, AlgorithmContext.standalone());
+        return tuner(seed, null);
+    }
+
+    private static BohbTuner tuner(long seed, String sampler) {
+        BohbTuner t = new BohbTuner(new BohbArgs(null, 1, 9, 3, null, null, null, 0.0, null, null, null, -1.0, seed,
+            sampler), seed, AlgorithmContext.standalone());
         t.updateSearchSpace(SPACE);
         return t;
     }
@@ -87,9 +91,10 @@ class BohbTunerTest {
         assertEquals(List.of(-0.75, -0.5), resultsAt(t, 1), "the late FINALs replace and add, nothing is doubled");
     }
 
-    @Test
-    void theNormalFamilyIsSampledAroundItsMeanNotItsDeviation() {
-        BohbTuner t = tuner(9);
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"tpe", "kde"})
+    void theNormalFamilyIsSampledAroundItsMeanNotItsDeviation(String sampler) {
+        BohbTuner t = tuner(9, sampler);
         List<Double> ns = new ArrayList<>();
         for (long id = 0; id < 120; id++) {
             JsonObject p = (JsonObject) t.generateMultipleParameters(List.of(id)).get(0);
@@ -149,17 +154,26 @@ class BohbTunerTest {
                 + " \"_value\": [0, 1]}}]}}")));
         assertTrue(e.getMessage().contains("nested choice"), e.getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, 5, 2, null, null, null, null,
-            null, null, null, null, null, null)).getMessage().startsWith("max_budget must be between min_budget"));
+            null, null, null, null, null, null, null)).getMessage().startsWith("max_budget must be between min_budget"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, null, null, null, null, 100,
-            null, null, null, null, null, null, null)).getMessage().startsWith("top_n_percent must be between 1 and 99"));
+            null, null, null, null, null, null, null, null)).getMessage().startsWith("top_n_percent must be between 1 and 99"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, null, null, null, null, null,
-            null, null, null, null, "serially", null, null)).getMessage().startsWith("exec_mode must be"));
+            null, null, null, null, "serially", null, null, null)).getMessage().startsWith("exec_mode must be"));
     }
 
-    /** tunerd's departures from NNI's defaults (issue 13 session 7): 4 candidates, the rank check at 0.6. */
+    /**
+     * tunerd's departures from NNI's defaults: the TPE kernel as the model, no random share (issue 13 session 8); 4
+     * candidates for the KDE, the rank check at 0.6 (session 7).
+     */
     @Test
-    void defaultsDrawFourCandidatesAndStartWithFullTrainingsUntilSmallBudgetsAreShownToRankWell() {
-        BohbArgs defaults = new BohbArgs(null, 1, 9, null, null, null, null, null, null, null, null, null, 3L);
+    void defaultsUseTheTpeKernelAndStartWithFullTrainingsUntilSmallBudgetsAreShownToRankWell() {
+        BohbArgs defaults = new BohbArgs(null, 1, 9, null, null, null, null, null, null, null, null, null, 3L, null);
+        assertTrue(defaults.tpe());
+        assertEquals(0.0, defaults.randomFraction());
+        BohbArgs kde = new BohbArgs(null, 1, 9, null, null, null, null, null, null, null, null, null, 3L, "kde");
+        assertEquals(1.0 / 3, kde.randomFraction(), "NNI's random share with NNI's model");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, 1, 9, null, null, null, null,
+            null, null, null, null, null, 3L, "gp")).getMessage().startsWith("sampler must be"));
         assertEquals(4, defaults.numSamples());
         assertEquals(0.6, defaults.rankAgreement());
         assertEquals(false, defaults.serial());
@@ -181,7 +195,8 @@ class BohbTunerTest {
     void serialModeOwesRequestsUntilTheRoundEndsAndPaysThemThroughTheSender() throws Exception {
         List<Long> sent = new ArrayList<>();
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sent.add(id), Optional.empty(), java.time.Clock.systemUTC());
-        BohbTuner t = new BohbTuner(new BohbArgs(null, 1, 3, 3, null, null, null, 0.0, null, null, "serial", -1.0, 5L),
+        BohbTuner t = new BohbTuner(new BohbArgs(null, 1, 3, 3, null, null, null, 0.0, null, null, "serial", -1.0, 5L,
+            null),
             5L, ctx); // sMax 1: bracket 1 = 3 configurations at budget 1, the best one at 3; then bracket 0
         t.updateSearchSpace(SPACE);
         List<JsonValue> first = t.generateMultipleParameters(List.of(0L, 1L, 2L, 3L, 4L));
@@ -200,7 +215,7 @@ class BohbTunerTest {
         assertEquals("0_0_3", t.wireParameterId(4));
 
         BohbTuner parallel = new BohbTuner(new BohbArgs(null, 1, 3, 3, null, null, null, 0.0, null, null, null, -1.0,
-            5L), 5L, AlgorithmContext.standalone());
+            5L, null), 5L, AlgorithmContext.standalone());
         parallel.updateSearchSpace(SPACE);
         assertEquals(5, parallel.generateMultipleParameters(List.of(0L, 1L, 2L, 3L, 4L)).size(),
             "parallelism mode starts the next bracket instead of waiting");
@@ -217,7 +232,7 @@ class BohbTunerTest {
         var parsed = dev.tunerd.spi.space.SearchSpace.parse(space, dev.tunerd.spi.space.SearchSpace.ALL_TYPES);
         var unit = new dev.tunerd.tuners.model.UnitSpace(parsed.parameters());
         BudgetModels m = new BudgetModels(unit, new BohbArgs(null, 1, 9, 3, null, null, null, 0.0, null, null, null,
-            null, 1L));
+            null, 1L, "kde"));
         var rng = dev.tunerd.tuners.common.Rng.withSeed(11);
         for (int i = 0; i < 40; i++) { // the best results all have k = 2; the rest any k
             int k = i < 8 ? 2 : i % 6;
@@ -231,5 +246,107 @@ class BohbTunerTest {
             }
         }
         assertTrue(other >= 25, "other values of k proposed " + other + " times in 500");
+    }
+
+    /** The ids' parameters (without the budget key) that the snapshot lists as drawn and not yet evaluated. */
+    private static List<JsonValue> pending(BohbTuner t) {
+        JsonObject own = (JsonObject) ((JsonObject) t.snapshot()).get("own");
+        return ((JsonArray) own.get("drawn")).values();
+    }
+
+    private static JsonObject plain(JsonValue withBudget) {
+        return BohbTuner.withoutBudget((JsonObject) withBudget);
+    }
+
+    /**
+     * A new configuration is pending (the TPE kernel takes it as a trial in flight) from its draw (queued or running)
+     * until its first trial ends, with or without a value; a promoted configuration's trial does not make it pending
+     * again.
+     */
+    @Test
+    void configurationsArePendingFromTheirDrawUntilTheirFirstTrialEnds() {
+        BohbTuner t = tuner(6); // bracket 2: 9 configurations at budget 1, 3 go on at 3, 1 at 9
+        List<JsonValue> ps = t.generateMultipleParameters(List.of(0L, 1L));
+        assertEquals(9, pending(t).size(), "the whole first round was drawn at the bracket's start");
+        t.receiveTrialResult(new TrialResult(0, ps.get(0), JsonFloat.of(0.5), false, Optional.empty()));
+        t.trialEnd(0, true);
+        t.trialEnd(1, false); // no value
+        assertEquals(7, pending(t).size());
+        assertTrue(!pending(t).contains(plain(ps.get(0))) && !pending(t).contains(plain(ps.get(1))));
+        BohbTuner restored = tuner(6);
+        restored.restore(Json.parse(Json.writeAllowingNonFinite(t.snapshot())));
+        assertEquals(pending(t), pending(restored), "the pending configurations travel with the snapshot");
+        List<JsonValue> rest = t.generateMultipleParameters(List.of(2L, 3L, 4L, 5L, 6L, 7L, 8L));
+        for (int i = 0; i < rest.size(); i++) {
+            t.receiveTrialResult(new TrialResult(2 + i, rest.get(i), JsonFloat.of(i), false, Optional.empty()));
+            t.trialEnd(2 + i, true);
+        }
+        assertEquals(List.of(), pending(t));
+        JsonValue promoted = t.generateMultipleParameters(List.of(9L)).get(0);
+        assertEquals(JsonInt.of(3), ((JsonObject) promoted).get("TRIAL_BUDGET"));
+        assertEquals(List.of(), pending(t), "a promotion is not a new draw");
+    }
+
+    /**
+     * A value revised by a late FINAL refits the TPE kernel of its budget: the live tuner then proposes what a tuner
+     * restored from its snapshot (whose models are rebuilt from the results) proposes.
+     */
+    @Test
+    void aRevisedValueRefitsTheTpeKernelOfItsBudget() {
+        BohbTuner a = tuner(8);
+        List<Long> ids = new ArrayList<>();
+        for (long id = 0; id < 9; id++) {
+            ids.add(id);
+        }
+        List<JsonValue> ps = a.generateMultipleParameters(ids);
+        for (int i = 0; i < 9; i++) {
+            a.receiveIntermediateResult(new IntermediateResult(i, "T" + i, 0, JsonFloat.of(score((JsonObject) ps.get(i)))));
+            a.trialEnd(i, true);
+        }
+        assertEquals(1, a.modelBudget());
+        // a late FINAL turns the worst configuration into the best
+        a.receiveTrialResult(new TrialResult(8, ps.get(8), JsonFloat.of(10.0), false, Optional.empty()));
+        BohbTuner b = tuner(8);
+        b.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
+        List<Long> next = List.of(9L, 10L, 11L, 12L, 13L, 14L, 15L, 16L);
+        assertEquals(a.generateMultipleParameters(next), b.generateMultipleParameters(next));
+    }
+
+    /**
+     * The pending configurations reach the TPE kernel as trials in flight (with many in flight it draws more often
+     * from its univariate densities, issue 16): the same state without them (a snapshot whose list is emptied)
+     * proposes something else, and with them exactly what the original proposes.
+     */
+    @Test
+    void pendingConfigurationsAreTheTpeKernelsTrialsInFlight() {
+        BohbTuner a = tuner(12);
+        List<ImportedTrial> data = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            JsonObject p = JsonObject.builder().put("x", i / 20.0).put("n", 10.0 + i / 10.0).put("c", i % 2 == 0 ? "a" : "b")
+                .put("TRIAL_BUDGET", 9).build();
+            data.add(new ImportedTrial(p, JsonFloat.of(score(p)), Optional.empty()));
+        }
+        a.importData(data);
+        a.generateMultipleParameters(List.of(0L)); // bracket 2: nine configurations drawn, all pending
+        JsonObject state = (JsonObject) Json.parse(Json.writeAllowingNonFinite(a.snapshot()));
+        JsonObject own = (JsonObject) state.get("own");
+        JsonObject.Builder withoutPending = JsonObject.builder();
+        own.members().forEach((k, v) -> withoutPending.put(k, k.equals("drawn") ? new JsonArray(List.of()) : v));
+        JsonObject.Builder forgetful = JsonObject.builder();
+        state.members().forEach((k, v) -> forgetful.put(k, k.equals("own") ? withoutPending.build() : v));
+        BohbTuner same = tuner(12);
+        same.restore(state);
+        BohbTuner blind = tuner(12);
+        blind.restore(forgetful.build());
+        List<Long> next = new ArrayList<>();
+        for (long id = 1; id <= 30; id++) { // 9 starts bracket 1, 14 bracket 0, 17 bracket 2 again
+            next.add(id);
+        }
+        List<JsonValue> fromA = a.generateMultipleParameters(next);
+        assertEquals(fromA, same.generateMultipleParameters(next));
+        List<JsonValue> fromBlind = blind.generateMultipleParameters(next);
+        assertEquals(fromA.subList(0, 8), fromBlind.subList(0, 8), "the queued configurations were drawn before");
+        assertTrue(!fromA.subList(8, 30).equals(fromBlind.subList(8, 30)),
+            "draws without the trials in flight differ (the kernel's univariate share grows with them)");
     }
 }
