@@ -10,7 +10,6 @@ import java.util.Arrays;
  * Immutable after construction.
  */
 final class RegressionTree {
-    private static final int MIN_SPLIT = 3;
     private static final int MIN_LEAF = 1;
     /** Per node: feature (-1 for a leaf), threshold, left, right, mean, variance. */
     private int[] feature = new int[64];
@@ -21,13 +20,16 @@ final class RegressionTree {
     private double[] variance = new double[64];
     private int nodes;
     private final double featureShare;
+    private final int minSplit;
 
     /**
      * A tree on a bootstrap sample of {@code x}; {@code byFeature[f]} lists the rows of {@code x} in increasing order
-     * of feature {@code f} (shared by the trees of a forest, see {@link #orderByFeature}).
+     * of feature {@code f} (shared by the trees of a forest, see {@link #orderByFeature}); a node with fewer than
+     * {@code minSplit} rows of the sample is a leaf.
      */
-    RegressionTree(double[][] x, double[] y, int[][] byFeature, Rng rng, double featureShare) {
+    RegressionTree(double[][] x, double[] y, int[][] byFeature, Rng rng, double featureShare, int minSplit) {
         this.featureShare = featureShare;
+        this.minSplit = minSplit;
         int n = y.length;
         int[] sample = new int[n];
         int[] drawn = new int[n];
@@ -66,17 +68,23 @@ final class RegressionTree {
     private int build(double[][] x, double[] y, int[] idx, int[][] sorted, int[] buffer, int from, int to,
         Rng rng) {
         int node = newNode();
+        int count = to - from;
         double sum = 0;
-        double sq = 0;
         for (int i = from; i < to; i++) {
             sum += y[idx[i]];
-            sq += y[idx[i]] * y[idx[i]];
         }
-        int count = to - from;
-        mean[node] = sum / count;
-        variance[node] = Math.max(0, sq / count - mean[node] * mean[node]);
+        double m = sum / count;
+        // sums of deviations from the node's mean: sum-of-squares formulas on the raw values lose every digit when
+        // the losses share a large offset (1e9 + small differences), see SmacTunerTest
+        double sq = 0;
+        for (int i = from; i < to; i++) {
+            double d = y[idx[i]] - m;
+            sq += d * d;
+        }
+        mean[node] = m;
+        variance[node] = sq / count;
         feature[node] = -1;
-        if (count < MIN_SPLIT || variance[node] <= 1e-14) {
+        if (count < minSplit || variance[node] <= 1e-24 * m * m) {
             return node;
         }
         int dims = x[0].length;
@@ -85,7 +93,7 @@ final class RegressionTree {
         for (int i = 0; i < dims; i++) {
             order[i] = i;
         }
-        double bestGain = 1e-12;
+        double bestGain = 1e-12 * sq;
         int bestFeature = -1;
         double bestThreshold = 0;
         for (int t = 0; t < tries; t++) {
@@ -94,10 +102,10 @@ final class RegressionTree {
             order[pick] = order[t];
             order[t] = f;
             int[] byF = sorted[f];
-            double leftSum = 0;
+            double leftDev = 0;
             for (int i = 0; i < count - 1; i++) {
                 int row = byF[from + i];
-                leftSum += y[row];
+                leftDev += y[row] - m;
                 double here = x[row][f];
                 double next = x[byF[from + i + 1]][f];
                 if (next <= here || i + 1 < MIN_LEAF || count - i - 1 < MIN_LEAF) {
@@ -105,8 +113,8 @@ final class RegressionTree {
                 }
                 int nl = i + 1;
                 int nr = count - nl;
-                double rightSum = sum - leftSum;
-                double gain = leftSum * leftSum / nl + rightSum * rightSum / nr - sum * sum / count;
+                // reduction of the squared error: the two sides' deviation sums are opposite, L and -L
+                double gain = leftDev * leftDev * count / ((double) nl * nr);
                 if (gain > bestGain) {
                     bestGain = gain;
                     bestFeature = f;

@@ -34,6 +34,9 @@ final class SmacSampler implements InternalSampler {
     private final double randomShare;
     private final List<double[]> xs = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
+    /** Whether the targets of the current suggestion are log-warped (set by {@link #targets}). */
+    private boolean lastWarped;
+    private boolean lognormalNow;
 
     SmacSampler(SearchSpace space, Rng rng, SmacSettings settings) {
         this.unit = new UnitSpace(space.parameters());
@@ -66,8 +69,9 @@ final class SmacSampler implements InternalSampler {
         }
         double[] y = settings.exploitShare() > 0 && rng.nextDouble() < settings.exploitShare()
             ? targets(settings.exploitQuantile()) : warped;
+        lognormalNow = settings.lognormalEi() && lastWarped;
         RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
-            settings.withinLeaf());
+            settings.withinLeaf(), settings.trees(), settings.minSplit());
         double best = Arrays.stream(y).min().orElse(0);
         double[] out = new double[2];
         List<double[]> candidates = new ArrayList<>();
@@ -164,6 +168,11 @@ final class SmacSampler implements InternalSampler {
         forest.predict(v, out);
         double sd = Math.sqrt(out[1]);
         double z = (best - out[0]) / sd;
+        if (lognormalNow) {
+            // E max(0, e^best - e^Y), Y ~ N(mean, sd^2), divided by e^best (the same factor for every candidate)
+            double e = Normal.cdf(z) - Math.exp(out[0] - best + 0.5 * out[1]) * Normal.cdf(z - sd);
+            return Math.max(0, e);
+        }
         if (settings.logEi()) {
             return Math.log(sd) + Normal.logEiFactor(z);
         }
@@ -187,7 +196,8 @@ final class SmacSampler implements InternalSampler {
         double[] sorted = y.clone();
         Arrays.sort(sorted);
         double offset = sorted[Math.min(sorted.length - 1, (int) (sorted.length * quantile))] - lo;
-        if (SurrogateLosses.skewness(y) > settings.warpSkewness() && offset > 0) {
+        lastWarped = SurrogateLosses.skewness(y) > settings.warpSkewness() && offset > 0;
+        if (lastWarped) {
             for (int i = 0; i < y.length; i++) {
                 y[i] = Math.log(y[i] - lo + offset);
             }

@@ -23,20 +23,26 @@ package dev.tunerd.tuners.smac;
  * @param exploitShare    share of the model's suggestions whose warp uses {@code exploitQuantile} instead
  * @param exploitQuantile a smaller offset stretches the differences among the best losses: the forest separates
  *                        them and EI refines the best basin
+ * @param trees           trees in the forest
+ * @param minSplit        a tree's node with fewer rows (of its bootstrap sample) is a leaf
+ * @param lognormalEi     when the losses are log-warped, the improvement is measured on the unwarped scale: the
+ *                        expected {@code max(0, exp(best) - exp(Y))} with Y the forest's normal prediction of the
+ *                        warped loss (SMAC3's {@code EI(log=True)})
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
-    double warpSkewness, double warpQuantile, double exploitShare, double exploitQuantile) {
+    double warpSkewness, double warpQuantile, double exploitShare, double exploitQuantile, int trees, int minSplit,
+    boolean lognormalEi) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 0.5, 0, 0.1);
+        0, 0.5, 0, 0.1, 10, 3, false);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
             || !(featureShare > 0 && featureShare <= 1) || localStarts < 0 || randomStarts < 0
             || !(warpQuantile > 0 && warpQuantile <= 1) || !(exploitShare >= 0 && exploitShare <= 1)
             || !(exploitQuantile > 0 && exploitQuantile <= 1) || randomCandidates < 1
-            || !(step > 0)) {
+            || !(step > 0) || trees < 1 || minSplit < 2) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }
     }

@@ -22,7 +22,7 @@ class SmacWarpTest {
         SmacSettings d = SmacSettings.DEFAULT;
         return new SmacSettings(d.randomShare(), d.choiceRandomShare(), d.featureShare(), d.localStarts(),
             d.randomStarts(), d.withinLeaf(), d.logEi(), d.randomCandidates(), d.step(), d.warpSkewness(),
-            d.warpQuantile(), exploitShare, exploitQuantile);
+            d.warpQuantile(), exploitShare, exploitQuantile, d.trees(), d.minSplit(), d.lognormalEi());
     }
 
     /** A loss with a narrow deep minimum at (0.3, 0.7) and a long right tail. */
