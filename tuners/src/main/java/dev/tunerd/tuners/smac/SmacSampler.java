@@ -169,14 +169,23 @@ final class SmacSampler implements InternalSampler {
         double sd = Math.sqrt(out[1]);
         double z = (best - out[0]) / sd;
         if (lognormalNow) {
-            // E max(0, e^best - e^Y), Y ~ N(mean, sd^2), divided by e^best (the same factor for every candidate)
-            double e = Normal.cdf(z) - Math.exp(out[0] - best + 0.5 * out[1]) * Normal.cdf(z - sd);
-            return Math.max(0, e);
+            return lognormalEi(out[0], out[1], best);
         }
         if (settings.logEi()) {
             return Math.log(sd) + Normal.logEiFactor(z);
         }
         return sd * (z * Normal.cdf(z) + Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI));
+    }
+
+    /**
+     * SMAC3's EI on log-warped losses: {@code E max(0, e^best - e^Y)} for {@code Y ~ N(mean, variance)}, divided by
+     * {@code e^best} (the same factor for every candidate). Unlike EI on the warped scale, a candidate's value is
+     * bounded by its probability of improving, however large its variance.
+     */
+    static double lognormalEi(double mean, double variance, double best) {
+        double sd = Math.sqrt(variance);
+        double z = (best - mean) / sd;
+        return Math.max(0, Normal.cdf(z) - Math.exp(mean - best + 0.5 * variance) * Normal.cdf(z - sd));
     }
 
     /**
