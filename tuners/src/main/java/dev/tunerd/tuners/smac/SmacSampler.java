@@ -101,16 +101,42 @@ final class SmacSampler implements InternalSampler {
         for (double[] s : starts) {
             candidates.add(localSearch(forest, s, best, taken));
         }
+        double[] away = escaping(order) ? xs.get(order[0]) : null;
         double[] chosen = null;
         double chosenEi = Double.NEGATIVE_INFINITY;
         for (double[] c : candidates) {
             double e = ei(forest, c, best, out);
-            if (e > chosenEi && !taken.contains(key(c))) {
+            if (e > chosenEi && !taken.contains(key(c)) && (away == null || distance(c, away) > settings.escapeRadius())) {
                 chosenEi = e;
                 chosen = c;
             }
         }
         return decode(chosen != null ? chosen : randomVector());
+    }
+
+    /**
+     * Whether this suggestion must leave the incumbent's neighbourhood: the best loss has not improved for
+     * {@code stallTrials} observations, and then one suggestion in {@code 1 / escapeShare} does.
+     */
+    private boolean escaping(Integer[] byLoss) {
+        int stall = settings.stallTrials();
+        if (stall <= 0 || byLoss.length == 0 || xs.size() - 1 - byLoss[0] < stall) {
+            return false;
+        }
+        return rng.nextDouble() < settings.escapeShare();
+    }
+
+    /** Euclidean distance over the numeric coordinates active in both, over the square root of their number. */
+    private double distance(double[] a, double[] b) {
+        double sum = 0;
+        int k = 0;
+        for (int i = 0; i < a.length; i++) {
+            if (!unit.isCategorical(i) && a[i] != INACTIVE && b[i] != INACTIVE) {
+                sum += (a[i] - b[i]) * (a[i] - b[i]);
+                k++;
+            }
+        }
+        return k == 0 ? Double.POSITIVE_INFINITY : Math.sqrt(sum / k);
     }
 
     /** Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. */

@@ -92,7 +92,7 @@ final class BenchDrivers {
     /**
      * SMAC's settings from {@code smac.*} keys (DEFAULT where absent): -Dsmac.random / choiceRandom / features /
      * local / randomStarts / within / logei / candidates / step / skew / warpQ / exploit / exploitQ / trees /
-     * minSplit / lognormal.
+     * minSplit / lognormal / stall / escape / radius.
      */
     static SmacSettings smacSettings(java.util.function.UnaryOperator<String> lookup) {
         SmacSettings d = SmacSettings.DEFAULT;
@@ -109,7 +109,9 @@ final class BenchDrivers {
             num.apply("smac.skew", d.warpSkewness()), num.apply("smac.warpQ", d.warpQuantile()),
             num.apply("smac.exploit", d.exploitShare()), num.apply("smac.exploitQ", d.exploitQuantile()),
             num.apply("smac.trees", (double) d.trees()).intValue(),
-            num.apply("smac.minSplit", (double) d.minSplit()).intValue(), bool.apply("smac.lognormal", d.lognormalEi()));
+            num.apply("smac.minSplit", (double) d.minSplit()).intValue(), bool.apply("smac.lognormal", d.lognormalEi()),
+            num.apply("smac.stall", (double) d.stallTrials()).intValue(), num.apply("smac.escape", d.escapeShare()),
+            num.apply("smac.radius", d.escapeRadius()));
     }
 
     /**
