@@ -25,7 +25,8 @@ final class RegressionTree {
     /**
      * A tree on a bootstrap sample of {@code x}; {@code byFeature[f]} lists the rows of {@code x} in increasing order
      * of feature {@code f} (shared by the trees of a forest, see {@link #orderByFeature}); a node with fewer than
-     * {@code minSplit} rows of the sample is a leaf.
+     * {@code minSplit} rows of the sample is a leaf. The sums of squares below assume targets of moderate offset
+     * and scale ({@link RandomForest} standardises the others).
      */
     RegressionTree(double[][] x, double[] y, int[][] byFeature, Rng rng, double featureShare, int minSplit) {
         this.featureShare = featureShare;
@@ -68,23 +69,17 @@ final class RegressionTree {
     private int build(double[][] x, double[] y, int[] idx, int[][] sorted, int[] buffer, int from, int to,
         Rng rng) {
         int node = newNode();
-        int count = to - from;
         double sum = 0;
-        for (int i = from; i < to; i++) {
-            sum += y[idx[i]];
-        }
-        double m = sum / count;
-        // sums of deviations from the node's mean: sum-of-squares formulas on the raw values lose every digit when
-        // the losses share a large offset (1e9 + small differences), see SmacTunerTest
         double sq = 0;
         for (int i = from; i < to; i++) {
-            double d = y[idx[i]] - m;
-            sq += d * d;
+            sum += y[idx[i]];
+            sq += y[idx[i]] * y[idx[i]];
         }
-        mean[node] = m;
-        variance[node] = sq / count;
+        int count = to - from;
+        mean[node] = sum / count;
+        variance[node] = Math.max(0, sq / count - mean[node] * mean[node]);
         feature[node] = -1;
-        if (count < minSplit || variance[node] <= 1e-24 * m * m) {
+        if (count < minSplit || variance[node] <= 1e-14) {
             return node;
         }
         int dims = x[0].length;
@@ -93,7 +88,7 @@ final class RegressionTree {
         for (int i = 0; i < dims; i++) {
             order[i] = i;
         }
-        double bestGain = 1e-12 * sq;
+        double bestGain = 1e-12;
         int bestFeature = -1;
         double bestThreshold = 0;
         for (int t = 0; t < tries; t++) {
@@ -102,10 +97,10 @@ final class RegressionTree {
             order[pick] = order[t];
             order[t] = f;
             int[] byF = sorted[f];
-            double leftDev = 0;
+            double leftSum = 0;
             for (int i = 0; i < count - 1; i++) {
                 int row = byF[from + i];
-                leftDev += y[row] - m;
+                leftSum += y[row];
                 double here = x[row][f];
                 double next = x[byF[from + i + 1]][f];
                 if (next <= here || i + 1 < MIN_LEAF || count - i - 1 < MIN_LEAF) {
@@ -113,8 +108,8 @@ final class RegressionTree {
                 }
                 int nl = i + 1;
                 int nr = count - nl;
-                // reduction of the squared error: the two sides' deviation sums are opposite, L and -L
-                double gain = leftDev * leftDev * count / ((double) nl * nr);
+                double rightSum = sum - leftSum;
+                double gain = leftSum * leftSum / nl + rightSum * rightSum / nr - sum * sum / count;
                 if (gain > bestGain) {
                     bestGain = gain;
                     bestFeature = f;
