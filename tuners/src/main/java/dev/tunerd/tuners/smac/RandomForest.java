@@ -8,37 +8,64 @@ import dev.tunerd.tuners.common.Rng;
  * Hutter et al. (2011). Immutable after construction.
  */
 final class RandomForest {
-    static final int TREES = 10;
     private final RegressionTree[] trees;
     private final boolean withinLeaf;
+    private final double shift;
+    private final double scale;
 
     /**
      * @param featureShare share of the parameters tried at each split
      * @param withinLeaf   add the mean within-leaf variance to the spread of the trees' means
+     * @param size         number of trees
+     * @param minSplit     a node with fewer rows is a leaf
      */
-    RandomForest(double[][] x, double[] y, Rng rng, double featureShare, boolean withinLeaf) {
+    RandomForest(double[][] x, double[] y, Rng rng, double featureShare, boolean withinLeaf, int size, int minSplit) {
         this.withinLeaf = withinLeaf;
-        trees = new RegressionTree[TREES];
+        // targets with a large offset against their spread (1e9 + O(1)), or a tiny spread, are standardised: the
+        // trees' and this class's sums of squares would cancel (splits at random, variances 0 or multiples of 128)
+        // and the absolute floors would swamp them; others are used as they are, so the usual warped losses are
+        // fitted with the same arithmetic as before this rule
+        double m = 0;
+        for (double v : y) {
+            m += v / y.length;
+        }
+        double ss = 0;
+        for (double v : y) {
+            ss += (v - m) * (v - m);
+        }
+        double sd = Math.sqrt(ss / Math.max(1, y.length));
+        boolean standardise = sd > 0 && (Math.abs(m) > 1e3 * sd || sd < 1e-6);
+        shift = standardise ? m : 0;
+        scale = standardise ? sd : 1;
+        double[] z = y;
+        if (standardise) {
+            z = new double[y.length];
+            for (int i = 0; i < z.length; i++) {
+                z[i] = (y[i] - shift) / scale;
+            }
+        }
+        trees = new RegressionTree[size];
         int[][] byFeature = RegressionTree.orderByFeature(x);
-        for (int t = 0; t < TREES; t++) {
-            trees[t] = new RegressionTree(x, y, byFeature, rng, featureShare);
+        for (int t = 0; t < size; t++) {
+            trees[t] = new RegressionTree(x, z, byFeature, rng, featureShare, minSplit);
         }
     }
 
-    /** {@code out[0]} mean, {@code out[1]} variance (never below 1e-12). */
+    /** {@code out[0]} mean, {@code out[1]} variance (never below 1e-12, times the squared scale if standardised). */
     void predict(double[] v, double[] out) {
         double sum = 0;
         double sq = 0;
         double within = 0;
         double[] leaf = new double[2];
-        for (RegressionTree t : trees) {
-            t.predict(v, leaf);
+        for (int t = 0; t < trees.length; t++) {
+            trees[t].predict(v, leaf);
             sum += leaf[0];
             sq += leaf[0] * leaf[0];
             within += leaf[1];
         }
         double m = sum / trees.length;
-        out[0] = m;
-        out[1] = Math.max(1e-12, sq / trees.length - m * m + (withinLeaf ? within / trees.length : 0));
+        double spread = sq / trees.length - m * m;
+        out[0] = shift + scale * m;
+        out[1] = scale * scale * Math.max(1e-12, spread + (withinLeaf ? within / trees.length : 0));
     }
 }

@@ -10,7 +10,6 @@ import java.util.Arrays;
  * Immutable after construction.
  */
 final class RegressionTree {
-    private static final int MIN_SPLIT = 3;
     private static final int MIN_LEAF = 1;
     /** Per node: feature (-1 for a leaf), threshold, left, right, mean, variance. */
     private int[] feature = new int[64];
@@ -21,13 +20,17 @@ final class RegressionTree {
     private double[] variance = new double[64];
     private int nodes;
     private final double featureShare;
+    private final int minSplit;
 
     /**
      * A tree on a bootstrap sample of {@code x}; {@code byFeature[f]} lists the rows of {@code x} in increasing order
-     * of feature {@code f} (shared by the trees of a forest, see {@link #orderByFeature}).
+     * of feature {@code f} (shared by the trees of a forest, see {@link #orderByFeature}); a node with fewer than
+     * {@code minSplit} rows of the sample is a leaf. The sums of squares below assume targets of moderate offset
+     * and scale ({@link RandomForest} standardises the others).
      */
-    RegressionTree(double[][] x, double[] y, int[][] byFeature, Rng rng, double featureShare) {
+    RegressionTree(double[][] x, double[] y, int[][] byFeature, Rng rng, double featureShare, int minSplit) {
         this.featureShare = featureShare;
+        this.minSplit = minSplit;
         int n = y.length;
         int[] sample = new int[n];
         int[] drawn = new int[n];
@@ -76,7 +79,7 @@ final class RegressionTree {
         mean[node] = sum / count;
         variance[node] = Math.max(0, sq / count - mean[node] * mean[node]);
         feature[node] = -1;
-        if (count < MIN_SPLIT || variance[node] <= 1e-14) {
+        if (count < minSplit || variance[node] <= 1e-14) {
             return node;
         }
         int dims = x[0].length;

@@ -34,6 +34,9 @@ final class SmacSampler implements InternalSampler {
     private final double randomShare;
     private final List<double[]> xs = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
+    /** Whether the targets of the current suggestion are log-warped (set by {@link #targets}). */
+    private boolean lastWarped;
+    private boolean lognormalNow;
 
     SmacSampler(SearchSpace space, Rng rng, SmacSettings settings) {
         this.unit = new UnitSpace(space.parameters());
@@ -66,8 +69,9 @@ final class SmacSampler implements InternalSampler {
         }
         double[] y = settings.exploitShare() > 0 && rng.nextDouble() < settings.exploitShare()
             ? targets(settings.exploitQuantile()) : warped;
+        lognormalNow = settings.lognormalEi() && lastWarped;
         RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
-            settings.withinLeaf());
+            settings.withinLeaf(), settings.trees(), settings.minSplit());
         double best = Arrays.stream(y).min().orElse(0);
         double[] out = new double[2];
         List<double[]> candidates = new ArrayList<>();
@@ -97,16 +101,42 @@ final class SmacSampler implements InternalSampler {
         for (double[] s : starts) {
             candidates.add(localSearch(forest, s, best, taken));
         }
+        double[] away = escaping(order) ? xs.get(order[0]) : null;
         double[] chosen = null;
         double chosenEi = Double.NEGATIVE_INFINITY;
         for (double[] c : candidates) {
             double e = ei(forest, c, best, out);
-            if (e > chosenEi && !taken.contains(key(c))) {
+            if (e > chosenEi && !taken.contains(key(c)) && (away == null || distance(c, away) > settings.escapeRadius())) {
                 chosenEi = e;
                 chosen = c;
             }
         }
         return decode(chosen != null ? chosen : randomVector());
+    }
+
+    /**
+     * Whether this suggestion must leave the incumbent's neighbourhood: the best loss has not improved for
+     * {@code stallTrials} observations, and then one suggestion in {@code 1 / escapeShare} does.
+     */
+    private boolean escaping(Integer[] byLoss) {
+        int stall = settings.stallTrials();
+        if (stall <= 0 || byLoss.length == 0 || xs.size() - 1 - byLoss[0] < stall) {
+            return false;
+        }
+        return rng.nextDouble() < settings.escapeShare();
+    }
+
+    /** Euclidean distance over the numeric coordinates active in both, over the square root of their number. */
+    private double distance(double[] a, double[] b) {
+        double sum = 0;
+        int k = 0;
+        for (int i = 0; i < a.length; i++) {
+            if (!unit.isCategorical(i) && a[i] != INACTIVE && b[i] != INACTIVE) {
+                sum += (a[i] - b[i]) * (a[i] - b[i]);
+                k++;
+            }
+        }
+        return k == 0 ? Double.POSITIVE_INFINITY : Math.sqrt(sum / k);
     }
 
     /** Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. */
@@ -164,10 +194,24 @@ final class SmacSampler implements InternalSampler {
         forest.predict(v, out);
         double sd = Math.sqrt(out[1]);
         double z = (best - out[0]) / sd;
+        if (lognormalNow) {
+            return lognormalEi(out[0], out[1], best);
+        }
         if (settings.logEi()) {
             return Math.log(sd) + Normal.logEiFactor(z);
         }
         return sd * (z * Normal.cdf(z) + Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI));
+    }
+
+    /**
+     * SMAC3's EI on log-warped losses: {@code E max(0, e^best - e^Y)} for {@code Y ~ N(mean, variance)}, divided by
+     * {@code e^best} (the same factor for every candidate). Unlike EI on the warped scale, a candidate's value is
+     * bounded by its probability of improving, however large its variance.
+     */
+    static double lognormalEi(double mean, double variance, double best) {
+        double sd = Math.sqrt(variance);
+        double z = (best - mean) / sd;
+        return Math.max(0, Normal.cdf(z) - Math.exp(mean - best + 0.5 * variance) * Normal.cdf(z - sd));
     }
 
     /**
@@ -187,7 +231,8 @@ final class SmacSampler implements InternalSampler {
         double[] sorted = y.clone();
         Arrays.sort(sorted);
         double offset = sorted[Math.min(sorted.length - 1, (int) (sorted.length * quantile))] - lo;
-        if (SurrogateLosses.skewness(y) > settings.warpSkewness() && offset > 0) {
+        lastWarped = SurrogateLosses.skewness(y) > settings.warpSkewness() && offset > 0;
+        if (lastWarped) {
             for (int i = 0; i < y.length; i++) {
                 y[i] = Math.log(y[i] - lo + offset);
             }

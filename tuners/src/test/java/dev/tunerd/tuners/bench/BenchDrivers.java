@@ -29,6 +29,7 @@ import dev.tunerd.tuners.tpe.kernel.TpeSettings;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.model.UnitSpace;
 import dev.tunerd.tuners.model.InternalSampler;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,9 +76,7 @@ final class BenchDrivers {
             space));
         m.put("SMAC", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
             new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed)), space));
-        // -Dsmac.random / -Dsmac.choiceRandom / -Dsmac.features / -Dsmac.local / -Dsmac.randomStarts /
-        // -Dsmac.within / -Dsmac.logei / -Dsmac.candidates / -Dsmac.step / -Dsmac.skew / -Dsmac.warpQ /
-        // -Dsmac.exploit / -Dsmac.exploitQ: SMAC's internal settings varied for tuning (SmacSettings)
+        // -Dsmac.*: SMAC's internal settings varied for tuning (SmacSettings; see smacSettings)
         m.put("SMAC-args", (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
             new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed), smacSettings()), space));
         // Auto with the run's length as the experiment's budget, as `tunerd bench quality` passes it
@@ -92,14 +91,50 @@ final class BenchDrivers {
     }
 
     static SmacSettings smacSettings() {
+        return smacSettings(System::getProperty);
+    }
+
+    /**
+     * SMAC's settings from {@code smac.*} keys (DEFAULT where absent): -Dsmac.random / choiceRandom / features /
+     * local / randomStarts / within / logei / candidates / step / skew / warpQ / exploit / exploitQ / trees /
+     * minSplit / lognormal / stall / escape / radius.
+     */
+    static SmacSettings smacSettings(java.util.function.UnaryOperator<String> lookup) {
         SmacSettings d = SmacSettings.DEFAULT;
-        return new SmacSettings(QualityBench.dbl("smac.random", d.randomShare()),
-            QualityBench.dbl("smac.choiceRandom", d.choiceRandomShare()),
-            QualityBench.dbl("smac.features", d.featureShare()), Integer.getInteger("smac.local", d.localStarts()),
-            Integer.getInteger("smac.randomStarts", d.randomStarts()), flag("smac.within", d.withinLeaf()), flag("smac.logei", d.logEi()),
-            Integer.getInteger("smac.candidates", d.randomCandidates()), QualityBench.dbl("smac.step", d.step()),
-            QualityBench.dbl("smac.skew", d.warpSkewness()), QualityBench.dbl("smac.warpQ", d.warpQuantile()),
-            QualityBench.dbl("smac.exploit", d.exploitShare()), QualityBench.dbl("smac.exploitQ", d.exploitQuantile()));
+        java.util.function.BiFunction<String, Double, Double> num = (k, v) -> lookup.apply(k) == null ? v
+            : Double.parseDouble(lookup.apply(k));
+        java.util.function.BiFunction<String, Boolean, Boolean> bool = (k, v) -> lookup.apply(k) == null ? v
+            : Boolean.parseBoolean(lookup.apply(k));
+        return new SmacSettings(num.apply("smac.random", d.randomShare()),
+            num.apply("smac.choiceRandom", d.choiceRandomShare()), num.apply("smac.features", d.featureShare()),
+            num.apply("smac.local", (double) d.localStarts()).intValue(),
+            num.apply("smac.randomStarts", (double) d.randomStarts()).intValue(),
+            bool.apply("smac.within", d.withinLeaf()), bool.apply("smac.logei", d.logEi()),
+            num.apply("smac.candidates", (double) d.randomCandidates()).intValue(), num.apply("smac.step", d.step()),
+            num.apply("smac.skew", d.warpSkewness()), num.apply("smac.warpQ", d.warpQuantile()),
+            num.apply("smac.exploit", d.exploitShare()), num.apply("smac.exploitQ", d.exploitQuantile()),
+            num.apply("smac.trees", (double) d.trees()).intValue(),
+            num.apply("smac.minSplit", (double) d.minSplit()).intValue(), bool.apply("smac.lognormal", d.lognormalEi()),
+            num.apply("smac.stall", (double) d.stallTrials()).intValue(), num.apply("smac.escape", d.escapeShare()),
+            num.apply("smac.radius", d.escapeRadius()));
+    }
+
+    /**
+     * {@code SMAC-args/trees=30,lognormal=true}: SMAC with those {@code smac.*} settings over the {@code -Dsmac.*}
+     * properties, so several variants run side by side in one JVM.
+     */
+    static BiFunction<SearchSpace, Long, Driver> smacVariant(String spec) {
+        Map<String, String> over = new HashMap<>();
+        for (String kv : spec.split(",")) {
+            String[] p = kv.split("=", 2);
+            if (p.length != 2) {
+                throw new IllegalArgumentException("SMAC-args/ takes key=value,...: " + spec);
+            }
+            over.put("smac." + p[0].trim(), p[1].trim());
+        }
+        SmacSettings s = smacSettings(k -> over.containsKey(k) ? over.get(k) : System.getProperty(k));
+        return (space, seed) -> new TunerDriver(new SmacTuner(AlgorithmContext.standalone(),
+            new SmacClassArgs(OptimizeMode.MINIMIZE, null, seed), s), space);
     }
 
     private static Double dblOrNull(String key) {

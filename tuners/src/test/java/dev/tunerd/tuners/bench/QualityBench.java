@@ -132,6 +132,9 @@ public final class QualityBench {
         double[][][] random = run(all.get(baseline), problems);
         List<String> names = list.isEmpty() ? List.of("Random", "TPE") : list;
         for (String name : names) {
+            if (name.startsWith("SMAC-args/")) {
+                all.put(name, BenchDrivers.smacVariant(name.substring("SMAC-args/".length())));
+            }
             if (!all.containsKey(name)) {
                 throw new IllegalArgumentException("unknown tuner " + name + "; known: " + all.keySet());
             }

@@ -35,6 +35,100 @@ class SmacTunerTest {
         return base + Math.abs(p.get("layers").asDouble() - 4) / 4;
     }
 
+    private static RandomForest forest(double[][] x, double[] y, Rng rng, double featureShare, boolean withinLeaf) {
+        SmacSettings d = SmacSettings.DEFAULT;
+        return new RandomForest(x, y, rng, featureShare, withinLeaf, d.trees(), d.minSplit());
+    }
+
+    @Test
+    void theForestsVarianceIsTheLawOfTotalVarianceOverItsTrees() {
+        // no splits (minSplit above n): each tree is one leaf holding the mean and variance of its bootstrap sample,
+        // drawn here from a twin of the forest's generator
+        double[][] x = {{0}, {1}, {2}, {3}};
+        double[] y = {1, 2, 4, 8};
+        int trees = 7;
+        RandomForest f = new RandomForest(x, y, new Rng(11), 1.0, true, trees, 99);
+        Rng twin = new Rng(11);
+        double sumMeans = 0;
+        double sumSqMeans = 0;
+        double sumWithin = 0;
+        for (int t = 0; t < trees; t++) {
+            double[] drawn = new double[4];
+            for (int i = 0; i < 4; i++) {
+                drawn[i] = y[twin.nextInt(4)];
+            }
+            double m = (drawn[0] + drawn[1] + drawn[2] + drawn[3]) / 4;
+            double v = 0;
+            for (double d : drawn) {
+                v += (d - m) * (d - m) / 4;
+            }
+            sumMeans += m;
+            sumSqMeans += m * m;
+            sumWithin += v;
+        }
+        double mean = sumMeans / trees;
+        double total = sumSqMeans / trees - mean * mean + sumWithin / trees;
+        double[] out = new double[2];
+        f.predict(new double[] {1.5}, out);
+        assertEquals(mean, out[0], 1e-12);
+        assertEquals(total, out[1], 1e-12);
+        RandomForest spread = new RandomForest(x, y, new Rng(11), 1.0, false, trees, 99);
+        spread.predict(new double[] {1.5}, out);
+        assertEquals(sumSqMeans / trees - mean * mean, out[1], 1e-12);
+    }
+
+    @Test
+    void aLargeOffsetOnTheLossesChangesNeitherTheSplitsNorTheVariance() {
+        // losses 1e9 + O(1): sums of squares of the raw values cancel (their rounding error exceeds the gains and
+        // the variances), so the forest would split at random and report no spread
+        Rng data = new Rng(5);
+        double[][] x = new double[60][2];
+        double[] y = new double[60];
+        double[] shifted = new double[60];
+        for (int i = 0; i < 60; i++) {
+            x[i][0] = data.nextDouble();
+            x[i][1] = data.nextDouble();
+            y[i] = Math.pow(x[i][0] - 0.3, 2) + 0.1 * x[i][1];
+            shifted[i] = 1e9 + y[i];
+        }
+        RandomForest a = forest(x, y, new Rng(8), 1.0, true);
+        RandomForest b = forest(x, shifted, new Rng(8), 1.0, true);
+        double[] pa = new double[2];
+        double[] pb = new double[2];
+        for (double[] v : new double[][] {{0.3, 0.5}, {0.9, 0.1}, {0.05, 0.95}}) {
+            a.predict(v, pa);
+            b.predict(v, pb);
+            // the shifted losses keep 7 digits below the point (ulp(1e9) = 1.2e-7), which can flip a near-tie
+            // between two splits; without the fix the variances came out as 0 or multiples of 128
+            assertEquals(pa[0], pb[0] - 1e9, 0.02, "mean at " + v[0]);
+            assertTrue(pb[1] > 0.5 * pa[1] && pb[1] < 2 * pa[1], "variance at " + v[0] + ": " + pa[1] + " " + pb[1]);
+            assertTrue(pa[1] > 1e-6, "variance " + pa[1]);
+        }
+    }
+
+    @Test
+    void lognormalEiIsTheExpectedImprovementOnTheUnwarpedScale() {
+        // E max(0, e^best - e^Y) / e^best for Y ~ N(m, s^2), by the midpoint rule over Y's density
+        double best = 0.3;
+        for (double[] ms : new double[][] {{0.2, 0.01}, {0.5, 0.25}, {1.0, 4.0}, {-1.0, 1.0}}) {
+            double m = ms[0];
+            double s = Math.sqrt(ms[1]);
+            double sum = 0;
+            int n = 200_000;
+            double lo = m - 12 * s;
+            double h = 24 * s / n;
+            for (int i = 0; i < n; i++) {
+                double yv = lo + (i + 0.5) * h;
+                double density = Math.exp(-0.5 * Math.pow((yv - m) / s, 2)) / (s * Math.sqrt(2 * Math.PI));
+                sum += Math.max(0, Math.exp(best) - Math.exp(yv)) * density * h;
+            }
+            assertEquals(sum / Math.exp(best), SmacSampler.lognormalEi(m, ms[1], best), 1e-6, "m " + m + " s " + s);
+        }
+        // bounded by the probability of improving: a huge variance does not make a candidate better than a sure one
+        assertTrue(SmacSampler.lognormalEi(0.3, 100, 0.3) < 0.5);
+        assertTrue(SmacSampler.lognormalEi(-2, 1e-4, 0.3) > 0.85);
+    }
+
     @Test
     void theForestSeparatesGoodFromBadRegions() {
         Rng rng = new Rng(1);
@@ -45,7 +139,7 @@ class SmacTunerTest {
             x[i][1] = rng.nextDouble();
             y[i] = Math.pow(x[i][0] - 0.3, 2) + Math.pow(x[i][1] - 0.7, 2);
         }
-        RandomForest f = new RandomForest(x, y, rng, SmacSettings.DEFAULT.featureShare(), SmacSettings.DEFAULT.withinLeaf());
+        RandomForest f = forest(x, y, rng, SmacSettings.DEFAULT.featureShare(), SmacSettings.DEFAULT.withinLeaf());
         double[] near = new double[2];
         double[] far = new double[2];
         f.predict(new double[] {0.3, 0.7}, near);
@@ -68,7 +162,7 @@ class SmacTunerTest {
             x[i][2] = i % 3 == 2 ? -1 : rng.nextDouble();
             y[i] = 10 * (i % 3) + x[i][1];
         }
-        RandomForest f = new RandomForest(x, y, rng, 1.0, false);
+        RandomForest f = forest(x, y, rng, 1.0, false);
         double[] out = new double[2];
         for (int c = 0; c < 3; c++) {
             f.predict(new double[] {c, 0.5, c == 2 ? -1 : 0.5}, out);

@@ -22,7 +22,8 @@ class SmacWarpTest {
         SmacSettings d = SmacSettings.DEFAULT;
         return new SmacSettings(d.randomShare(), d.choiceRandomShare(), d.featureShare(), d.localStarts(),
             d.randomStarts(), d.withinLeaf(), d.logEi(), d.randomCandidates(), d.step(), d.warpSkewness(),
-            d.warpQuantile(), exploitShare, exploitQuantile);
+            d.warpQuantile(), exploitShare, exploitQuantile, d.trees(), d.minSplit(), d.lognormalEi(),
+            d.stallTrials(), d.escapeShare(), d.escapeRadius());
     }
 
     /** A loss with a narrow deep minimum at (0.3, 0.7) and a long right tail. */
@@ -71,6 +72,32 @@ class SmacWarpTest {
             spread[k] = d[d.length / 2];
         }
         assertTrue(spread[1] < 0.7 * spread[0], Arrays.toString(spread));
+    }
+
+    private static SmacSettings escaping(int stallTrials) {
+        SmacSettings d = SmacSettings.DEFAULT;
+        return new SmacSettings(0, 0, d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(),
+            d.randomCandidates(), d.step(), d.warpSkewness(), d.warpQuantile(), 0, d.exploitQuantile(), d.trees(),
+            d.minSplit(), d.lognormalEi(), stallTrials, 1, 0.3);
+    }
+
+    @Test
+    void aStalledRunLeavesTheIncumbentsNeighbourhood() {
+        // the best loss came first and nothing has improved on it for 29 observations
+        double[] far = new double[2];
+        for (int k = 0; k < 2; k++) {
+            SmacSampler s = new SmacSampler(SPACE, new Rng(7), escaping(k == 0 ? 0 : 20));
+            s.observe(new double[] {0.3, 0.7}, loss(new double[] {0.3, 0.7}));
+            Rng data = new Rng(9);
+            for (int t = 0; t < 29; t++) {
+                double[] v = {data.nextDouble(), data.nextDouble()};
+                s.observe(v, loss(v) + 0.5);
+            }
+            double[] v = s.suggest(List.of());
+            far[k] = Math.sqrt((Math.pow(v[0] - 0.3, 2) + Math.pow(v[1] - 0.7, 2)) / 2);
+        }
+        assertTrue(far[0] < 0.3, "without a stall rule the model stays near the best: " + far[0]);
+        assertTrue(far[1] > 0.3, "stalled: " + far[1]);
     }
 
     @Test
