@@ -328,6 +328,22 @@ class HyperbandTunerTest {
     }
 
     /**
+     * Gives {@code t} the search space, runs its first trial (a full training: no evidence yet) with intermediate
+     * results 11, 12, ... for epochs 1..{@code epochs} only, then its FINAL (30) and EN; returns the trial's id.
+     */
+    private long fullTrainingEndedAfterEpoch(HyperbandTuner t, int epochs) throws Exception {
+        t.updateSearchSpace(SPACE);
+        long id = nextId++;
+        assertEquals(9, budget(t.generateParameters(id)), "no evidence yet: a full training");
+        for (int e = 1; e <= epochs; e++) {
+            t.receiveIntermediateResult(new IntermediateResult(id, "T", e - 1, JsonFloat.of(10.0 + e)));
+        }
+        t.receiveTrialResult(result(id, 30.0));
+        t.trialEnd(id, true);
+        return id;
+    }
+
+    /**
      * The daemon hands intermediate results over on the assessor's queue, so a full training's last ones may come
      * after its end or never: the evidence reads each budget at its own epoch, not in proportion to what arrived.
      */
@@ -335,14 +351,7 @@ class HyperbandTunerTest {
     void aFullTrainingWhoseLastIntermediateResultsNeverArrivedIsReadAtTheRightBudgets() throws Exception {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
         HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, null, 1L), 1L, ctx);
-        t.updateSearchSpace(SPACE);
-        long id = nextId++;
-        assertEquals(9, budget(t.generateParameters(id)), "no evidence yet: a full training");
-        for (int e = 1; e <= 5; e++) { // epochs 6..9 still queued when the trial ended
-            t.receiveIntermediateResult(new IntermediateResult(id, "T", e - 1, JsonFloat.of(10.0 + e)));
-        }
-        t.receiveTrialResult(result(id, 30.0));
-        t.trialEnd(id, true);
+        fullTrainingEndedAfterEpoch(t, 5); // epochs 6..9 still queued when the trial ended
         JsonValue evidence = ((JsonObject) t.snapshot()).get("agreement");
         assertEquals(Json.parse("[[-11.0, -13.0, -30.0]]"), Json.parse(Json.writeAllowingNonFinite(evidence)),
             "epoch 1 and epoch 3 (losses), then the final value");
@@ -357,14 +366,7 @@ class HyperbandTunerTest {
     void intermediateResultsAfterTheEndOfAFullTrainingStillGiveItsValuesAtTheRungs() throws Exception {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
         HyperbandTuner a = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, null, 1L), 1L, ctx);
-        a.updateSearchSpace(SPACE);
-        long id = nextId++;
-        assertEquals(9, budget(a.generateParameters(id)), "no evidence yet: a full training");
-        for (int e = 1; e <= 2; e++) {
-            a.receiveIntermediateResult(new IntermediateResult(id, "T", e - 1, JsonFloat.of(10.0 + e)));
-        }
-        a.receiveTrialResult(result(id, 30.0));
-        a.trialEnd(id, true);
+        long id = fullTrainingEndedAfterEpoch(a, 2);
         HyperbandTuner b = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, null, 1L), 1L, ctx);
         b.updateSearchSpace(SPACE);
         b.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
