@@ -101,7 +101,7 @@ final class FlightTuners {
     }
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
-     * startup, bw, goodK, esc, span, radius, escAfter, escMax). */
+     * startup, bw, goodK). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -117,11 +117,6 @@ final class FlightTuners {
         int startup = d.startupTrials();
         double bw = d.bandwidthFactor();
         double goodK = d.goodInFlight();
-        double esc = d.floor().collapsedShare();
-        double span = d.floor().span();
-        double radius = d.floor().radius();
-        int escAfter = d.floor().collapseAfter();
-        int escMax = d.floor().collapseBudget();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -138,15 +133,10 @@ final class FlightTuners {
                 case "startup" -> startup = Integer.parseInt(p[1]);
                 case "bw" -> bw = Double.parseDouble(p[1]);
                 case "goodK" -> goodK = Double.parseDouble(p[1]);
-                case "esc" -> esc = Double.parseDouble(p[1]);
-                case "span" -> span = Double.parseDouble(p[1]);
-                case "radius" -> radius = Double.parseDouble(p[1]);
-                case "escAfter" -> escAfter = Integer.parseInt(p[1]);
-                case "escMax" -> escMax = Integer.parseInt(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
         }
         return new TpeSettings(startup, ei, d.linearForgetting(), pw,
-            d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall, esc, span, radius, escAfter, escMax), uniK, goodK);
+            d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK);
     }
 }

@@ -43,13 +43,6 @@ final class GroupModel {
     private double[] centres = new double[0];
     private double[] weights = new double[0];
     private boolean[] isGood = new boolean[0];
-    /** The good observations of the last fit, row-major (the basin-escape rule's reference). */
-    private double[] goodRows = new double[0];
-    private int goodCount;
-    /** Whether the last fit's good set lies in one basin ({@link ExplorationFloor}'s collapse rule). */
-    private boolean collapsed;
-    /** Basin-escape suggestions made so far. */
-    private int escapes;
 
     GroupModel(UnitSpace space, int[] params, TpeSettings settings) {
         this.space = space;
@@ -177,7 +170,6 @@ final class GroupModel {
             System.arraycopy(history.coordArray(), rowIndex * d, centres, r * d, d);
             weights[r] = 1.0;
         }
-        noteGoodSet(nGood);
         bandwidthsFor(nGood);
         System.arraycopy(bandwidths, 0, goodBandwidths, 0, params.length);
         good.fit(centres, weights, nGood, settings.priorWeight(), bandwidths, settings.priorWeight() / (nGood + 1));
@@ -192,57 +184,6 @@ final class GroupModel {
         }
         bandwidthsFor(m);
         bad.fit(centres, weights, m, settings.priorWeight(), bandwidths, settings.priorWeight() / (m + 1));
-    }
-
-    /**
-     * Keeps the good set (the first {@code nGood} rows of {@code centres}) and decides whether it has collapsed onto
-     * one basin: at least two observations, within the floor's span of each other in every numeric dimension, and on
-     * the same option in every categorical one.
-     */
-    private void noteGoodSet(int nGood) {
-        int d = params.length;
-        ExplorationFloor floor = settings.floor();
-        goodCount = nGood;
-        collapsed = false;
-        if (!floor.escapes(history.rows(), escapes) || nGood < 2) {
-            return;
-        }
-        if (goodRows.length < nGood * d) {
-            goodRows = new double[Math.max(nGood, 2 * goodRows.length / Math.max(1, d)) * d];
-        }
-        System.arraycopy(centres, 0, goodRows, 0, nGood * d);
-        for (int j = 0; j < d; j++) {
-            double lo = goodRows[j];
-            double hi = lo;
-            for (int r = 1; r < nGood; r++) {
-                double v = goodRows[r * d + j];
-                lo = Math.min(lo, v);
-                hi = Math.max(hi, v);
-            }
-            if (categorical[j] ? hi != lo : hi - lo > floor.span()) {
-                return;
-            }
-        }
-        collapsed = true;
-    }
-
-    /** Whether the current candidate lies within the floor's radius of a good observation (numeric dimensions). */
-    private boolean nearGoodSet() {
-        int d = params.length;
-        double limit = settings.floor().radius() * settings.floor().radius();
-        for (int r = 0; r < goodCount; r++) {
-            double d2 = 0;
-            for (int j = 0; j < d; j++) {
-                if (!categorical[j]) {
-                    double diff = candidate[j] - goodRows[r * d + j];
-                    d2 += diff * diff;
-                }
-            }
-            if (d2 < limit) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Weight of the {@code i}-th most recent of {@code m} components: NNI/hyperopt linear forgetting. */
@@ -265,21 +206,16 @@ final class GroupModel {
         }
     }
 
-    private void chooseCandidate(Rng rng, boolean floorDraw) {
-        boolean escape = !floorDraw && collapsed && rng.nextDouble() < settings.floor().collapsedShare();
-        if (escape) {
-            escapes++;
-        }
-        boolean fromPrior = floorDraw || escape;
+    private void chooseCandidate(Rng rng, boolean fromPrior) {
         boolean independent = !fromPrior && history.rows() >= settings.independentAfter()
             && rng.nextDouble() < settings.independentShare(pending.count());
         double bestScore = Double.NEGATIVE_INFINITY;
         double closeScore = Double.NEGATIVE_INFINITY;
         boolean accepted = false;
         for (int c = 0; c < settings.eiCandidates(); c++) {
-            double score = escape && KEEP > 0 ? partialCandidate(rng) : fromPrior ? priorCandidate(rng) : independent ? independentCandidate(rng)
+            double score = fromPrior ? priorCandidate(rng) : independent ? independentCandidate(rng)
                 : jointCandidate(rng);
-            if (tooClose() || escape && nearGoodSet()) {
+            if (tooClose()) {
                 // kept aside in case every candidate is too close to a trial in flight
                 if (!accepted && score > closeScore) {
                     closeScore = score;
@@ -296,20 +232,6 @@ final class GroupModel {
         if (!accepted && closeScore > Double.NEGATIVE_INFINITY) {
             System.arraycopy(closest, 0, best, 0, params.length);
         }
-    }
-
-    private static final double KEEP = Double.parseDouble(System.getProperty("tpe.escKeep", "0"));
-
-    /** A joint good draw with each coordinate redrawn from the prior with probability 1 - KEEP; its log ratio. */
-    private double partialCandidate(Rng rng) {
-        good.sample(rng, candidate);
-        for (int j = 0; j < params.length; j++) {
-            if (rng.nextDouble() >= KEEP) {
-                candidate[j] = categorical[j] ? rng.nextInt(space.categories(params[j])) : rng.nextDouble();
-            }
-            candidate[j] = space.snap(params[j], candidate[j]);
-        }
-        return good.logDensity(candidate) - bad.logDensity(candidate);
     }
 
     /** Draws a candidate from the prior (uniform on the cube and the options); its log density ratio. */
