@@ -150,6 +150,9 @@ public final class FlightBench {
         }
         if (Boolean.getBoolean("bench.perProblem")) {
             printProblemScores(o, problems, Math.min(100, trials), perSet);
+            if (trials > 100) {
+                printProblemScores(o, problems, trials, perSet);
+            }
         }
         System.out.printf("%n(%d runs of %d trials in process in %.1f s; seeds %d..%d)%n", jobs.size(), trials,
             (System.nanoTime() - t0) / 1e9, first, first + seeds.size() - 1);
