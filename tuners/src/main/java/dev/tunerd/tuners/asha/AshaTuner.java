@@ -168,12 +168,8 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
             record(t);
         } else { // a FINAL after the trial's end: it replaces the last intermediate result the rung took then
             AshaRung rung = rungs.get(t.rung);
-            for (int i = 0; i < rung.done.size(); i++) {
-                if (rung.done.get(i).counter() == t.counter) {
-                    rung.done.set(i, new AshaRung.Done(t.counter, t.params, t.loss));
-                }
-            }
-            sampler.refill(t.rung, rung.done);
+            rung.replace(t.counter, t.loss);
+            sampler.refill(t.rung, rung.done());
         }
     }
 
@@ -201,7 +197,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
 
     private void record(Running t) {
         t.recorded = true;
-        rungs.get(t.rung).done.add(new AshaRung.Done(t.counter, t.params, t.loss));
+        rungs.get(t.rung).add(new AshaRung.Done(t.counter, t.params, t.loss));
         sampler.observe(t.rung, t.params, t.loss);
         int top = budgets.length - 1;
         if (t.rung == top && top > 0 && t.fresh && !t.history.isEmpty()) {
@@ -217,7 +213,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         List<JsonValue> rs = new ArrayList<>();
         for (AshaRung r : rungs) {
             List<JsonValue> done = new ArrayList<>();
-            r.done.forEach(d -> done.add(JsonArray.of(JsonFloat.of(d.counter()), d.params(), JsonFloat.of(d.loss()))));
+            r.done().forEach(d -> done.add(JsonArray.of(JsonFloat.of(d.counter()), d.params(), JsonFloat.of(d.loss()))));
             rs.add(JsonObject.builder().put("done", new JsonArray(done))
                 .put("promoted", SnapshotJson.ints(r.promoted.stream().mapToInt(Integer::intValue).sorted().toArray()))
                 .build());
@@ -243,11 +239,10 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         for (int k = 0; k < rs.size(); k++) {
             JsonObject r = SnapshotJson.object(rs.get(k), "ASHA rung");
             AshaRung rung = rungs.get(k);
-            rung.done.clear();
-            rung.promoted.clear();
+            rung.clear();
             for (JsonValue d : SnapshotJson.arrayMember(r, "done").values()) {
                 List<JsonValue> f = SnapshotJson.asArray(d).values();
-                rung.done.add(new AshaRung.Done((int) f.get(0).asDouble(), (JsonObject) f.get(1), f.get(2).asDouble()));
+                rung.add(new AshaRung.Done((int) f.get(0).asDouble(), (JsonObject) f.get(1), f.get(2).asDouble()));
                 sampler.observe(k, (JsonObject) f.get(1), f.get(2).asDouble());
             }
             for (int c : SnapshotJson.toInts(SnapshotJson.member(r, "promoted"))) {
@@ -278,7 +273,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     Map<Integer, Integer> rungSizes() {
         Map<Integer, Integer> out = new HashMap<>();
         for (int k = 0; k < rungs.size(); k++) {
-            out.put(k, rungs.get(k).done.size());
+            out.put(k, rungs.get(k).done().size());
         }
         return out;
     }

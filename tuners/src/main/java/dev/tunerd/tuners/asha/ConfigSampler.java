@@ -35,7 +35,7 @@ final class ConfigSampler {
         this.space = newSpace;
         rebuild();
         for (int k = 0; k < rungs.size(); k++) {
-            for (AshaRung.Done d : rungs.get(k).done) {
+            for (AshaRung.Done d : rungs.get(k).done()) {
                 observe(k, d.params(), d.loss());
             }
         }
