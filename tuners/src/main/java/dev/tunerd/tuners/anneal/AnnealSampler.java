@@ -26,7 +26,8 @@ import java.util.List;
  * of the suggestions belong to a scout ({@link Restarts}): a second annealing chain over its own trials that starts
  * again from the prior every few of them; the main chain sees every trial. And a uniform-family window is no wider
  * than the spread of the best trials' values ({@link SpreadLimit}). With trials in flight the parent trial is chosen
- * more greedily ({@link ParentFocus}). {@link AnnealAdditions#NONE} reproduces hyperopt
+ * more greedily, and with many in flight while the best stalls a share of suggestions is drawn around the best
+ * trial outside the best one's window ({@link ParentFocus}). {@link AnnealAdditions#NONE} reproduces hyperopt
  * exactly, draw for draw. Not thread-safe.
  */
 public final class AnnealSampler implements InternalSampler {

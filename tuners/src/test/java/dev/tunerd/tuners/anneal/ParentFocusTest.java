@@ -11,6 +11,7 @@ import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.Rng;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,12 +35,17 @@ class ParentFocusTest {
         return s;
     }
 
-    private static double shareFromTheBest(AnnealSampler s, List<double[]> inFlight, int n) {
-        int best = 0;
+    /** Share of {@code n} suggestions of {@code s} (with {@code inFlight} in flight) that {@code hit} accepts. */
+    private static double share(AnnealSampler s, List<double[]> inFlight, int n, Predicate<double[]> hit) {
+        int hits = 0;
         for (int i = 0; i < n; i++) {
-            best += s.suggest(inFlight)[0] < 0.5 ? 1 : 0;
+            hits += hit.test(s.suggest(inFlight)) ? 1 : 0;
         }
-        return best / (double) n;
+        return hits / (double) n;
+    }
+
+    private static double shareFromTheBest(AnnealSampler s, List<double[]> inFlight, int n) {
+        return share(s, inFlight, n, x -> x[0] < 0.5);
     }
 
     @Test
@@ -95,20 +101,21 @@ class ParentFocusTest {
         for (int i = 0; i < 88; i++) {
             s.observe(new double[] {0.5, 0.5}, 2.0 + i);
         }
-        int mixed = 0;
-        for (int i = 0; i < n; i++) {
-            double[] x = s.suggest(inFlight);
-            mixed += (x[0] < 0.3 && x[1] > 0.7) || (x[0] > 0.7 && x[1] < 0.3) ? 1 : 0;
+        return share(s, inFlight, n, x -> (x[0] < 0.3 && x[1] > 0.7) || (x[0] > 0.7 && x[1] < 0.3));
+    }
+
+    /** Eight points in flight on the square, (x + 0.01 k, y). */
+    private static List<double[]> eightInFlight(double x, double y) {
+        List<double[]> inFlight = new ArrayList<>();
+        for (int k = 0; k < 8; k++) {
+            inFlight.add(new double[] {x + 0.01 * k, y});
         }
-        return mixed / (double) n;
+        return inFlight;
     }
 
     @Test
     void withTrialsInFlightEachParameterDrawsItsOwnParent() {
-        List<double[]> inFlight = new ArrayList<>();
-        for (int k = 0; k < 8; k++) {
-            inFlight.add(new double[] {0.3 + 0.01 * k, 0.7});
-        }
+        List<double[]> inFlight = eightInFlight(0.3, 0.7);
         int n = 4000;
         // each parameter: the best trial with probability 1 / 1.25 = 0.8, the runner-up 0.16; mixed 2 (0.8)(0.16)
         assertEquals(0.256, mixedShare(RECOMBINE_ONLY, inFlight, n), 0.035);
@@ -142,20 +149,12 @@ class ParentFocusTest {
         if (improve) {
             s.observe(new double[] {0.1, 0.1}, -1.0);
         }
-        int away = 0;
-        for (int i = 0; i < n; i++) {
-            double[] x = s.suggest(inFlight);
-            away += x[0] > 0.7 && x[1] > 0.7 ? 1 : 0;
-        }
-        return away / (double) n;
+        return share(s, inFlight, n, x -> x[0] > 0.7 && x[1] > 0.7);
     }
 
     @Test
     void aStalledRunWithManyInFlightDrawsAShareAroundTheBestTrialElsewhere() {
-        List<double[]> inFlight = new ArrayList<>();
-        for (int k = 0; k < 8; k++) {
-            inFlight.add(new double[] {0.1 + 0.01 * k, 0.1});
-        }
+        List<double[]> inFlight = eightInFlight(0.1, 0.1);
         int n = 4000;
         assertEquals(0.3, awayShare(ParentFocus.DEFAULT, inFlight, false, n), 0.03);
         assertEquals(0.6, awayShare(new ParentFocus(0.25, 1.25, 8, 0.6, 10), inFlight, false, n), 0.03);
