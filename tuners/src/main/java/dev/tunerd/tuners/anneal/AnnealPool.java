@@ -32,6 +32,11 @@ final class AnnealPool {
         return vectors.get(trial)[i];
     }
 
+    /** The trial at loss rank r (0 = the best). */
+    int trialAt(int r) {
+        return byLoss[r];
+    }
+
     /** The smallest loss, +infinity when empty. */
     double bestLoss() {
         return vectors.isEmpty() ? Double.POSITIVE_INFINITY : losses[byLoss[0]];

@@ -26,7 +26,8 @@ import java.util.List;
  * of the suggestions belong to a scout ({@link Restarts}): a second annealing chain over its own trials that starts
  * again from the prior every few of them; the main chain sees every trial. And a uniform-family window is no wider
  * than the spread of the best trials' values ({@link SpreadLimit}). With trials in flight the parent trial is chosen
- * more greedily ({@link ParentFocus}). {@link AnnealAdditions#NONE} reproduces hyperopt
+ * more greedily, and with many in flight while the best stalls a share of suggestions is drawn around the best
+ * trial outside the best one's window ({@link ParentFocus}). {@link AnnealAdditions#NONE} reproduces hyperopt
  * exactly, draw for draw. Not thread-safe.
  */
 public final class AnnealSampler implements InternalSampler {
@@ -102,14 +103,59 @@ public final class AnnealSampler implements InternalSampler {
     /** A draw of the main chain, drawn again while it is too close to a trial in flight ({@link Diversity}). */
     private double[] diverse(List<double[]> running) {
         boolean explore = exploring();
-        double[] x = draw(main, explore);
+        int parent = elsewhere() ? elsewhereParent() : -1;
+        double[] x = draw(main, explore, parent);
         if (diversity.fraction() <= 0 || running.isEmpty()) {
             return x;
         }
         for (int t = 1; t < diversity.tries() && nearAny(x, running); t++) {
-            x = draw(main, explore);
+            x = draw(main, explore, parent);
         }
         return x;
+    }
+
+    /**
+     * Whether this suggestion of the main chain is drawn around the best trial elsewhere ({@link ParentFocus}): a
+     * share of them while parameters recombine (many trials in flight) and the best has not improved for a while.
+     */
+    private boolean elsewhere() {
+        return focus.elsewhereShare() > 0 && focus.recombines(inFlight) && main.size() >= 2
+            && main.size() - lastImprovement >= focus.elsewherePatience() && rng.nextDouble() < focus.elsewhereShare();
+    }
+
+    /**
+     * The best trial that a draw around the best trial cannot produce: outside its window on some parameter (the
+     * window {@link #near} would use, spread limit included), or with another option or another active branch; -1
+     * when every trial lies inside.
+     */
+    private int elsewhereParent() {
+        int best = main.trialAt(0);
+        int d = params.size();
+        double[] half = new double[d];
+        for (int i = 0; i < d; i++) {
+            ParameterSpec p = params.get(i);
+            if (p.categorical() || Double.isNaN(main.value(best, i))) {
+                continue;
+            }
+            double shrink = shrink(main.observed(i));
+            if (limitsSpread(p, main)) {
+                shrink = spread.limit(shrink, main.spread(i, spread.best()) / (p.high() - p.low()));
+            }
+            half[i] = p.normal() ? p.sigma() * shrink : 0.5 * (p.high() - p.low()) * shrink;
+        }
+        for (int r = 1; r < main.size(); r++) {
+            int trial = main.trialAt(r);
+            for (int i = 0; i < d; i++) {
+                double a = main.value(trial, i);
+                double b = main.value(best, i);
+                boolean away = Double.isNaN(a) || Double.isNaN(b) ? Double.isNaN(a) != Double.isNaN(b)
+                    : params.get(i).categorical() ? a != b : Math.abs(a - b) > half[i];
+                if (away) {
+                    return trial;
+                }
+            }
+        }
+        return -1;
     }
 
     /** Whether {@code x} lies within {@code diversity.fraction()} neighbourhoods of a trial in flight. */
@@ -153,7 +199,7 @@ public final class AnnealSampler implements InternalSampler {
         if (scout.size() >= restarts.length()) {
             scout.clear();
         }
-        double[] x = draw(scout, false);
+        double[] x = draw(scout, false, -1);
         if (pendingScout.size() == MAX_PENDING) {
             pendingScout.remove(0);
         }
@@ -161,11 +207,15 @@ public final class AnnealSampler implements InternalSampler {
         return x;
     }
 
-    private double[] draw(AnnealPool pool, boolean explore) {
+    /** One draw of {@code pool}'s chain; {@code parent} >= 0: around that trial (one parent, hyperopt's rule). */
+    private double[] draw(AnnealPool pool, boolean explore, int parent) {
         double[] out = space.newInternal();
         List<Integer> chosen = new ArrayList<>(2);
-        double meanRank = pool == main ? focus.meanRank(inFlight) : ParentFocus.HYPEROPT_MEAN;
-        boolean recombine = pool == main && focus.recombines(inFlight);
+        double meanRank = pool == main && parent < 0 ? focus.meanRank(inFlight) : ParentFocus.HYPEROPT_MEAN;
+        boolean recombine = pool == main && parent < 0 && focus.recombines(inFlight);
+        if (parent >= 0) {
+            chosen.add(parent);
+        }
         int d = params.size();
         int first = explore ? rng.nextInt(d) : -1;
         for (int i = 0; i < d; i++) {

@@ -11,14 +11,25 @@ package dev.tunerd.tuners.anneal;
  * every parameter draws its own parent with mean rank {@code recombinedRank} (1.25): a suggestion recombines the
  * values of the best trials parameter by parameter, so a large batch drawn at once spreads over combinations of
  * good values instead of piling up around one trial. Recombining with fewer in flight or a larger rank (1.5) left
- * more goldstein runs at its local minimum (docs/MODEL_TUNERS.md). Sequential runs (nothing in flight) are
- * hyperopt's either way. Immutable and thread-safe.
+ * more goldstein runs at its local minimum (docs/MODEL_TUNERS.md).
  *
- * @param perTrialInFlight how much each trial in flight lowers the mean rank of the one parent (0: off)
- * @param recombinedRank   when positive, the mean rank of each parameter's own parent with many trials in flight
- * @param recombineFrom    trials in flight from which parameters draw their own parents
+ * <p>While parameters recombine and the best has not improved for {@code elsewherePatience} completed trials, a
+ * share {@code elsewhereShare} of the suggestions (0.3 by default; issue 16, session 9) is drawn instead around one
+ * parent, the best trial <em>elsewhere</em>: the best one outside the best trial's current window on some parameter
+ * (another option or another active branch counts as outside), with hyperopt's rule. The greedy recombined batch
+ * refines the best trial's basin; its runners-up lie in that same basin, so without this the second-best basin is
+ * never refined again and a run that settled early in a local basin (goldstein at f = 30) stays there. Sequential
+ * runs (nothing in flight) are hyperopt's either way. Immutable and thread-safe.
+ *
+ * @param perTrialInFlight  how much each trial in flight lowers the mean rank of the one parent (0: off)
+ * @param recombinedRank    when positive, the mean rank of each parameter's own parent with many trials in flight
+ * @param recombineFrom     trials in flight from which parameters draw their own parents
+ * @param elsewhereShare    while recombining and stalled, the share of suggestions around the best trial elsewhere
+ *                          (0: off)
+ * @param elsewherePatience completed trials without a new best loss before {@code elsewhereShare} applies
  */
-public record ParentFocus(double perTrialInFlight, double recombinedRank, int recombineFrom) {
+public record ParentFocus(double perTrialInFlight, double recombinedRank, int recombineFrom, double elsewhereShare,
+                          int elsewherePatience) {
     /** hyperopt's mean rank of the parent trial plus one ({@code avg_best_idx}). */
     public static final double HYPEROPT_MEAN = 2.0;
     /** Off: hyperopt's rule. */
@@ -26,7 +37,12 @@ public record ParentFocus(double perTrialInFlight, double recombinedRank, int re
     /** The second pass's rule: one parent, greedier with every trial in flight. */
     public static final ParentFocus GREEDY = new ParentFocus(0.25, 0, 1);
     /** tunerd's default (docs/MODEL_TUNERS.md). */
-    public static final ParentFocus DEFAULT = new ParentFocus(0.25, 1.25, 8);
+    public static final ParentFocus DEFAULT = new ParentFocus(0.25, 1.25, 8, 0.3, 10);
+
+    /** Without suggestions around the best trial elsewhere. */
+    public ParentFocus(double perTrialInFlight, double recombinedRank, int recombineFrom) {
+        this(perTrialInFlight, recombinedRank, recombineFrom, 0, 0);
+    }
 
     public ParentFocus {
         if (!(perTrialInFlight >= 0 && perTrialInFlight <= 1)) {
@@ -36,6 +52,10 @@ public record ParentFocus(double perTrialInFlight, double recombinedRank, int re
         if (!(recombinedRank == 0 || (recombinedRank >= 1 && recombinedRank <= 100))) {
             throw new IllegalArgumentException("recombined parent rank must be 0 (off) or in [1, 100]: "
                 + recombinedRank);
+        }
+        if (!(elsewhereShare >= 0 && elsewhereShare <= 1) || elsewherePatience < 0) {
+            throw new IllegalArgumentException("the share around the best trial elsewhere must be in [0, 1] and its "
+                + "patience >= 0: " + elsewhereShare + ", " + elsewherePatience);
         }
         if (recombineFrom < 1) {
             throw new IllegalArgumentException("recombination must start at 1 or more trials in flight: "

@@ -11,6 +11,7 @@ import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.Rng;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,12 +35,17 @@ class ParentFocusTest {
         return s;
     }
 
-    private static double shareFromTheBest(AnnealSampler s, List<double[]> inFlight, int n) {
-        int best = 0;
+    /** Share of {@code n} suggestions of {@code s} (with {@code inFlight} in flight) that {@code hit} accepts. */
+    private static double share(AnnealSampler s, List<double[]> inFlight, int n, Predicate<double[]> hit) {
+        int hits = 0;
         for (int i = 0; i < n; i++) {
-            best += s.suggest(inFlight)[0] < 0.5 ? 1 : 0;
+            hits += hit.test(s.suggest(inFlight)) ? 1 : 0;
         }
-        return best / (double) n;
+        return hits / (double) n;
+    }
+
+    private static double shareFromTheBest(AnnealSampler s, List<double[]> inFlight, int n) {
+        return share(s, inFlight, n, x -> x[0] < 0.5);
     }
 
     @Test
@@ -95,27 +101,80 @@ class ParentFocusTest {
         for (int i = 0; i < 88; i++) {
             s.observe(new double[] {0.5, 0.5}, 2.0 + i);
         }
-        int mixed = 0;
-        for (int i = 0; i < n; i++) {
-            double[] x = s.suggest(inFlight);
-            mixed += (x[0] < 0.3 && x[1] > 0.7) || (x[0] > 0.7 && x[1] < 0.3) ? 1 : 0;
+        return share(s, inFlight, n, x -> (x[0] < 0.3 && x[1] > 0.7) || (x[0] > 0.7 && x[1] < 0.3));
+    }
+
+    /** Eight points in flight on the square, (x + 0.01 k, y). */
+    private static List<double[]> eightInFlight(double x, double y) {
+        List<double[]> inFlight = new ArrayList<>();
+        for (int k = 0; k < 8; k++) {
+            inFlight.add(new double[] {x + 0.01 * k, y});
         }
-        return mixed / (double) n;
+        return inFlight;
     }
 
     @Test
     void withTrialsInFlightEachParameterDrawsItsOwnParent() {
-        List<double[]> inFlight = new ArrayList<>();
-        for (int k = 0; k < 8; k++) {
-            inFlight.add(new double[] {0.3 + 0.01 * k, 0.7});
-        }
+        List<double[]> inFlight = eightInFlight(0.3, 0.7);
         int n = 4000;
         // each parameter: the best trial with probability 1 / 1.25 = 0.8, the runner-up 0.16; mixed 2 (0.8)(0.16)
-        assertEquals(0.256, mixedShare(ParentFocus.DEFAULT, inFlight, n), 0.035);
+        assertEquals(0.256, mixedShare(RECOMBINE_ONLY, inFlight, n), 0.035);
+        // by default the run here has stalled, so 30% of the suggestions are drawn around the runner-up (0.9, 0.9),
+        // which lies outside the best trial's window: never mixed
+        assertEquals(0.7 * 0.256, mixedShare(ParentFocus.DEFAULT, inFlight, n), 0.035);
         // one parent per suggestion: never mixed, in flight or not, nor with fewer than 8 in flight
         assertEquals(0.0, mixedShare(ParentFocus.GREEDY, inFlight, n));
         assertEquals(0.0, mixedShare(ParentFocus.DEFAULT, List.of(), n));
         assertEquals(0.0, mixedShare(ParentFocus.DEFAULT, inFlight.subList(0, 7), n));
+    }
+
+    private static final ParentFocus RECOMBINE_ONLY = new ParentFocus(0.25, 1.25, 8);
+
+    /**
+     * Share of {@code n} suggestions near (0.9, 0.9): the best trial is at (0.1, 0.1), five runners-up inside its
+     * window (about 0.1 wide), the sixth best at (0.9, 0.9) and 83 worse trials at (0.1, 0.1); when {@code improve},
+     * the last observation is a new best at (0.1, 0.1).
+     */
+    private static double awayShare(ParentFocus focus, List<double[]> inFlight, boolean improve, int n) {
+        AnnealSampler s = new AnnealSampler(SQUARE, new Rng(11), AnnealSampler.Liar.NONE,
+            new AnnealAdditions(Exploration.NONE, Restarts.NONE, SpreadLimit.NONE, Diversity.NONE, focus));
+        s.observe(new double[] {0.1, 0.1}, 0.0);
+        for (int i = 0; i < 5; i++) {
+            s.observe(new double[] {0.11 + 0.005 * i, 0.09 + 0.005 * i}, 0.1 + 0.1 * i);
+        }
+        s.observe(new double[] {0.9, 0.9}, 1.0);
+        for (int i = 0; i < (improve ? 82 : 83); i++) {
+            s.observe(new double[] {0.1, 0.1}, 2.0 + i);
+        }
+        if (improve) {
+            s.observe(new double[] {0.1, 0.1}, -1.0);
+        }
+        return share(s, inFlight, n, x -> x[0] > 0.7 && x[1] > 0.7);
+    }
+
+    @Test
+    void aStalledRunWithManyInFlightDrawsAShareAroundTheBestTrialElsewhere() {
+        List<double[]> inFlight = eightInFlight(0.1, 0.1);
+        int n = 4000;
+        assertEquals(0.3, awayShare(ParentFocus.DEFAULT, inFlight, false, n), 0.03);
+        assertEquals(0.6, awayShare(new ParentFocus(0.25, 1.25, 8, 0.6, 10), inFlight, false, n), 0.03);
+        // the recombined draws reach the sixth best with probability 0.2^6 per parameter
+        assertEquals(0.0, awayShare(RECOMBINE_ONLY, inFlight, false, n), 0.002);
+        // not stalled (a new best just came), fewer than 8 in flight, or nothing in flight (hyperopt: rank 6
+        // exactly with probability 2^-7 = 0.008)
+        assertEquals(0.0, awayShare(ParentFocus.DEFAULT, inFlight, true, n), 0.002);
+        assertEquals(0.0, awayShare(ParentFocus.DEFAULT, inFlight.subList(0, 7), false, n), 0.002);
+        assertEquals(0.008, awayShare(ParentFocus.DEFAULT, List.of(), false, n), 0.006);
+    }
+
+    @Test
+    void theShareElsewhereIsValidated() {
+        assertEquals(0.3, ParentFocus.DEFAULT.elsewhereShare());
+        assertEquals(10, ParentFocus.DEFAULT.elsewherePatience());
+        assertEquals(0.0, ParentFocus.GREEDY.elsewhereShare());
+        assertThrows(IllegalArgumentException.class, () -> new ParentFocus(0.25, 1.25, 8, 1.1, 10));
+        assertThrows(IllegalArgumentException.class, () -> new ParentFocus(0.25, 1.25, 8, -0.1, 10));
+        assertThrows(IllegalArgumentException.class, () -> new ParentFocus(0.25, 1.25, 8, 0.3, -1));
     }
 
     @Test

@@ -64,6 +64,8 @@ final class FlightTuners {
             double focus = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.perTrialInFlight();
             double rec = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.recombinedRank();
             int recFrom = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.recombineFrom();
+            double away = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.elsewhereShare();
+            int awayAfter = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.elsewherePatience();
             for (String kv : spec) {
                 String[] p = kv.split("=");
                 switch (p[0]) {
@@ -73,13 +75,16 @@ final class FlightTuners {
                     case "focus" -> focus = Double.parseDouble(p[1]);
                     case "rec" -> rec = Double.parseDouble(p[1]);
                     case "recFrom" -> recFrom = Integer.parseInt(p[1]);
+                    case "away" -> away = Double.parseDouble(p[1]);
+                    case "awayAfter" -> awayAfter = Integer.parseInt(p[1]);
                     default -> throw new IllegalArgumentException("unknown Anneal variant key " + p[0]);
                 }
             }
             AnnealSampler.Liar l = liar;
             AnnealAdditions d = AnnealAdditions.DEFAULT;
             AnnealAdditions additions = new AnnealAdditions(d.exploration(), d.restarts(), d.spread(),
-                div > 0 ? new Diversity(div, tries) : Diversity.NONE, new dev.tunerd.tuners.anneal.ParentFocus(focus, rec, recFrom));
+                div > 0 ? new Diversity(div, tries) : Diversity.NONE,
+                new dev.tunerd.tuners.anneal.ParentFocus(focus, rec, recFrom, away, awayAfter));
             return seed -> new HistoryTuner(OptimizeMode.MINIMIZE, seed, AlgorithmContext.standalone()) {
                 @Override
                 protected InternalSampler newSampler(SearchSpace space, Rng rng) {
@@ -97,7 +102,8 @@ final class FlightTuners {
                 seed));
         }
         throw new IllegalArgumentException("unknown tuner " + name + "; known: Random, TPE, TPE-<liar>, "
-            + "TPE:key=value,..., Anneal, Anneal:key=value,... (liar, div, tries, focus, rec, recFrom)");
+            + "TPE:key=value,..., Anneal, Anneal:key=value,... (liar, div, tries, focus, rec, recFrom, away, "
+            + "awayAfter)");
     }
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
