@@ -175,10 +175,7 @@ final class DngoSampler implements InternalSampler {
     }
 
     private BayesianLinearRegression regression(double[] y, List<double[]> pending) {
-        double[][] phi = new double[points.size()][];
-        for (int i = 0; i < phi.length; i++) {
-            phi[i] = network.features(points.get(i));
-        }
+        double[][] phi = network.features(points.toArray(double[][]::new));
         BayesianLinearRegression blr = BayesianLinearRegression.fit(phi, y);
         if (blr == null || pending.isEmpty()) {
             return blr;
@@ -200,9 +197,7 @@ final class DngoSampler implements InternalSampler {
         Arrays.setAll(order, i -> i);
         Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
         int local = args.sampleSize() / 4;
-        double[] bestPoint = null;
-        double bestEi = Double.NEGATIVE_INFINITY;
-        double[] out = new double[2];
+        List<double[]> candidates = new ArrayList<>(args.sampleSize() + local);
         for (int i = 0; i < args.sampleSize() + local; i++) {
             double[] u;
             if (i < args.sampleSize()) {
@@ -212,14 +207,21 @@ final class DngoSampler implements InternalSampler {
                 double scale = Math.exp(Math.log(0.002) + rng.nextDouble() * Math.log(0.3 / 0.002));
                 u = cube.near(centre, scale, rng);
             }
-            if (taken.contains(new Key(u))) {
-                continue;
+            if (!taken.contains(new Key(u))) {
+                candidates.add(u);
             }
-            blr.predict(network.features(u), out);
-            double ei = expectedImprovement(out[0], Math.sqrt(Math.max(out[1], 0)), best);
+        }
+        double[][] u = candidates.toArray(double[][]::new);
+        double[] mean = new double[u.length];
+        double[] variance = new double[u.length];
+        blr.predict(network.features(u), mean, variance);
+        double[] bestPoint = null;
+        double bestEi = Double.NEGATIVE_INFINITY;
+        for (int c = 0; c < u.length; c++) {
+            double ei = expectedImprovement(mean[c], Math.sqrt(Math.max(variance[c], 0)), best);
             if (ei > bestEi) {
                 bestEi = ei;
-                bestPoint = u;
+                bestPoint = u[c];
             }
         }
         return bestPoint != null ? bestPoint : fresh(taken);
