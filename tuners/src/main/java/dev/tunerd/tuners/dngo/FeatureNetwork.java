@@ -9,57 +9,96 @@ import java.util.Arrays;
  * (learning rate 0.01, mini-batches of 10, shuffled each epoch). After training, the last hidden layer is the basis
  * ({@link #features}) on which {@link BayesianLinearRegression} is fitted. Plain Java, no framework. Not thread-safe.
  *
- * <p>The passes run over a whole mini-batch (or a block of candidates) at a time, in register blocks: the forward
- * pass computes five units of two samples (ten independent sums) per pass over a layer's inputs, the backward pass
- * adds five samples' terms to a weight's gradient, and five units' terms to two samples' input deltas, per load and
- * store. Independent sums keep the processor's adders busy where one sum waits on each addition, and fewer loads and
- * stores per multiply-add relieve the memory ports. Every sum still adds the same terms in the same order as one
- * sample at a time through one unit at a time would (a unit's inputs in input order, a weight's gradient in sample
- * order, an input's delta in unit order), so the numbers are the same to the last bit ({@code DngoTunerTest} checks
- * them against a plain per-sample reference).
+ * <p>Arithmetic. The passes run over a whole mini-batch (or a block of candidates) at a time, and every innermost
+ * loop has the form {@code a[i] = a[i] + c0 * b0[i] + ... + c4 * b4[i]} over whole rows (each weight row, gradient
+ * row and sample's activations is an array of its own, indexed from 0): a loop of that form is what the JIT
+ * compiles to vector instructions (four lanes), one with offsets into a shared array it leaves scalar. The forward
+ * pass runs over a layer's units, five inputs per pass, with the weights also held transposed ({@link #t2}, rewritten
+ * after every step); the backward pass over a layer's inputs, five samples per pass for the weights' gradients and
+ * five units per pass for the inputs' deltas. Every sum still adds the same terms in the same order as one sample
+ * at a time through one unit at a time would (a unit's inputs in input order, a weight's gradient in sample order,
+ * an input's delta in unit order), so the numbers are the same to the last bit ({@code DngoTunerTest} checks them
+ * against a plain per-sample reference).
  */
 final class FeatureNetwork {
-    /** Units per hidden layer. */
+    /** Units per hidden layer (a multiple of 5). */
     static final int UNITS = 50;
     /** Samples per mini-batch, and rows per block in {@link #features(double[][])}. */
     private static final int BATCH = 10;
+    private static final int BLOCK = 5;
     private static final double LEARNING_RATE = 0.01;
     private static final double BETA1 = 0.9;
     private static final double BETA2 = 0.999;
     private static final double EPSILON = 1e-8;
     private final int inputs;
-    /** All parameters in one array: W1 (UNITS x inputs), b1, W2, b2, W3, b3, w4 (UNITS), b4; row j of W is unit j. */
-    private final double[] p;
-    private final int w1;
-    private final int b1;
-    private final int w2;
-    private final int b2;
-    private final int w3;
-    private final int b3;
-    private final int w4;
-    private final int b4;
+    /** Every parameter row in the order of the constructor's draws: W1's rows, b1, W2's rows, b2, W3's, b3, w4, b4. */
+    private final double[][] rows;
+    /** Row j of W is unit j's weights on the layer's inputs. */
+    private final double[][] w1;
+    private final double[] b1;
+    private final double[][] w2;
+    private final double[] b2;
+    private final double[][] w3;
+    private final double[] b3;
+    private final double[] w4;
+    private final double[] b4;
+    /** W1, W2, W3 transposed (row i = the weights of input i on every unit), rewritten after every step. */
+    private final double[][] t1;
+    private final double[][] t2;
+    private final double[][] t3;
 
     FeatureNetwork(int inputs, Rng rng) {
         this.inputs = inputs;
-        w1 = 0;
-        b1 = w1 + UNITS * inputs;
-        w2 = b1 + UNITS;
-        b2 = w2 + UNITS * UNITS;
-        w3 = b2 + UNITS;
-        b3 = w3 + UNITS * UNITS;
-        w4 = b3 + UNITS;
-        b4 = w4 + UNITS;
-        p = new double[b4 + 1];
-        init(w1, UNITS * inputs, inputs, rng);
-        init(w2, UNITS * UNITS, UNITS, rng);
-        init(w3, UNITS * UNITS, UNITS, rng);
-        init(w4, UNITS, UNITS, rng);
+        rows = new double[3 * UNITS + 5][];
+        int r = 0;
+        w1 = new double[UNITS][inputs];
+        for (double[] row : w1) {
+            rows[r++] = row;
+        }
+        b1 = rows[r++] = new double[UNITS];
+        w2 = new double[UNITS][UNITS];
+        for (double[] row : w2) {
+            rows[r++] = row;
+        }
+        b2 = rows[r++] = new double[UNITS];
+        w3 = new double[UNITS][UNITS];
+        for (double[] row : w3) {
+            rows[r++] = row;
+        }
+        b3 = rows[r++] = new double[UNITS];
+        w4 = rows[r++] = new double[UNITS];
+        b4 = rows[r] = new double[1];
+        init(w1, inputs, rng);
+        init(w2, UNITS, rng);
+        init(w3, UNITS, rng);
+        init(new double[][] {w4}, UNITS, rng);
+        t1 = new double[inputs][UNITS];
+        t2 = new double[UNITS][UNITS];
+        t3 = new double[UNITS][UNITS];
+        transpose();
     }
 
-    private void init(int from, int count, int fanIn, Rng rng) {
+    private static void init(double[][] w, int fanIn, Rng rng) {
         double scale = Math.sqrt(1.0 / Math.max(1, fanIn));
-        for (int i = 0; i < count; i++) {
-            p[from + i] = scale * rng.nextGaussian();
+        for (double[] row : w) {
+            for (int i = 0; i < row.length; i++) {
+                row[i] = scale * rng.nextGaussian();
+            }
+        }
+    }
+
+    private void transpose() {
+        transpose(w1, t1);
+        transpose(w2, t2);
+        transpose(w3, t3);
+    }
+
+    private static void transpose(double[][] w, double[][] t) {
+        for (int j = 0; j < w.length; j++) {
+            double[] row = w[j];
+            for (int i = 0; i < row.length; i++) {
+                t[i][j] = row[i];
+            }
         }
     }
 
@@ -81,12 +120,12 @@ final class FeatureNetwork {
         private final double[][] x;
         private final double[] y;
         private final Rng rng;
-        private final double[] m = new double[p.length];
-        private final double[] v = new double[p.length];
-        private final double[] grad = new double[p.length];
+        private final double[][] m = shaped();
+        private final double[][] v = shaped();
+        private final Gradient grad = new Gradient();
         private final int[] order;
         private final Work work = new Work(BATCH);
-        private final double[][] rows = new double[BATCH][];
+        private final double[][] batch = new double[BATCH][];
         private final double[] targets = new double[BATCH];
         private long step;
         private int epochsDone;
@@ -122,48 +161,83 @@ final class FeatureNetwork {
                 for (int start = 0; start < n; start += BATCH) {
                     int count = Math.min(n, start + BATCH) - start;
                     for (int s = 0; s < count; s++) {
-                        rows[s] = x[order[start + s]];
+                        batch[s] = x[order[start + s]];
                         targets[s] = y[order[start + s]];
                     }
-                    Arrays.fill(grad, 0.0);
-                    gradient(rows, targets, count, work, grad);
+                    grad.clear();
+                    gradient(batch, targets, count, work, grad);
                     step++;
-                    adam(grad, m, v, step);
+                    adam(grad.rows, m, v, step);
                 }
                 epochsDone++;
             }
         }
     }
 
-    private void adam(double[] grad, double[] m, double[] v, long step) {
+    /** Arrays of the parameters' shape, zero. */
+    private double[][] shaped() {
+        double[][] s = new double[rows.length][];
+        for (int r = 0; r < rows.length; r++) {
+            s[r] = new double[rows[r].length];
+        }
+        return s;
+    }
+
+    private void adam(double[][] grad, double[][] m, double[][] v, long step) {
         double c1 = 1 - Math.pow(BETA1, step);
         double c2 = 1 - Math.pow(BETA2, step);
-        for (int i = 0; i < p.length; i++) {
-            m[i] = BETA1 * m[i] + (1 - BETA1) * grad[i];
-            v[i] = BETA2 * v[i] + (1 - BETA2) * grad[i] * grad[i];
-            p[i] -= LEARNING_RATE * (m[i] / c1) / (Math.sqrt(v[i] / c2) + EPSILON);
+        for (int r = 0; r < rows.length; r++) {
+            double[] p = rows[r];
+            double[] g = grad[r];
+            double[] mr = m[r];
+            double[] vr = v[r];
+            for (int i = 0; i < p.length; i++) {
+                mr[i] = BETA1 * mr[i] + (1 - BETA1) * g[i];
+                vr[i] = BETA2 * vr[i] + (1 - BETA2) * g[i] * g[i];
+                p[i] -= LEARNING_RATE * (mr[i] / c1) / (Math.sqrt(vr[i] / c2) + EPSILON);
+            }
+        }
+        transpose();
+    }
+
+    /** A gradient: rows of the parameters' shape, with the layers' rows by name. */
+    private final class Gradient {
+        final double[][] rows = shaped();
+        final double[][] w1 = Arrays.copyOfRange(rows, 0, UNITS);
+        final double[] b1 = rows[UNITS];
+        final double[][] w2 = Arrays.copyOfRange(rows, UNITS + 1, 2 * UNITS + 1);
+        final double[] b2 = rows[2 * UNITS + 1];
+        final double[][] w3 = Arrays.copyOfRange(rows, 2 * UNITS + 2, 3 * UNITS + 2);
+        final double[] b3 = rows[3 * UNITS + 2];
+        final double[] w4 = rows[3 * UNITS + 3];
+        final double[] b4 = rows[3 * UNITS + 4];
+
+        void clear() {
+            for (double[] row : rows) {
+                Arrays.fill(row, 0.0);
+            }
         }
     }
 
-    /** Scratch space for up to {@code capacity} samples, each sample's values consecutive. */
+    /** Scratch space for up to {@code capacity} samples, one row per sample. */
     private final class Work {
-        final double[] in;
-        final double[] h1;
-        final double[] h2;
-        final double[] h3;
-        final double[] d1;
-        final double[] d2;
-        final double[] d3;
+        final double[][] in;
+        final double[][] h1;
+        final double[][] h2;
+        final double[][] h3;
+        final double[][] d1;
+        final double[][] d2;
+        final double[][] d3;
         final double[] dOut;
 
         Work(int capacity) {
-            in = new double[capacity * inputs];
-            h1 = new double[capacity * UNITS];
-            h2 = new double[capacity * UNITS];
-            h3 = new double[capacity * UNITS];
-            d1 = new double[capacity * UNITS];
-            d2 = new double[capacity * UNITS];
-            d3 = new double[capacity * UNITS];
+            in = new double[capacity][inputs];
+            h1 = new double[capacity][UNITS];
+            h2 = new double[capacity][UNITS];
+            h3 = new double[capacity][UNITS];
+            d1 = new double[capacity][UNITS];
+            d2 = new double[capacity][UNITS];
+            d3 = new double[capacity][UNITS];
             dOut = new double[capacity];
         }
     }
@@ -172,101 +246,51 @@ final class FeatureNetwork {
     private void forward(double[][] u, int from, int count, Work w) {
         for (int s = 0; s < count; s++) {
             double[] row = u[from + s];
+            double[] in = w.in[s];
             for (int i = 0; i < inputs; i++) {
-                w.in[s * inputs + i] = 2 * row[i] - 1;
+                in[i] = 2 * row[i] - 1;
             }
         }
-        layer(w.in, inputs, count, w1, b1, w.h1);
-        layer(w.h1, UNITS, count, w2, b2, w.h2);
-        layer(w.h2, UNITS, count, w3, b3, w.h3);
+        layer(w.in, t1, b1, count, w.h1);
+        layer(w.h1, t2, b2, count, w.h2);
+        layer(w.h2, t3, b3, count, w.h3);
     }
 
     /**
-     * A tanh layer over {@code count} samples of {@code width} inputs (weights from {@code w}, biases from
-     * {@code b}), five units of two samples per pass over the inputs. Each unit's sum starts at its bias and adds
-     * weight times input in input order.
+     * A tanh layer (transposed weights {@code t}, biases {@code b}) over {@code count} samples: each unit's sum starts
+     * at its bias and adds weight times input in input order, all units at once, five inputs per pass.
      */
-    private void layer(double[] in, int width, int count, int w, int b, double[] out) {
-        int s = 0;
-        for (; s + 1 < count; s += 2) {
-            int x0 = s * width;
-            int x1 = x0 + width;
-            int o0 = s * UNITS;
-            int o1 = o0 + UNITS;
-            for (int j = 0; j < UNITS; j += 5) {
-                double a0 = p[b + j];
-                double a1 = p[b + j + 1];
-                double a2 = p[b + j + 2];
-                double a3 = p[b + j + 3];
-                double a4 = p[b + j + 4];
-                double c0 = a0;
-                double c1 = a1;
-                double c2 = a2;
-                double c3 = a3;
-                double c4 = a4;
-                int r0 = w + j * width;
-                int r1 = r0 + width;
-                int r2 = r1 + width;
-                int r3 = r2 + width;
-                int r4 = r3 + width;
-                for (int i = 0; i < width; i++) {
-                    double v = in[x0 + i];
-                    double z = in[x1 + i];
-                    double q0 = p[r0 + i];
-                    double q1 = p[r1 + i];
-                    double q2 = p[r2 + i];
-                    double q3 = p[r3 + i];
-                    double q4 = p[r4 + i];
-                    a0 += q0 * v;
-                    a1 += q1 * v;
-                    a2 += q2 * v;
-                    a3 += q3 * v;
-                    a4 += q4 * v;
-                    c0 += q0 * z;
-                    c1 += q1 * z;
-                    c2 += q2 * z;
-                    c3 += q3 * z;
-                    c4 += q4 * z;
+    private static void layer(double[][] in, double[][] t, double[] b, int count, double[][] out) {
+        int width = t.length;
+        for (int s = 0; s < count; s++) {
+            double[] x = in[s];
+            double[] o = out[s];
+            System.arraycopy(b, 0, o, 0, UNITS);
+            int i = 0;
+            for (; i + BLOCK <= width; i += BLOCK) {
+                double x0 = x[i];
+                double x1 = x[i + 1];
+                double x2 = x[i + 2];
+                double x3 = x[i + 3];
+                double x4 = x[i + 4];
+                double[] q0 = t[i];
+                double[] q1 = t[i + 1];
+                double[] q2 = t[i + 2];
+                double[] q3 = t[i + 3];
+                double[] q4 = t[i + 4];
+                for (int j = 0; j < UNITS; j++) {
+                    o[j] = o[j] + q0[j] * x0 + q1[j] * x1 + q2[j] * x2 + q3[j] * x3 + q4[j] * x4;
                 }
-                out[o0 + j] = tanh(a0);
-                out[o0 + j + 1] = tanh(a1);
-                out[o0 + j + 2] = tanh(a2);
-                out[o0 + j + 3] = tanh(a3);
-                out[o0 + j + 4] = tanh(a4);
-                out[o1 + j] = tanh(c0);
-                out[o1 + j + 1] = tanh(c1);
-                out[o1 + j + 2] = tanh(c2);
-                out[o1 + j + 3] = tanh(c3);
-                out[o1 + j + 4] = tanh(c4);
             }
-        }
-        for (; s < count; s++) {
-            int x0 = s * width;
-            int o0 = s * UNITS;
-            for (int j = 0; j < UNITS; j += 5) {
-                double a0 = p[b + j];
-                double a1 = p[b + j + 1];
-                double a2 = p[b + j + 2];
-                double a3 = p[b + j + 3];
-                double a4 = p[b + j + 4];
-                int r0 = w + j * width;
-                int r1 = r0 + width;
-                int r2 = r1 + width;
-                int r3 = r2 + width;
-                int r4 = r3 + width;
-                for (int i = 0; i < width; i++) {
-                    double v = in[x0 + i];
-                    a0 += p[r0 + i] * v;
-                    a1 += p[r1 + i] * v;
-                    a2 += p[r2 + i] * v;
-                    a3 += p[r3 + i] * v;
-                    a4 += p[r4 + i] * v;
+            for (; i < width; i++) {
+                double xi = x[i];
+                double[] q = t[i];
+                for (int j = 0; j < UNITS; j++) {
+                    o[j] += q[j] * xi;
                 }
-                out[o0 + j] = tanh(a0);
-                out[o0 + j + 1] = tanh(a1);
-                out[o0 + j + 2] = tanh(a2);
-                out[o0 + j + 3] = tanh(a3);
-                out[o0 + j + 4] = tanh(a4);
+            }
+            for (int j = 0; j < UNITS; j++) {
+                o[j] = tanh(o[j]);
             }
         }
     }
@@ -276,120 +300,99 @@ final class FeatureNetwork {
      * A parameter's gradient adds the samples' terms in sample order, an input's delta its units' terms in unit
      * order, as the plain per-sample backward pass does.
      */
-    private void gradient(double[][] u, double[] target, int count, Work w, double[] g) {
+    private void gradient(double[][] u, double[] target, int count, Work w, Gradient g) {
         forward(u, 0, count, w);
         double weight = 1.0 / count;
         for (int s = 0; s < count; s++) {
-            int o = s * UNITS;
-            double out = p[b4];
+            double[] h = w.h3[s];
+            double out = b4[0];
             for (int j = 0; j < UNITS; j++) {
-                out += p[w4 + j] * w.h3[o + j];
+                out += w4[j] * h[j];
             }
             w.dOut[s] = 2 * (out - target[s]) * weight;
         }
         for (int s = 0; s < count; s++) {
             double dOut = w.dOut[s];
-            int o = s * UNITS;
-            g[b4] += dOut;
+            double[] h = w.h3[s];
+            double[] d = w.d3[s];
+            g.b4[0] += dOut;
             for (int j = 0; j < UNITS; j++) {
-                g[w4 + j] += dOut * w.h3[o + j];
+                g.w4[j] += dOut * h[j];
             }
             for (int j = 0; j < UNITS; j++) {
-                w.d3[o + j] = dOut * p[w4 + j] * (1 - w.h3[o + j] * w.h3[o + j]);
+                d[j] = dOut * w4[j] * (1 - h[j] * h[j]);
             }
         }
-        back(w.d3, w.h2, UNITS, count, w3, b3, g);
-        deltas(w.d3, w.h2, count, w3, w.d2);
-        back(w.d2, w.h1, UNITS, count, w2, b2, g);
-        deltas(w.d2, w.h1, count, w2, w.d1);
-        back(w.d1, w.in, inputs, count, w1, b1, g);
+        back(w.d3, w.h2, count, g.w3, g.b3);
+        deltas(w.d3, w3, w.h2, count, w.d2);
+        back(w.d2, w.h1, count, g.w2, g.b2);
+        deltas(w.d2, w2, w.h1, count, w.d1);
+        back(w.d1, w.in, count, g.w1, g.b1);
     }
 
     /**
-     * Adds a layer's weight and bias gradients for output deltas {@code delta} and inputs {@code in} ({@code width}
-     * per sample) over {@code count} samples to {@code g}: five samples' terms per load and store of a gradient.
+     * Adds a layer's weight and bias gradients for the output deltas {@code delta} and the inputs {@code in} of
+     * {@code count} samples to {@code gw} and {@code gb}, five samples per pass.
      */
-    private void back(double[] delta, double[] in, int width, int count, int w, int b, double[] g) {
+    private static void back(double[][] delta, double[][] in, int count, double[][] gw, double[] gb) {
         for (int j = 0; j < UNITS; j++) {
-            int row = w + j * width;
+            double[] row = gw[j];
             int s = 0;
-            for (; s + 4 < count; s += 5) {
-                double d0 = delta[s * UNITS + j];
-                double d1 = delta[(s + 1) * UNITS + j];
-                double d2 = delta[(s + 2) * UNITS + j];
-                double d3 = delta[(s + 3) * UNITS + j];
-                double d4 = delta[(s + 4) * UNITS + j];
-                g[b + j] = g[b + j] + d0 + d1 + d2 + d3 + d4;
-                int x0 = s * width;
-                int x1 = x0 + width;
-                int x2 = x1 + width;
-                int x3 = x2 + width;
-                int x4 = x3 + width;
-                for (int i = 0; i < width; i++) {
-                    g[row + i] = g[row + i] + d0 * in[x0 + i] + d1 * in[x1 + i] + d2 * in[x2 + i]
-                        + d3 * in[x3 + i] + d4 * in[x4 + i];
+            for (; s + BLOCK <= count; s += BLOCK) {
+                double d0 = delta[s][j];
+                double d1 = delta[s + 1][j];
+                double d2 = delta[s + 2][j];
+                double d3 = delta[s + 3][j];
+                double d4 = delta[s + 4][j];
+                gb[j] = gb[j] + d0 + d1 + d2 + d3 + d4;
+                double[] x0 = in[s];
+                double[] x1 = in[s + 1];
+                double[] x2 = in[s + 2];
+                double[] x3 = in[s + 3];
+                double[] x4 = in[s + 4];
+                for (int i = 0; i < row.length; i++) {
+                    row[i] = row[i] + d0 * x0[i] + d1 * x1[i] + d2 * x2[i] + d3 * x3[i] + d4 * x4[i];
                 }
             }
             for (; s < count; s++) {
-                double d = delta[s * UNITS + j];
-                g[b + j] += d;
-                int x = s * width;
-                for (int i = 0; i < width; i++) {
-                    g[row + i] += d * in[x + i];
+                double d = delta[s][j];
+                double[] x = in[s];
+                gb[j] += d;
+                for (int i = 0; i < row.length; i++) {
+                    row[i] += d * x[i];
                 }
             }
         }
     }
 
     /**
-     * The input deltas of a tanh layer (weights from {@code w}) for output deltas {@code delta} over {@code count}
-     * samples, through the tanh of the inputs {@code in}, into {@code prev}: five units' terms of two samples per pass.
+     * The input deltas of a tanh layer (weights {@code w}) for the output deltas {@code delta} of {@code count}
+     * samples, through the tanh of the inputs {@code in}, into {@code prev}: five units per pass.
      */
-    private void deltas(double[] delta, double[] in, int count, int w, double[] prev) {
-        Arrays.fill(prev, 0, count * UNITS, 0.0);
-        int s = 0;
-        for (; s + 1 < count; s += 2) {
-            int o0 = s * UNITS;
-            int o1 = o0 + UNITS;
-            for (int j = 0; j < UNITS; j += 5) {
-                double d0 = delta[o0 + j];
-                double d1 = delta[o0 + j + 1];
-                double d2 = delta[o0 + j + 2];
-                double d3 = delta[o0 + j + 3];
-                double d4 = delta[o0 + j + 4];
-                double e0 = delta[o1 + j];
-                double e1 = delta[o1 + j + 1];
-                double e2 = delta[o1 + j + 2];
-                double e3 = delta[o1 + j + 3];
-                double e4 = delta[o1 + j + 4];
-                int r0 = w + j * UNITS;
-                int r1 = r0 + UNITS;
-                int r2 = r1 + UNITS;
-                int r3 = r2 + UNITS;
-                int r4 = r3 + UNITS;
+    private static void deltas(double[][] delta, double[][] w, double[][] in, int count, double[][] prev) {
+        for (int s = 0; s < count; s++) {
+            double[] d = delta[s];
+            double[] p = prev[s];
+            Arrays.fill(p, 0.0);
+            for (int j = 0; j < UNITS; j += BLOCK) {
+                double d0 = d[j];
+                double d1 = d[j + 1];
+                double d2 = d[j + 2];
+                double d3 = d[j + 3];
+                double d4 = d[j + 4];
+                double[] q0 = w[j];
+                double[] q1 = w[j + 1];
+                double[] q2 = w[j + 2];
+                double[] q3 = w[j + 3];
+                double[] q4 = w[j + 4];
                 for (int i = 0; i < UNITS; i++) {
-                    double q0 = p[r0 + i];
-                    double q1 = p[r1 + i];
-                    double q2 = p[r2 + i];
-                    double q3 = p[r3 + i];
-                    double q4 = p[r4 + i];
-                    prev[o0 + i] = prev[o0 + i] + d0 * q0 + d1 * q1 + d2 * q2 + d3 * q3 + d4 * q4;
-                    prev[o1 + i] = prev[o1 + i] + e0 * q0 + e1 * q1 + e2 * q2 + e3 * q3 + e4 * q4;
+                    p[i] = p[i] + d0 * q0[i] + d1 * q1[i] + d2 * q2[i] + d3 * q3[i] + d4 * q4[i];
                 }
             }
-        }
-        for (; s < count; s++) {
-            int o = s * UNITS;
-            for (int j = 0; j < UNITS; j++) {
-                double d = delta[o + j];
-                int row = w + j * UNITS;
-                for (int i = 0; i < UNITS; i++) {
-                    prev[o + i] += d * p[row + i];
-                }
+            double[] h = in[s];
+            for (int i = 0; i < UNITS; i++) {
+                p[i] *= 1 - h[i] * h[i];
             }
-        }
-        for (int q = 0; q < count * UNITS; q++) {
-            prev[q] *= 1 - in[q] * in[q];
         }
     }
 
@@ -418,8 +421,7 @@ final class FeatureNetwork {
             int count = Math.min(u.length, from + BATCH) - from;
             forward(u, from, count, w);
             for (int s = 0; s < count; s++) {
-                double[] row = new double[UNITS + 1];
-                System.arraycopy(w.h3, s * UNITS, row, 0, UNITS);
+                double[] row = Arrays.copyOf(w.h3[s], UNITS + 1);
                 row[UNITS] = 1.0;
                 f[from + s] = row;
             }
@@ -427,15 +429,19 @@ final class FeatureNetwork {
         return f;
     }
 
-    /** A copy of the parameters in the order of the constructor's draws (for tests). */
+    /** The parameters in the order of the constructor's draws: W1 row by row, b1, W2, b2, W3, b3, w4, b4 (for tests). */
     double[] parameters() {
-        return p.clone();
+        return flat(rows);
     }
 
-    /** The gradient of the mean squared error over the rows of {@code u} as one mini-batch (for tests). */
+    /** The gradient of the mean squared error over the rows of {@code u} as one mini-batch, as {@link #parameters}. */
     double[] gradient(double[][] u, double[] target) {
-        double[] g = new double[p.length];
+        Gradient g = new Gradient();
         gradient(u, target, u.length, new Work(u.length), g);
-        return g;
+        return flat(g.rows);
+    }
+
+    private static double[] flat(double[][] rows) {
+        return Arrays.stream(rows).flatMapToDouble(Arrays::stream).toArray();
     }
 }
