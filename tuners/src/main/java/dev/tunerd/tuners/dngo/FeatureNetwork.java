@@ -268,19 +268,7 @@ final class FeatureNetwork {
             System.arraycopy(b, 0, o, 0, UNITS);
             int i = 0;
             for (; i + BLOCK <= width; i += BLOCK) {
-                double x0 = x[i];
-                double x1 = x[i + 1];
-                double x2 = x[i + 2];
-                double x3 = x[i + 3];
-                double x4 = x[i + 4];
-                double[] q0 = t[i];
-                double[] q1 = t[i + 1];
-                double[] q2 = t[i + 2];
-                double[] q3 = t[i + 3];
-                double[] q4 = t[i + 4];
-                for (int j = 0; j < UNITS; j++) {
-                    o[j] = o[j] + q0[j] * x0 + q1[j] * x1 + q2[j] * x2 + q3[j] * x3 + q4[j] * x4;
-                }
+                addFive(o, x, t, i);
             }
             for (; i < width; i++) {
                 double xi = x[i];
@@ -335,27 +323,19 @@ final class FeatureNetwork {
      * {@code count} samples to {@code gw} and {@code gb}, five samples per pass.
      */
     private static void back(double[][] delta, double[][] in, int count, double[][] gw, double[] gb) {
+        double[] column = new double[count];
         for (int j = 0; j < UNITS; j++) {
+            for (int s = 0; s < count; s++) {
+                column[s] = delta[s][j];
+            }
             double[] row = gw[j];
             int s = 0;
             for (; s + BLOCK <= count; s += BLOCK) {
-                double d0 = delta[s][j];
-                double d1 = delta[s + 1][j];
-                double d2 = delta[s + 2][j];
-                double d3 = delta[s + 3][j];
-                double d4 = delta[s + 4][j];
-                gb[j] = gb[j] + d0 + d1 + d2 + d3 + d4;
-                double[] x0 = in[s];
-                double[] x1 = in[s + 1];
-                double[] x2 = in[s + 2];
-                double[] x3 = in[s + 3];
-                double[] x4 = in[s + 4];
-                for (int i = 0; i < row.length; i++) {
-                    row[i] = row[i] + d0 * x0[i] + d1 * x1[i] + d2 * x2[i] + d3 * x3[i] + d4 * x4[i];
-                }
+                gb[j] = gb[j] + column[s] + column[s + 1] + column[s + 2] + column[s + 3] + column[s + 4];
+                addFive(row, column, in, s);
             }
             for (; s < count; s++) {
-                double d = delta[s][j];
+                double d = column[s];
                 double[] x = in[s];
                 gb[j] += d;
                 for (int i = 0; i < row.length; i++) {
@@ -375,24 +355,32 @@ final class FeatureNetwork {
             double[] p = prev[s];
             Arrays.fill(p, 0.0);
             for (int j = 0; j < UNITS; j += BLOCK) {
-                double d0 = d[j];
-                double d1 = d[j + 1];
-                double d2 = d[j + 2];
-                double d3 = d[j + 3];
-                double d4 = d[j + 4];
-                double[] q0 = w[j];
-                double[] q1 = w[j + 1];
-                double[] q2 = w[j + 2];
-                double[] q3 = w[j + 3];
-                double[] q4 = w[j + 4];
-                for (int i = 0; i < UNITS; i++) {
-                    p[i] = p[i] + d0 * q0[i] + d1 * q1[i] + d2 * q2[i] + d3 * q3[i] + d4 * q4[i];
-                }
+                addFive(p, d, w, j);
             }
             double[] h = in[s];
             for (int i = 0; i < UNITS; i++) {
                 p[i] *= 1 - h[i] * h[i];
             }
+        }
+    }
+
+    /**
+     * {@code a[i] = a[i] + c[k] * r[k][i] + ... + c[k + 4] * r[k + 4][i]} for every i of {@code a}: five terms added in
+     * order in one vectorised pass.
+     */
+    private static void addFive(double[] a, double[] c, double[][] r, int k) {
+        double c0 = c[k];
+        double c1 = c[k + 1];
+        double c2 = c[k + 2];
+        double c3 = c[k + 3];
+        double c4 = c[k + 4];
+        double[] r0 = r[k];
+        double[] r1 = r[k + 1];
+        double[] r2 = r[k + 2];
+        double[] r3 = r[k + 3];
+        double[] r4 = r[k + 4];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = a[i] + c0 * r0[i] + c1 * r1[i] + c2 * r2[i] + c3 * r3[i] + c4 * r4[i];
         }
     }
 
