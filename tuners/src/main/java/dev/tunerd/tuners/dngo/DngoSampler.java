@@ -30,9 +30,10 @@ final class DngoSampler implements InternalSampler {
     private static final double WARP_SKEWNESS = 1.5;
     private static final int INCUMBENTS = 5;
     /**
-     * Training work per suggestion, in sample-epochs (one result's forward and backward pass): about 10 us each in
-     * 6-D on the loaded project machine, so a slice costs some 30 ms of the 50 ms a suggestion may take
-     * (docs/BENCHMARKS.md, "CMA-ES's third round and DNGO's worst case").
+     * Training work per suggestion, in sample-epochs (one result's forward and backward pass): about 6 us each in
+     * 6-D on the loaded project machine since the kernels vectorise (10 us before), so a slice costs some 20 ms of the
+     * 50 ms a suggestion may take (docs/BENCHMARKS.md, "CMA-ES's third round and DNGO's worst case" and "DNGO's
+     * arithmetic").
      */
     static final int WORK_PER_SUGGESTION = 3000;
     /** Whether the last suggestion had a network (false: the first training was still in progress). */
@@ -175,10 +176,7 @@ final class DngoSampler implements InternalSampler {
     }
 
     private BayesianLinearRegression regression(double[] y, List<double[]> pending) {
-        double[][] phi = new double[points.size()][];
-        for (int i = 0; i < phi.length; i++) {
-            phi[i] = network.features(points.get(i));
-        }
+        double[][] phi = network.features(points.toArray(double[][]::new));
         BayesianLinearRegression blr = BayesianLinearRegression.fit(phi, y);
         if (blr == null || pending.isEmpty()) {
             return blr;
@@ -200,9 +198,7 @@ final class DngoSampler implements InternalSampler {
         Arrays.setAll(order, i -> i);
         Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
         int local = args.sampleSize() / 4;
-        double[] bestPoint = null;
-        double bestEi = Double.NEGATIVE_INFINITY;
-        double[] out = new double[2];
+        List<double[]> candidates = new ArrayList<>(args.sampleSize() + local);
         for (int i = 0; i < args.sampleSize() + local; i++) {
             double[] u;
             if (i < args.sampleSize()) {
@@ -212,14 +208,21 @@ final class DngoSampler implements InternalSampler {
                 double scale = Math.exp(Math.log(0.002) + rng.nextDouble() * Math.log(0.3 / 0.002));
                 u = cube.near(centre, scale, rng);
             }
-            if (taken.contains(new Key(u))) {
-                continue;
+            if (!taken.contains(new Key(u))) {
+                candidates.add(u);
             }
-            blr.predict(network.features(u), out);
-            double ei = expectedImprovement(out[0], Math.sqrt(Math.max(out[1], 0)), best);
+        }
+        double[][] u = candidates.toArray(double[][]::new);
+        double[] mean = new double[u.length];
+        double[] variance = new double[u.length];
+        blr.predict(network.features(u), mean, variance);
+        double[] bestPoint = null;
+        double bestEi = Double.NEGATIVE_INFINITY;
+        for (int c = 0; c < u.length; c++) {
+            double ei = expectedImprovement(mean[c], Math.sqrt(Math.max(variance[c], 0)), best);
             if (ei > bestEi) {
                 bestEi = ei;
-                bestPoint = u;
+                bestPoint = u[c];
             }
         }
         return bestPoint != null ? bestPoint : fresh(taken);

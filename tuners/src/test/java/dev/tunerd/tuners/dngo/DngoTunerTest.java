@@ -115,6 +115,125 @@ class DngoTunerTest {
     }
 
     /**
+     * The blocked kernels (whole mini-batches, rows of candidates, several independent sums per pass) give the same
+     * numbers to the last bit as one sample at a time through one unit at a time: the hidden layers, the gradient of
+     * a mini-batch (five samples per block plus a remainder) and the regression's predictions (pairs plus a
+     * remainder), on a small trained network.
+     */
+    @Test
+    void theBlockedKernelsGiveTheSameNumbersAsAPlainPerSampleReference() {
+        int d = 3;
+        Rng rng = new Rng(11);
+        double[][] x = new double[23][];
+        double[] y = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = new double[] {rng.nextDouble(), rng.nextDouble(), rng.nextDouble()};
+            y[i] = Math.sin(4 * x[i][0]) - x[i][1] * x[i][2];
+        }
+        FeatureNetwork net = new FeatureNetwork(d, new Rng(1));
+        net.train(x, y, 4, new Rng(2));
+        double[] p = net.parameters();
+        double[][] batch = java.util.Arrays.copyOf(x, 7);
+        double[] targets = java.util.Arrays.copyOf(y, 7);
+        double[] expected = new double[p.length];
+        double[][] phi = new double[13][];
+        for (int s = 0; s < batch.length; s++) {
+            ReferenceNetwork.backward(p, d, batch[s], targets[s], 1.0 / batch.length, expected);
+        }
+        double[] got = net.gradient(batch, targets);
+        for (int i = 0; i < p.length; i++) {
+            assertEquals(Double.doubleToLongBits(expected[i]), Double.doubleToLongBits(got[i]), "gradient " + i);
+        }
+        double[][] rows = java.util.Arrays.copyOfRange(x, 5, 5 + phi.length);
+        double[][] features = net.features(rows);
+        for (int s = 0; s < rows.length; s++) {
+            phi[s] = ReferenceNetwork.features(p, d, rows[s]);
+            assertTrue(java.util.Arrays.equals(phi[s], features[s]), "features of row " + s);
+        }
+        BayesianLinearRegression blr = BayesianLinearRegression.fit(phi, java.util.Arrays.copyOfRange(y, 5, 18));
+        double[] means = new double[phi.length];
+        double[] variances = new double[phi.length];
+        blr.predict(phi, means, variances);
+        double[] out = new double[2];
+        for (int s = 0; s < phi.length; s++) {
+            blr.predict(phi[s], out);
+            assertEquals(Double.doubleToLongBits(out[0]), Double.doubleToLongBits(means[s]), "mean " + s);
+            assertEquals(Double.doubleToLongBits(out[1]), Double.doubleToLongBits(variances[s]), "variance " + s);
+        }
+    }
+
+    /**
+     * The network one sample at a time through one unit at a time, on {@link FeatureNetwork#parameters}' order
+     * (W1 row by row, b1, W2, b2, W3, b3, w4, b4): the definition the blocked kernels must reproduce.
+     */
+    private static final class ReferenceNetwork {
+        private static final int U = FeatureNetwork.UNITS;
+
+        static double[][] layers(double[] p, int d, double[] u) {
+            double[] in = new double[d];
+            for (int i = 0; i < d; i++) {
+                in[i] = 2 * u[i] - 1;
+            }
+            double[] h1 = dense(p, 0, d * U, in);
+            double[] h2 = dense(p, d * U + U, d * U + U + U * U, h1);
+            double[] h3 = dense(p, d * U + 2 * U + U * U, d * U + 2 * U + 2 * U * U, h2);
+            return new double[][] {in, h1, h2, h3};
+        }
+
+        private static double[] dense(double[] p, int w, int b, double[] in) {
+            double[] h = new double[U];
+            for (int j = 0; j < U; j++) {
+                double sum = p[b + j];
+                for (int i = 0; i < in.length; i++) {
+                    sum += p[w + j * in.length + i] * in[i];
+                }
+                h[j] = FeatureNetwork.tanh(sum);
+            }
+            return h;
+        }
+
+        static double[] features(double[] p, int d, double[] u) {
+            double[] f = java.util.Arrays.copyOf(layers(p, d, u)[3], U + 1);
+            f[U] = 1.0;
+            return f;
+        }
+
+        static void backward(double[] p, int d, double[] u, double target, double weight, double[] g) {
+            double[][] a = layers(p, d, u);
+            int[] w = {0, d * U + U, d * U + 2 * U + U * U};
+            int w4 = d * U + 3 * U + 2 * U * U;
+            double out = p[w4 + U];
+            for (int j = 0; j < U; j++) {
+                out += p[w4 + j] * a[3][j];
+            }
+            double dOut = 2 * (out - target) * weight;
+            g[w4 + U] += dOut;
+            double[] delta = new double[U];
+            for (int j = 0; j < U; j++) {
+                g[w4 + j] += dOut * a[3][j];
+                delta[j] = dOut * p[w4 + j] * (1 - a[3][j] * a[3][j]);
+            }
+            for (int layer = 2; layer >= 0; layer--) {
+                double[] in = a[layer];
+                int width = in.length;
+                int b = w[layer] + U * width;
+                double[] prev = new double[width];
+                for (int j = 0; j < U; j++) {
+                    g[b + j] += delta[j];
+                    for (int i = 0; i < width; i++) {
+                        g[w[layer] + j * width + i] += delta[j] * in[i];
+                        prev[i] += delta[j] * p[w[layer] + j * width + i];
+                    }
+                }
+                for (int i = 0; i < width; i++) {
+                    prev[i] *= 1 - in[i] * in[i];
+                }
+                delta = prev;
+            }
+        }
+    }
+
+    /**
      * Trainings are spread so that no suggestion runs more than its share of sample-epochs (a whole 500-epoch training
      * on 60 results would be 30,000), the first network arrives a few suggestions after trials_per_update results,
      * and every network is trained completely (the slices add up to the epochs).
