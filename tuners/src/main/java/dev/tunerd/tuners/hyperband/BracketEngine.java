@@ -110,6 +110,15 @@ public final class BracketEngine {
         return new Issued(e.params, rung.budget);
     }
 
+    /** How many of the last brackets started are the largest ({@code s = sMax}), counted back to one that is not. */
+    public int largestInARow() {
+        int n = 0;
+        for (int i = brackets.size() - 1; i >= 0 && brackets.get(i).s == plan.sMax(); i--) {
+            n++;
+        }
+        return n;
+    }
+
     /** The wire id of an issued id, or null when this engine did not issue it. */
     public String wireId(long parameterId) {
         int[] ref = issued.get(parameterId);

@@ -33,6 +33,13 @@ final class BracketPayoff {
     private final double margin;
     private final int minCurves;
     private final double screenMargin;
+    private final double earlyMargin;
+
+    /**
+     * Full trainings from which a clear screening gain lets the largest bracket start ({@link #pays}, {@code
+     * earlyMargin}); the other checks need {@code minCurves}.
+     */
+    static final int EARLY_CURVES = 4;
 
     /**
      * @param margin    standard deviations of the final values by which the bracket must beat full trainings
@@ -48,15 +55,32 @@ final class BracketPayoff {
      *                     the replay only vetoes a bracket that loses to full trainings on the evidence itself
      */
     BracketPayoff(BracketPlan plan, double margin, int minCurves, double screenMargin) {
+        this(plan, margin, minCurves, screenMargin, -1);
+    }
+
+    /**
+     * @param earlyMargin below 0: off; else the largest bracket also starts when its screening gain is at least this,
+     *                    without the replay's consent and from {@value #EARLY_CURVES} usable trainings on
+     */
+    BracketPayoff(BracketPlan plan, double margin, int minCurves, double screenMargin, double earlyMargin) {
         this.plan = plan;
         this.margin = margin;
         this.minCurves = minCurves;
         this.screenMargin = screenMargin;
+        this.earlyMargin = earlyMargin;
+    }
+
+    /** Whether fewer than {@code minCurves} trainings have values at every budget bracket {@code s} halves at. */
+    boolean thin(List<double[]> curves, int s) {
+        return usable(curves, s).size() < minCurves;
     }
 
     /**
      * Whether bracket {@code s} pays on {@code curves} (each: values at the largest bracket's rungs 0 .. sMax-1, then
-     * the final value, as losses; NaN where a value never arrived). Bracket 0 always does.
+     * the final value, as losses; NaN where a value never arrived). Bracket 0 always does. With {@code earlyMargin}
+     * set, the largest bracket also pays when its screening gain ({@link #screenGain}) is at least that, on at least
+     * {@value #EARLY_CURVES} usable trainings and whatever the replay says: the replay cannot tell from a handful of
+     * trainings whether the best would survive, and a gain that large was not seen where curves cross.
      */
     boolean pays(List<double[]> curves, int s) {
         if (s == 0) {
@@ -65,6 +89,14 @@ final class BracketPayoff {
         int sMax = plan.sMax();
         List<double[]> usable = usable(curves, s);
         int n = usable.size();
+        boolean early = earlyMargin >= 0 && s == sMax; // a clear screening gain lets the largest bracket start
+        if (n < (early ? Math.min(EARLY_CURVES, minCurves) : minCurves)) {
+            return false;
+        }
+        double gain = early || screenMargin >= 0 ? screenGain(usable, s) : Double.NaN;
+        if (early && gain >= earlyMargin) {
+            return true; // a gain that large is not seen where early leaders fall behind (BENCHMARKS.md, session 9)
+        }
         if (n < minCurves) {
             return false;
         }
@@ -73,7 +105,7 @@ final class BracketPayoff {
             finals[j] = usable.get(j)[sMax];
         }
         if (screenMargin >= 0) {
-            return screenGain(usable, s) >= screenMargin && outcome(usable, s) <= expectedBest(finals, cost(s));
+            return gain >= screenMargin && outcome(usable, s) <= expectedBest(finals, cost(s));
         }
         return outcome(usable, s) <= expectedBest(finals, cost(s)) - margin * deviation(finals);
     }

@@ -76,20 +76,38 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
      * From now on a bracket {@code s > 0} starts only when replaying it on the evidence beats spending its epochs on
      * full trainings by {@code margin} standard deviations of the final values ({@link BracketPayoff}), instead of
      * the Kendall's tau rule of {@code rankAgreement}. Hyperband's default since issue 13 session 7; BOHB does not
-     * call it. The evidence is the same (and goes into the snapshot the same way).
+     * call it. The evidence is the same (and goes into the snapshot the same way). {@code screenMargin},
+     * {@code repeatLargest} and {@code earlyMargin}: {@link HyperbandArgs}. With {@code earlyMargin}, the largest
+     * bracket may start on fewer trainings than the other checks need; there it is repeated at most {@link #THIN_RUN}
+     * times in a row (the count is the engine's, so it is in the snapshot), then the iteration goes on down to full
+     * trainings, which add evidence.
      */
-    protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest) {
-        BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin);
+    protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
+                                               double earlyMargin) {
+        BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin);
         PayoffEvidence evidence = new PayoffEvidence(engine.plan(), EVIDENCE_WINDOW);
         payoffEvidence = evidence;
         engine.checkBrackets(s -> payoff.pays(evidence.curves(), s));
         if (repeatLargest >= 0) {
             int sMax = engine.plan().sMax();
-            engine.restartAtLargest(() -> payoff.pays(evidence.curves(), sMax)
-                && payoff.screenGain(payoff.usable(evidence.curves(), sMax), sMax) >= repeatLargest);
+            engine.restartAtLargest(() -> {
+                List<double[]> curves = evidence.curves();
+                if (!payoff.pays(curves, sMax)
+                    || payoff.screenGain(payoff.usable(curves, sMax), sMax) < repeatLargest) {
+                    return false;
+                }
+                // on fewer trainings than the other checks need, full trainings must come now and then to add evidence
+                return !payoff.thin(curves, sMax) || engine.largestInARow() < THIN_RUN;
+            });
         }
         engine.waitForDecisions(() -> evidence.ready(id -> engine.hasEnded(id) && Double.isNaN(engine.loss(id))));
     }
+
+    /**
+     * Largest brackets started in a row on evidence too thin for the other checks ({@code early_margin}); then the
+     * iteration goes on, down to full trainings, which add evidence.
+     */
+    static final int THIN_RUN = 3;
 
     /** Full trainings a decision looks at (the last ones). */
     static final int EVIDENCE_WINDOW = 100;

@@ -28,10 +28,26 @@ import dev.tunerd.spi.OptimizeMode;
  * @param repeatLargest {@code repeat_largest} (a tunerd addition, issue 13 session 8): at 0 or more, an iteration ends
  *                     early and the largest bracket starts again whenever it passes the payoff check with a screening
  *                     gain of at least this many units (default {@value #DEFAULT_REPEAT_LARGEST}); -1: NNI's order
+ * @param earlyMargin  {@code early_margin} (a tunerd addition, issue 13 session 9): at 0 or more, the largest bracket
+ *                     also starts, without the replay's consent, when its screening gain is at least this many units,
+ *                     and it may do so from {@value BracketPayoff#EARLY_CURVES} full trainings on (the other checks
+ *                     need 10); on fewer than 10 it is repeated at most {@value BracketTuner#THIN_RUN} times in a row
+ *                     before full trainings add evidence (default {@value #DEFAULT_EARLY_MARGIN}); -1: off (session 8's
+ *                     rule)
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                            Double payoffMargin, Double screenMargin, Double repeatLargest, Long seed) {
+                            Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
+                            Long seed) {
+
+    /** Without {@code early_margin} (its default). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Double screenMargin, Double repeatLargest, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, null, seed);
+    }
+
+    /** {@code early_margin} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 9). */
+    public static final double DEFAULT_EARLY_MARGIN = 1.0;
 
     /**
      * {@code payoff_margin} when the classArgs do not set it: chosen among 0.05, 0.1 and 0.2 on tuning seeds 400-419
@@ -83,6 +99,10 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         repeatLargest = repeatLargest == null ? DEFAULT_REPEAT_LARGEST : repeatLargest;
         if (!(repeatLargest == -1 || repeatLargest >= 0 && repeatLargest <= 10)) {
             throw new IllegalArgumentException("repeat_largest must be -1 or between 0 and 10, got " + repeatLargest);
+        }
+        earlyMargin = earlyMargin == null ? DEFAULT_EARLY_MARGIN : earlyMargin;
+        if (!(earlyMargin == -1 || earlyMargin >= 0 && earlyMargin <= 10)) {
+            throw new IllegalArgumentException("early_margin must be -1 or between 0 and 10, got " + earlyMargin);
         }
         if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
             throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);

@@ -27,7 +27,7 @@ public final class HyperbandTuner extends BracketTuner {
         super(new BracketEngine(BracketPlan.hyperband(args.R(), args.eta()), args.execMode().equals("serial"), true),
             args.mode(), context, args.rankAgreement() == null ? RankAgreement.ALWAYS : args.rankAgreement());
         if (args.rankAgreement() == null) {
-            checkBracketsByPayoff(args.payoffMargin(), args.screenMargin(), args.repeatLargest());
+            checkBracketsByPayoff(args.payoffMargin(), args.screenMargin(), args.repeatLargest(), args.earlyMargin());
         }
         this.rng = Rng.withSeed(seed);
     }

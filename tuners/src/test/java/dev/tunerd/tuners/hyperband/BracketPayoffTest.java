@@ -111,4 +111,42 @@ class BracketPayoffTest {
         }
         assertEquals(model.screenGain(agree, 3), model.screenGain(new ArrayList<>(agree), 3), 0, "seeded");
     }
+    /**
+     * {@code early_margin} (issue 13 session 9): a screening gain of at least that lets the largest bracket start from
+     * {@value BracketPayoff#EARLY_CURVES} full trainings on, where the other checks need 10; the smaller brackets still
+     * wait, reversed ranks never pass, and a plan whose largest bracket cannot gain that much (R = 27: at most 27
+     * configurations screened for 4 trainings' epochs) never starts early.
+     */
+    @Test
+    void aClearScreeningGainLetsTheLargestBracketStartOnFewTrainings() {
+        BracketPayoff early = new BracketPayoff(PLAN, 0.2, 10, 0.5, 1.0);
+        BracketPayoff session8 = new BracketPayoff(PLAN, 0.2, 10, 0.5);
+        List<double[]> agree = evidence(5, (k, f) -> 5 + f);
+        assertTrue(early.screenGain(agree, 4) >= 1.0, "81 screened for 5 trainings: " + early.screenGain(agree, 4));
+        assertTrue(early.pays(agree, 4), "5 trainings whose ranks hold at every rung");
+        assertTrue(early.thin(agree, 4));
+        assertFalse(session8.pays(agree, 4), "session 8 waits for 10");
+        for (int s = 1; s < PLAN.sMax(); s++) {
+            assertFalse(early.pays(agree, s), "only the largest bracket starts on thin evidence: " + s);
+        }
+        assertFalse(early.pays(evidence(BracketPayoff.EARLY_CURVES - 1, (k, f) -> 5 + f), 4), "too few trainings");
+        assertFalse(early.pays(evidence(5, (k, f) -> 5 - f), 4), "reversed ranks");
+        assertFalse(early.pays(evidence(9, (k, f) -> Math.sin(13 * f + 3 * k)), 4), "unrelated ranks");
+        assertFalse(new BracketPayoff(PLAN, 0.2, 10, 0.5, -1).pays(agree, 4), "early_margin -1 is session 8's rule");
+        // the replay vetoes a bracket that loses the evidence's two best (ranked second and third early); a clear gain
+        // overrides it
+        List<double[]> bestLost = evidence(12, (k, f) -> f <= 1 ? 7.5 + f / 10 : 5 + f);
+        assertFalse(session8.pays(bestLost, 4), "the replay loses the best of the evidence "
+            + session8.outcome(bestLost, 4));
+        assertTrue(early.screenGain(bestLost, 4) >= 1.0, "" + early.screenGain(bestLost, 4));
+        assertTrue(early.pays(bestLost, 4), "ranks hold for all but one: screening 81 pays");
+        BracketPlan short27 = BracketPlan.hyperband(27, 3);
+        List<double[]> agree27 = new ArrayList<>();
+        for (int j = 0; j < 12; j++) {
+            agree27.add(new double[] {5 + j, 5 + j, 5 + j, j});
+        }
+        BracketPayoff early27 = new BracketPayoff(short27, 0.2, 10, 0.5, 1.0);
+        assertTrue(early27.screenGain(agree27, 3) < 1.0, "" + early27.screenGain(agree27, 3));
+        assertFalse(early27.pays(agree27.subList(0, 5), 3), "R = 27 never gains 1.0: no early start");
+    }
 }

@@ -46,9 +46,14 @@ class HyperbandInterleavingTest {
 
     /** The wire ids the tuner issued, in id order, when the queues are delivered as {@code interleaving} says. */
     private static List<String> run(int workers, long interleaving, int lag, int trials, int restoreAfter) {
+        return run(R, workers, interleaving, lag, trials, restoreAfter);
+    }
+
+    /** As above with largest budget {@code r}. */
+    private static List<String> run(int r, int workers, long interleaving, int lag, int trials, int restoreAfter) {
         Map<Long, JsonValue> paid = new HashMap<>();
         AlgorithmContext ctx = new AlgorithmContext(paid::put, Optional.empty(), Clock.systemUTC());
-        HyperbandTuner tuner = newTuner(ctx);
+        HyperbandTuner tuner = newTuner(ctx, r);
         Random order = new Random(interleaving);
         ArrayDeque<Event> tunerQueue = new ArrayDeque<>();
         ArrayDeque<Event> assessorQueue = new ArrayDeque<>();
@@ -129,7 +134,7 @@ class HyperbandInterleavingTest {
                 throw new AssertionError("stalled after " + ended + " trials: " + wireIds);
             }
             if (restoreAfter >= 0 && ended >= restoreAfter && waits(tuner)) { // a restart while values are awaited
-                HyperbandTuner restored = newTuner(ctx);
+                HyperbandTuner restored = newTuner(ctx, r);
                 restored.restore(Json.parse(Json.writeAllowingNonFinite(tuner.snapshot())));
                 assertEquals(tuner.snapshot(), restored.snapshot());
                 tuner = restored;
@@ -140,7 +145,11 @@ class HyperbandInterleavingTest {
     }
 
     private static HyperbandTuner newTuner(AlgorithmContext ctx) {
-        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", R, 3, null, null, 1L), 7L, ctx);
+        return newTuner(ctx, R);
+    }
+
+    private static HyperbandTuner newTuner(AlgorithmContext ctx, int r) {
+        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", r, 3, null, null, 1L), 7L, ctx);
         t.updateSearchSpace(SPACE);
         return t;
     }
@@ -183,6 +192,29 @@ class HyperbandInterleavingTest {
                         workers + " workers, interleaving " + seed + ", up to " + lag + " results behind");
                 }
             }
+        }
+    }
+
+    /**
+     * With R = 81 the largest bracket starts on the first few full trainings ({@code early_margin}, issue 13 session
+     * 9), before the other checks could decide (10 trainings), and it does so whatever the interleaving, with a
+     * restart in the middle of it too.
+     */
+    @Test
+    void theEarlyStartOfTheLargestBracketIsTheSameWhateverTheInterleaving() {
+        for (int workers : new int[] {1, 3}) {
+            List<String> reference = run(81, workers, 0, 0, 160, -1);
+            int first = 0;
+            while (first < reference.size() && (reference.get(first) == null || reference.get(first).contains("-0_"))) {
+                first++;
+            }
+            // the 10 trainings the other checks need end after three brackets s = 0, 15 full trainings issued
+            assertTrue(first < 15 && reference.get(first).contains("-4_0_"), workers + " workers: the largest bracket"
+                + " starts after " + first + " full trainings: " + reference);
+            for (long seed = 1; seed <= 3; seed++) {
+                assertEquals(reference, run(81, workers, seed, 40, 160, -1), workers + " workers, interleaving " + seed);
+            }
+            assertEquals(reference, run(81, workers, 2, 8, 160, 6), workers + " workers, restored after 6 trials");
         }
     }
 

@@ -135,6 +135,56 @@ class HyperbandTunerTest {
             -0.5, null)).getMessage().startsWith("payoff_margin must be between 0 and 10"));
     }
 
+    /**
+     * Runs {@code n} trials one at a time with R = 81: loss {@code x + 1/e} at epoch e (ranks hold at every rung) or,
+     * {@code crossing}, {@code 2 - x + 1/e} up to epoch 27 and {@code x} at 81 (the early leaders end last). Returns
+     * the wire ids in the order issued.
+     */
+    private List<String> run81(HyperbandArgs args, boolean crossing, int n) throws Exception {
+        AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
+        HyperbandTuner t = new HyperbandTuner(args, 1L, ctx);
+        t.updateSearchSpace(SPACE);
+        List<String> wire = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            long id = nextId++;
+            JsonObject p = (JsonObject) t.generateParameters(id);
+            wire.add(t.wireParameterId(id));
+            int b = budget(p);
+            double x = p.get("x").asDouble();
+            for (int e = 1; e <= b; e++) {
+                double v = crossing && e < 81 ? 2 - x + 1.0 / e : x + 1.0 / e;
+                t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, e - 1, JsonFloat.of(v)));
+            }
+            t.receiveTrialResult(result(id, crossing && b < 81 ? 2 - x + 1.0 / b : x + (b < 81 ? 1.0 / b : 0)));
+            t.trialEnd(id, true);
+        }
+        return wire;
+    }
+
+    /**
+     * {@code early_margin} (issue 13 session 9): where ranks hold, the largest bracket starts after the first five full
+     * trainings (four of them ended when it was decided), not after fifteen, and on that thin evidence it runs three
+     * times in a row before full trainings add evidence; where they cross it never starts.
+     */
+    @Test
+    void aClearScreeningGainStartsTheLargestBracketAfterTheFirstFullTrainings() throws Exception {
+        List<String> early = run81(new HyperbandArgs("minimize", 81, 3, null, null, 1L), false, 5 + 3 * 121 + 1);
+        assertTrue(early.subList(0, 5).stream().allMatch(w -> w.startsWith("0-0_0_")), early.subList(0, 5).toString());
+        assertTrue(early.get(5).startsWith("1-4_0_"), "the largest bracket of iteration 1: " + early.get(5));
+        assertEquals(List.of("1-4", "2-4", "3-4"), early.subList(5, 5 + 3 * 121).stream()
+            .map(w -> w.substring(0, w.indexOf('_'))).distinct().toList(), "three largest brackets in a row");
+        assertTrue(early.get(5 + 3 * 121).startsWith("3-0_0_"), "then full trainings: " + early.get(5 + 3 * 121));
+        List<String> session8 = run81(new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, -1.0, 1L),
+            false, 20);
+        assertEquals(15, session8.stream().filter(w -> w.contains("-0_0_")).count(), "early_margin -1: " + session8);
+        assertTrue(session8.get(15).contains("-4_0_"), session8.get(15));
+        List<String> crossing = run81(new HyperbandArgs("minimize", 81, 3, null, null, 1L), true, 40);
+        assertTrue(crossing.stream().allMatch(w -> w.contains("-0_0_")), "curves that cross: " + crossing);
+        assertEquals(1.0, new HyperbandArgs(null, null, null, null, null, null).earlyMargin(), "session 9's default");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
+            null, null, null, -0.5, null)).getMessage().startsWith("early_margin must be -1 or between 0 and 10"));
+    }
+
     @Test
     void nnisScheduleForR81() {
         BracketPlan plan = BracketPlan.hyperband(81, 3);
