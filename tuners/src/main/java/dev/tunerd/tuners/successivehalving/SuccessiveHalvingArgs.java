@@ -14,11 +14,9 @@ import dev.tunerd.spi.OptimizeMode;
  *                     the start, as Optuna's pruner)
  * @param seed         {@code seed}: accepted for symmetry with the tuners; the rule draws nothing at random
  * @param window       {@code window}: a trial at a rung ranks against the last this many values recorded there
- *                     (0: every value, Optuna's rule; default {@value #DEFAULT_WINDOW} with the rank check on, 0
- *                     with {@code rank_agreement: -1})
+ *                     (0..100000; default 0: every value, Optuna's rule; measured, not adopted: BENCHMARKS.md)
  * @param smooth       {@code smooth}: a trial's value at a rung is the mean of its last this many intermediate
- *                     results (0: its best so far, Optuna's rule; default {@value #DEFAULT_SMOOTH} with the rank
- *                     check on, 0 with {@code rank_agreement: -1})
+ *                     results (0..100000; default 0: its best so far, Optuna's rule; measured, not adopted)
  */
 public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Integer eta, Integer maxStep,
                                     Double rankAgreement, Long seed, Integer window, Integer smooth) {
@@ -30,10 +28,6 @@ public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Intege
 
     /** The default {@code rank_agreement} (Kendall's tau), chosen on tuning seeds 100-119 (BENCHMARKS.md). */
     public static final double DEFAULT_RANK_AGREEMENT = 0.5;
-    /** The default {@code window} with the rank check on, chosen on tuning seeds 2800-2809 and 2900-2909. */
-    public static final int DEFAULT_WINDOW = 20;
-    /** The default {@code smooth} with the rank check on, chosen on tuning seeds 2800-2809 and 2900-2909. */
-    public static final int DEFAULT_SMOOTH = 3;
 
     public SuccessiveHalvingArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
@@ -53,26 +47,18 @@ public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Intege
         if (!(rankAgreement >= -1 && rankAgreement <= 1)) {
             throw new IllegalArgumentException("rank_agreement must be between -1 and 1, got " + rankAgreement);
         }
-        if (window != null && (window < 0 || window > 100_000)) {
+        window = window == null ? 0 : window;
+        if (window < 0 || window > 100_000) {
             throw new IllegalArgumentException("window must be between 0 and 100000, got " + window);
         }
-        if (smooth != null && (smooth < 0 || smooth > 100_000)) {
+        smooth = smooth == null ? 0 : smooth;
+        if (smooth < 0 || smooth > 100_000) {
             throw new IllegalArgumentException("smooth must be between 0 and 100000, got " + smooth);
         }
         if (maxStep != null && (maxStep < minStep || maxStep > 10_000_000)) {
             throw new IllegalArgumentException("max_step must be between min_step (" + minStep + ") and 10000000, got "
                 + maxStep);
         }
-    }
-
-    /** The {@code window} in force: as given, else the default for the rank check being on or off. */
-    public int windowOrDefault() {
-        return window != null ? window : rankAgreement > -1 ? DEFAULT_WINDOW : 0;
-    }
-
-    /** The {@code smooth} in force: as given, else the default for the rank check being on or off. */
-    public int smoothOrDefault() {
-        return smooth != null ? smooth : rankAgreement > -1 ? DEFAULT_SMOOTH : 0;
     }
 
     public OptimizeMode mode() {
