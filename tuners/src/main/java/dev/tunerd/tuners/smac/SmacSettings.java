@@ -45,7 +45,7 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
     double redrawShare) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 0.5, 0, 0.1, 10, 3, false, 0, 0.5, 0.25, 10, 0);
+        0, 0.5, 0, 0.1, 10, 3, false, 0, 0.5, 0.25, 10, 0.1);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
