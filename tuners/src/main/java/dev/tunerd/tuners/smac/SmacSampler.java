@@ -18,7 +18,9 @@ import java.util.Set;
  * the losses, expected improvement over the best loss, maximised by a local search (one-exchange neighbourhoods:
  * numeric coordinates moved by a normal step of 0.2 of their range, choices switched) from the ten best
  * configurations and the best random candidates, with random configurations interleaved (one suggestion in twenty,
- * one in five in a space with a choice; {@link SmacSettings} holds these settings).
+ * one in five in a space with a choice), and one model suggestion in ten replaced by the best observed configuration
+ * with about half of its parameters drawn anew, uniformly, without asking the forest ({@link SmacSettings} holds
+ * these settings).
  * Conditional parameters (nested choice) are imputed as -1 when inactive, so the trees can tell the branches apart.
  * Every suggestion differs from all configurations observed or in flight when any other candidate exists. Not
  * thread-safe.
