@@ -18,13 +18,14 @@ import java.util.Set;
  * the losses, expected improvement over the best loss, maximised by a local search (one-exchange neighbourhoods:
  * numeric coordinates moved by a normal step of 0.2 of their range, choices switched) from the ten best
  * configurations and the best random candidates, with random configurations interleaved (one suggestion in twenty,
- * one in five in a space with a choice; {@link SmacSettings} holds these settings).
+ * one in five in a space with a choice), and one model suggestion in ten replaced by the best observed configuration
+ * with about half of its parameters drawn anew, uniformly, without asking the forest ({@link SmacSettings} holds
+ * these settings).
  * Conditional parameters (nested choice) are imputed as -1 when inactive, so the trees can tell the branches apart.
  * Every suggestion differs from all configurations observed or in flight when any other candidate exists. Not
  * thread-safe.
  */
 final class SmacSampler implements InternalSampler {
-    private static final int INITIAL = 10;
     private static final int LOCAL_STEPS = 30;
     private static final int NUMERIC_NEIGHBOURS = 4;
     private static final double INACTIVE = -1;
@@ -61,11 +62,17 @@ final class SmacSampler implements InternalSampler {
         xs.forEach(v -> taken.add(key(v)));
         running.forEach(r -> taken.add(key(encode(r))));
         double[] warped = targets(settings.warpQuantile());
-        if (xs.size() + running.size() < INITIAL || warped == null) {
+        if (xs.size() + running.size() < settings.initial() || warped == null) {
             return decode(randomVector());
         }
         if (rng.nextDouble() < randomShare) {
             return decode(randomVector());
+        }
+        if (settings.redrawShare() > 0 && rng.nextDouble() < settings.redrawShare()) {
+            double[] redrawn = redrawn(warped, taken);
+            if (redrawn != null) {
+                return decode(redrawn);
+            }
         }
         double[] y = settings.exploitShare() > 0 && rng.nextDouble() < settings.exploitShare()
             ? targets(settings.exploitQuantile()) : warped;
@@ -238,6 +245,44 @@ final class SmacSampler implements InternalSampler {
             }
         }
         return y;
+    }
+
+    /**
+     * The best observed configuration with each active parameter drawn anew with probability 1/2 (at least one);
+     * null when ten draws all give a configuration observed or in flight.
+     */
+    private double[] redrawn(double[] y, Set<List<Double>> taken) {
+        int best = 0;
+        for (int i = 1; i < y.length; i++) {
+            if (y[i] < y[best]) {
+                best = i;
+            }
+        }
+        double[] incumbent = decode(xs.get(best));
+        for (int attempt = 0; attempt < 10; attempt++) {
+            double[] internal = incumbent.clone();
+            List<Integer> active = new ArrayList<>();
+            for (int i = 0; i < internal.length; i++) {
+                if (!Double.isNaN(internal[i])) {
+                    active.add(i);
+                }
+            }
+            boolean any = false;
+            for (int i : active) {
+                if (rng.nextDouble() < 0.5) {
+                    internal[i] = Double.NaN;
+                    any = true;
+                }
+            }
+            if (!any && !active.isEmpty()) {
+                internal[active.get(rng.nextInt(active.size()))] = Double.NaN;
+            }
+            double[] v = encode(activate(internal));
+            if (!taken.contains(key(v))) {
+                return v;
+            }
+        }
+        return null;
     }
 
     private double[] randomVector() {

@@ -32,14 +32,20 @@ package dev.tunerd.tuners.smac;
  *                        neighbourhood (0: never)
  * @param escapeShare     share of the suggestions during a stall that do
  * @param escapeRadius    how far they go: the root mean square of the numeric coordinates' differences (unit cube)
+ * @param initial         random configurations (observed or in flight) before the forest is used
+ * @param redrawShare     share of suggestions after the initial design that take the best observed configuration
+ *                        and draw some of its parameters anew, uniformly (each with probability {@code 1 / 2}, at
+ *                        least one), without asking the forest: a basin of one or two coordinates that the forest
+ *                        never saw next to the incumbent's other values gets visited
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
     double warpSkewness, double warpQuantile, double exploitShare, double exploitQuantile, int trees, int minSplit,
-    boolean lognormalEi, int stallTrials, double escapeShare, double escapeRadius) {
+    boolean lognormalEi, int stallTrials, double escapeShare, double escapeRadius, int initial,
+    double redrawShare) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 0.5, 0, 0.1, 10, 3, false, 0, 0.5, 0.25);
+        0, 0.5, 0, 0.1, 10, 3, false, 0, 0.5, 0.25, 10, 0.1);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
@@ -47,7 +53,8 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
             || !(warpQuantile > 0 && warpQuantile <= 1) || !(exploitShare >= 0 && exploitShare <= 1)
             || !(exploitQuantile > 0 && exploitQuantile <= 1) || randomCandidates < 1
             || !(step > 0) || trees < 1 || minSplit < 2 || stallTrials < 0
-            || !(escapeShare >= 0 && escapeShare <= 1) || !(escapeRadius >= 0)) {
+            || !(escapeShare >= 0 && escapeShare <= 1) || !(escapeRadius >= 0) || initial < 1
+            || !(redrawShare >= 0 && redrawShare <= 1)) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }
     }

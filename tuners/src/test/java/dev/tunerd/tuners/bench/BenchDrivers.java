@@ -97,7 +97,7 @@ final class BenchDrivers {
     /**
      * SMAC's settings from {@code smac.*} keys (DEFAULT where absent): -Dsmac.random / choiceRandom / features /
      * local / randomStarts / within / logei / candidates / step / skew / warpQ / exploit / exploitQ / trees /
-     * minSplit / lognormal / stall / escape / radius.
+     * minSplit / lognormal / stall / escape / radius / initial / redraw.
      */
     static SmacSettings smacSettings(java.util.function.UnaryOperator<String> lookup) {
         SmacSettings d = SmacSettings.DEFAULT;
@@ -116,7 +116,8 @@ final class BenchDrivers {
             num.apply("smac.trees", (double) d.trees()).intValue(),
             num.apply("smac.minSplit", (double) d.minSplit()).intValue(), bool.apply("smac.lognormal", d.lognormalEi()),
             num.apply("smac.stall", (double) d.stallTrials()).intValue(), num.apply("smac.escape", d.escapeShare()),
-            num.apply("smac.radius", d.escapeRadius()));
+            num.apply("smac.radius", d.escapeRadius()), num.apply("smac.initial", (double) d.initial()).intValue(),
+            num.apply("smac.redraw", d.redrawShare()));
     }
 
     /**

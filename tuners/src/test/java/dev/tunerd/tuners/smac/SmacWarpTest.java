@@ -23,7 +23,7 @@ class SmacWarpTest {
         return new SmacSettings(d.randomShare(), d.choiceRandomShare(), d.featureShare(), d.localStarts(),
             d.randomStarts(), d.withinLeaf(), d.logEi(), d.randomCandidates(), d.step(), d.warpSkewness(),
             d.warpQuantile(), exploitShare, exploitQuantile, d.trees(), d.minSplit(), d.lognormalEi(),
-            d.stallTrials(), d.escapeShare(), d.escapeRadius());
+            d.stallTrials(), d.escapeShare(), d.escapeRadius(), d.initial(), 0);
     }
 
     /** A loss with a narrow deep minimum at (0.3, 0.7) and a long right tail. */
@@ -78,7 +78,7 @@ class SmacWarpTest {
         SmacSettings d = SmacSettings.DEFAULT;
         return new SmacSettings(0, 0, d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(),
             d.randomCandidates(), d.step(), d.warpSkewness(), d.warpQuantile(), 0, d.exploitQuantile(), d.trees(),
-            d.minSplit(), d.lognormalEi(), stallTrials, 1, 0.3);
+            d.minSplit(), d.lognormalEi(), stallTrials, 1, 0.3, d.initial(), 0);
     }
 
     @Test
