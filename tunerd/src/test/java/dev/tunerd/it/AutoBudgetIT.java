@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The experiment's budget travels from exp_params to the algorithm: with {@code maxTrialNumber} 5000 Auto picks
- * CMA-ES for a small continuous space (a long run), with 50 it picks GP, and dispatcher.log says which and why.
+ * CMA-ES for a small continuous space (a long run), with 50 it picks Metis (which takes the space), and dispatcher.log says which and why.
  */
 @Timeout(120)
 class AutoBudgetIT {
@@ -39,7 +39,7 @@ class AutoBudgetIT {
         assertTrue(longRun.contains("Auto picked CMAES: a long continuous run")
             && longRun.contains("maxTrialNumber 5000, trialConcurrency 2"), longRun);
         String shortRun = pickedWith(50);
-        assertTrue(shortRun.contains("Auto picked GP: a small flat space and a short budget")
+        assertTrue(shortRun.contains("Auto picked Metis: a small flat space and a short budget")
             && shortRun.contains("maxTrialNumber 50, trialConcurrency 2"), shortRun);
     }
 }

@@ -14,7 +14,7 @@ import java.util.Locale;
  */
 public record AutoClassArgs(OptimizeMode optimizeMode, String algorithm, Long seed) {
     /** The tuners Auto picks from, by their registered names. */
-    public static final List<String> ALGORITHMS = List.of("GP", "TPE", "CMAES", "SMAC", "Anneal", "Random");
+    public static final List<String> ALGORITHMS = List.of("GP", "Metis", "TPE", "CMAES", "SMAC", "Anneal", "Random");
 
     public AutoClassArgs {
         optimizeMode = optimizeMode == null ? OptimizeMode.MINIMIZE : optimizeMode;

@@ -15,12 +15,12 @@ import java.util.function.Predicate;
  *       microseconds per trial, where the GP's model is capped at 250 observations;</li>
  *   <li>a flat space without choices and {@link #WIDE_BATCH} or more trials in flight: CMA-ES (a generation is a
  *       batch, so wide batches cost it nothing);</li>
- *   <li>otherwise (small spaces, flat or conditional, short or unknown budgets): GP, the best of the builtins at
- *       50 and 100 trials on the nine benchmark problems and at 50, 100 and 200 (median) on the mixed conditional
- *       one; when the budget leaves room ({@link #scanPlan}), Auto interrupts it once after
- *       {@link #SCAN_AFTER} results for an {@link IncumbentScan}, whose trials the GP is given as results; after
- *       the scan {@link #AFTER_SCAN} goes on with every result so far when it takes the space (numeric parameters
- *       only), the GP otherwise.</li>
+ *   <li>otherwise (small spaces, flat or conditional, short or unknown budgets): {@link #NUMERIC_FIRST} (Metis) when
+ *       it takes the space (numeric parameters without log scales), the builtin with the lowest median regret at
+ *       100 trials on every benchmark problem; the GP otherwise (the best of the builtins that take loguniform and
+ *       string or nested choices, on the mixed conditional problem at 50, 100 and 200). When the budget leaves room
+ *       ({@link #scanPlan}), Auto interrupts it once after {@link #SCAN_AFTER} results for an
+ *       {@link IncumbentScan}, whose trials the picked tuner is given as results, and that tuner goes on.</li>
  * </ol>
  * Stateless.
  */
@@ -38,10 +38,12 @@ final class AutoPolicy {
     static final int SCAN_MIN_STRATA = 2;
 
     /**
-     * The tuner that goes on after the scan when it takes the space: its picks of the model's lowest mean refine
-     * further than the GP's expected improvement (docs/MODEL_TUNERS.md, "Auto", session 8).
+     * The tuner Auto picks for a small space when it takes the space (numeric parameters only), the GP otherwise:
+     * the lowest median regret at 100 trials on every benchmark problem, and at 50 and 200 on most
+     * (docs/MODEL_TUNERS.md, "Auto", session 9).
      */
-    static final String AFTER_SCAN = "Metis";
+    static final String NUMERIC_FIRST = "Metis";
+
 
     private AutoPolicy() {
     }
@@ -98,22 +100,20 @@ final class AutoPolicy {
                 + " trials in flight: a CMA-ES generation is a batch; " + facts);
         }
         String budgetWord = budget.maxTrials().isPresent() ? "a short budget" : "an unknown budget";
-        String reason = "a small " + (shape.nested() ? "conditional" : "flat") + " space and " + budgetWord
-            + ": the GP is the most sample-efficient builtin";
+        boolean metis = takesSpace.test(NUMERIC_FIRST);
+        String first = metis ? NUMERIC_FIRST : "GP";
+        String reason = "a small " + (shape.nested() ? "conditional" : "flat") + " space and " + budgetWord + ": "
+            + (metis ? NUMERIC_FIRST + " takes it (numeric parameters only), the builtin with the lowest median"
+                + " regret at 100 trials on every benchmark problem" : "the GP is the most sample-efficient builtin"
+                + " that takes it");
         ScanPlan scan = scanPlan(shape.parameters(), budget);
         if (scan == null) {
-            return new AutoChoice("GP", reason + "; " + facts);
+            return new AutoChoice(first, reason + "; " + facts);
         }
-        String after = "then GP goes on";
-        if (takesSpace.test(AFTER_SCAN)) {
-            scan = scan.then(AFTER_SCAN);
-            after = "then " + AFTER_SCAN + " goes on with every result so far (its picks of the model's lowest mean"
-                + " refine further than the GP's expected improvement)";
-        }
-        return new AutoChoice("GP", reason + "; after " + scan.after() + " results Auto scans the best point, one"
+        return new AutoChoice(first, reason + "; after " + scan.after() + " results Auto scans the best point, one"
             + " parameter at a time (" + scan.strata() + " values across each numeric range, up to " + scan.strata()
-            + " other options of each choice; at most " + scan.strata() * shape.parameters() + " trials), " + after
-            + ": a GP settled in one basin does not look for a parameter whose better basin lies elsewhere; "
-            + facts, scan);
+            + " other options of each choice; at most " + scan.strata() * shape.parameters() + " trials), then "
+            + first + " goes on: a model settled in one basin does not look for a parameter whose better basin lies"
+            + " elsewhere; " + facts, scan);
     }
 }

@@ -34,6 +34,9 @@ class AutoTunerTest {
         {"opt": {"_type": "choice", "_value": [{"_name": "sgd", "lr": {"_type": "loguniform", "_value": [1e-4, 1]}},
                                               {"_name": "adam"}]},
          "x": {"_type": "uniform", "_value": [0, 1]}}""", "s");
+    private static final JsonObject LOG3 = Json.parseObject("""
+        {"x": {"_type": "uniform", "_value": [-2, 2]}, "y": {"_type": "uniform", "_value": [-2, 2]},
+         "n": {"_type": "loguniform", "_value": [1, 10]}}""", "s");
     private static final JsonObject CATEGORICAL = Json.parseObject("""
         {"a": {"_type": "choice", "_value": ["p", "q", "r"]}, "b": {"_type": "choice", "_value": [1, 2, 3]},
          "x": {"_type": "uniform", "_value": [0, 1]}}""", "s");
@@ -41,6 +44,13 @@ class AutoTunerTest {
     private static String pick(JsonObject space, Integer maxTrials, Integer concurrency) {
         return AutoPolicy.pick(SearchSpace.parse(space, SearchSpace.ALL_TYPES),
             ExperimentBudget.of(maxTrials, concurrency)).algorithm();
+    }
+
+    /** The pick as Auto makes it: Metis asked whether it takes the space. */
+    private static String pickAsAuto(JsonObject space, Integer maxTrials, Integer concurrency) {
+        return AutoPolicy.pick(SearchSpace.parse(space, SearchSpace.ALL_TYPES), ExperimentBudget.of(maxTrials,
+            concurrency), name -> DelegateFactory.takesSpace(name, AlgorithmContext.standalone(),
+            OptimizeMode.MINIMIZE, space)).algorithm();
     }
 
     private static JsonObject wide(int n) {
@@ -51,6 +61,7 @@ class AutoTunerTest {
         return b.build();
     }
 
+    /** The rules with no tuner but the GP taking the space (as where Metis refuses it). */
     @Test
     void pickingRulesFollowTheSpaceAndTheBudget() {
         assertEquals("GP", pick(FLAT3, 200, 1));
@@ -66,6 +77,18 @@ class AutoTunerTest {
         assertEquals("TPE", pick(CATEGORICAL, 100, 1), "mostly categorical");
         assertEquals("TPE", pick(wide(13), 100, 1), "many dimensions");
         assertEquals("Random", pick(JsonObject.EMPTY, 100, 1));
+    }
+
+    /** Where Metis takes the space (numeric parameters without log scales) it is picked instead of the GP. */
+    @Test
+    void metisIsPickedWhereItTakesTheSpaceTheGpElsewhere() {
+        assertEquals("Metis", pickAsAuto(FLAT3, 200, 1));
+        assertEquals("Metis", pickAsAuto(FLAT3, null, null), "unknown budget");
+        assertEquals("Metis", pickAsAuto(wide(12), 1000, 4));
+        assertEquals("GP", pickAsAuto(LOG3, 200, 1), "loguniform: Metis refuses it");
+        assertEquals("GP", pickAsAuto(NESTED, 200, 1), "a nested choice: Metis refuses it");
+        assertEquals("CMAES", pickAsAuto(FLAT3, 1000, 1), "the CMA-ES rules come first");
+        assertEquals("TPE", pickAsAuto(CATEGORICAL, 100, 1));
     }
 
     @Test
@@ -86,7 +109,8 @@ class AutoTunerTest {
     /**
      * After 100 results every suggestion is the best point so far with one numeric parameter moved (x, y and n in
      * turn), each parameter's 6 values in 6 different sixths of its range; a better scan point becomes the base of
-     * the next ones; the GP is given every scan result and then suggests again.
+     * the next ones; the picked tuner (Metis: the space is numeric) is given every scan result and then suggests
+     * again.
      */
     @Test
     void afterAHundredResultsTheBestPointIsScannedOneParameterAtATime() throws Exception {
@@ -124,15 +148,16 @@ class AutoTunerTest {
         assertEquals(6, sixths.get(1).size(), "y: " + sixths.get(1));
         assertTrue(sixths.get(2).size() >= 5, "n (an integer, so a sixth may round into the next): " + sixths.get(2));
         assertTrue(auto.scan().done());
-        JsonObject gpState = (JsonObject) ((JsonObject) auto.snapshot()).get("state");
-        assertEquals(118, ((JsonArray) gpState.get("history")).values().size(),
-            "the GP holds all 118 results, the scan's included");
+        assertEquals("Metis", auto.choice().algorithm());
+        JsonObject metisState = (JsonObject) ((JsonObject) auto.snapshot()).get("state");
+        assertEquals(118, ((JsonArray) metisState.get("history")).values().size(),
+            "Metis holds all 118 results, the scan's included");
         JsonObject next = (JsonObject) auto.generateParameters(118);
         int differing = 0;
         for (String n : names) {
             differing += next.get(n).asDouble() != best.get(n).asDouble() ? 1 : 0;
         }
-        assertTrue(differing >= 2, "the GP suggests again, not the scan: " + next + " against " + best);
+        assertTrue(differing >= 2, "Metis suggests again, not the scan: " + next + " against " + best);
     }
 
     /**
@@ -197,34 +222,49 @@ class AutoTunerTest {
                 t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(id % 7), false, Optional.empty()));
             }
         }
-        assertEquals("Metis", resumed.choice().algorithm(), "the results kept before the resume were handed over");
+        assertEquals("Metis", resumed.choice().algorithm());
     }
 
     /**
-     * Once the scan is issued, Metis goes on (the space is numeric: it takes it) with every result so far, the
-     * scan's included: its next suggestion is exactly what a Metis given those results as imported data suggests;
-     * a resume after the handover continues with Metis.
+     * A snapshot written by session 8's Auto (GP picked, the scan issued, Metis planned to go on after it and not yet
+     * created) still resumes as that run would have gone on: at the next request Metis takes over with the 118
+     * results the snapshot kept, and suggests exactly what a Metis given them as imported data suggests; a resume
+     * after the handover continues with Metis.
      */
     @Test
-    void afterTheScanMetisGoesOnWithEveryResultSoFar() throws Exception {
+    void aSnapshotWithAHandoverStillToComeHandsOverToMetis() throws Exception {
+        GpTuner gp = new GpTuner(AlgorithmContext.standalone(), new GpClassArgs(OptimizeMode.MINIMIZE, 21L));
+        gp.updateSearchSpace(FLAT3);
+        java.util.Random r = new java.util.Random(8);
+        List<ImportedTrial> all = new ArrayList<>();
+        List<JsonValue> kept = new ArrayList<>();
+        JsonObject best = null;
+        double bestValue = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < 118; i++) {
+            JsonObject p = Json.parseObject("{\"x\": " + (r.nextDouble() * 4 - 2) + ", \"y\": "
+                + (r.nextDouble() * 4 - 2) + ", \"n\": " + r.nextInt(10) + "}", "p");
+            double v = Math.pow(p.get("x").asDouble() - 0.3, 2) + Math.pow(p.get("y").asDouble() + 0.5, 2);
+            gp.receiveTrialResult(new TrialResult(1000 + i, p, JsonFloat.of(v), false, Optional.empty()));
+            all.add(new ImportedTrial(p, JsonFloat.of(v), Optional.empty()));
+            kept.add(JsonArray.of(p, JsonFloat.of(v)));
+            if (v < bestValue) {
+                bestValue = v;
+                best = p;
+            }
+        }
+        JsonObject old = JsonObject.builder().put("algorithm", dev.tunerd.spi.json.JsonString.of("GP"))
+            .put("reason", dev.tunerd.spi.json.JsonString.of("session 8"))
+            .put("state", gp.snapshot())
+            .put("scan", JsonObject.builder().put("after", 100).put("strata", 6).put("seed", 21L).put("issued", 18)
+                .put("results", 118).put("best", JsonArray.of(best, dev.tunerd.tuners.model.Losses.toJson(bestValue)))
+                .put("then", dev.tunerd.spi.json.JsonString.of("Metis"))
+                .put("handedOver", dev.tunerd.spi.json.JsonBool.of(false)).put("history", new JsonArray(kept))
+                .build())
+            .build();
         AutoTuner auto = new AutoTuner(context(ExperimentBudget.of(200, 1)), new AutoClassArgs(null, 21L));
         auto.updateSearchSpace(FLAT3);
-        assertEquals(new ScanPlan(100, 6, "Metis"), auto.choice().scan());
-        feedRandomResults(auto, 100);
-        for (long id = 100; id < 118; id++) {
-            JsonObject p = (JsonObject) auto.generateParameters(id);
-            auto.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(id % 5), false, Optional.empty()));
-        }
-        assertTrue(auto.scan().done());
-        assertEquals("GP", auto.choice().algorithm(), "not before the next request");
-        JsonArray gpHistory = (JsonArray) ((JsonObject) ((JsonObject) auto.snapshot()).get("state")).get("history");
-        assertEquals(118, gpHistory.size());
-        JsonArray kept = (JsonArray) ((JsonObject) ((JsonObject) auto.snapshot()).get("scan")).get("history");
-        assertEquals(118, kept.size(), "Auto keeps the results for the handover");
-        List<ImportedTrial> all = new ArrayList<>();
-        for (JsonValue e : kept.values()) {
-            all.add(new ImportedTrial(((JsonArray) e).get(0), ((JsonArray) e).get(1), Optional.empty()));
-        }
+        auto.restore(Json.parse(Json.write(old)));
+        assertEquals("GP", auto.choice().algorithm(), "as the snapshot says, until the next request");
         dev.tunerd.tuners.metis.MetisTuner metis = new dev.tunerd.tuners.metis.MetisTuner(
             AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, 21L));
         metis.updateSearchSpace(FLAT3);
@@ -252,21 +292,18 @@ class AutoTunerTest {
         assertEquals(auto.generateParameters(119), resumed.generateParameters(119));
     }
 
-    /** Metis takes numeric parameters without log scales only: on a loguniform one the GP goes on after the scan. */
+    /** Where Metis does not take the space (a loguniform parameter), the GP is picked and goes on after the scan. */
     @Test
     void whereMetisDoesNotTakeTheSpaceTheGpGoesOnAfterTheScan() {
-        JsonObject logScale = Json.parseObject("""
-            {"lr": {"_type": "loguniform", "_value": [1e-4, 1]}, "x": {"_type": "uniform", "_value": [0, 1]}}""",
-            "s");
         AutoTuner auto = new AutoTuner(context(ExperimentBudget.of(200, 1)), new AutoClassArgs(null, 2L));
-        auto.updateSearchSpace(logScale);
+        auto.updateSearchSpace(LOG3);
+        assertEquals("GP", auto.choice().algorithm());
         assertEquals(new ScanPlan(100, 6), auto.choice().scan());
         assertTrue(auto.choice().reason().contains("then GP goes on"), auto.choice().reason());
         AutoTuner numeric = new AutoTuner(context(ExperimentBudget.of(200, 1)), new AutoClassArgs(null, 2L));
         numeric.updateSearchSpace(FLAT3);
-        assertEquals("Metis", numeric.choice().scan().then());
-        assertEquals(null, AutoPolicy.pick(SearchSpace.parse(FLAT3, SearchSpace.ALL_TYPES),
-            ExperimentBudget.of(200, 1), name -> false).scan().then(), "no tuner takes it: the GP goes on");
+        assertEquals("Metis", numeric.choice().algorithm());
+        assertEquals(new ScanPlan(100, 6), numeric.choice().scan(), "no handover: Metis itself goes on");
     }
 
     @Test
@@ -274,20 +311,27 @@ class AutoTunerTest {
         AutoTuner t = new AutoTuner(context(ExperimentBudget.of(200, 4)), new AutoClassArgs(null, 1L));
         List<String> log = LogCapture.during(() -> t.updateSearchSpace(FLAT3));
         String line = log.stream().filter(m -> m.startsWith("Auto picked")).findFirst().orElseThrow();
-        assertTrue(line.startsWith("Auto picked GP: a small flat space"), line);
+        assertTrue(line.startsWith("Auto picked Metis: a small flat space"), line);
         assertTrue(line.contains("3 parameters (3 numeric, 0 choices, flat)"), line);
         assertTrue(line.contains("maxTrialNumber 200, trialConcurrency 4"), line);
         assertTrue(line.contains("after 100 results Auto scans the best point, one parameter at a time (6 values"
-            + " across each numeric range, up to 6 other options of each choice; at most 18 trials), then Metis goes on"
-            + " with every result so far"), line);
+            + " across each numeric range, up to 6 other options of each choice; at most 18 trials), then Metis goes on"), line);
     }
 
     @Test
     void delegatesSoThatItsSuggestionsAreThePickedTunersOwn() throws Exception {
         AutoTuner auto = new AutoTuner(context(ExperimentBudget.of(200, 1)),
             new AutoClassArgs(OptimizeMode.MINIMIZE, 7L));
+        dev.tunerd.tuners.metis.MetisTuner metis = new dev.tunerd.tuners.metis.MetisTuner(
+            AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, 7L));
+        assertEquals(run(metis, FLAT3, 0, 15), run(auto, FLAT3, 0, 15));
+        assertEquals("Metis", auto.choice().algorithm());
+
+        AutoTuner onLogScale = new AutoTuner(context(ExperimentBudget.of(200, 1)),
+            new AutoClassArgs(OptimizeMode.MINIMIZE, 7L));
         GpTuner gp = new GpTuner(AlgorithmContext.standalone(), new GpClassArgs(OptimizeMode.MINIMIZE, 7L));
-        assertEquals(run(gp, FLAT3, 0, 15), run(auto, FLAT3, 0, 15));
+        assertEquals(run(gp, LOG3, 0, 15), run(onLogScale, LOG3, 0, 15));
+        assertEquals("GP", onLogScale.choice().algorithm());
 
         AutoTuner longRun = new AutoTuner(context(ExperimentBudget.of(5000, 1)),
             new AutoClassArgs(OptimizeMode.MINIMIZE, 7L));
@@ -304,11 +348,11 @@ class AutoTunerTest {
         assertEquals("CMAES", first.choice().algorithm());
         JsonValue state = Json.parse(Json.write(first.snapshot()));
 
-        // resumed with another budget: the rules alone would pick GP now
+        // resumed with another budget: the rules alone would pick Metis now
         AutoTuner resumed = new AutoTuner(context(ExperimentBudget.of(100, 1)),
             new AutoClassArgs(OptimizeMode.MINIMIZE, 3L));
         resumed.updateSearchSpace(FLAT3);
-        assertEquals("GP", resumed.choice().algorithm());
+        assertEquals("Metis", resumed.choice().algorithm());
         resumed.restore(state);
         assertEquals("CMAES", resumed.choice().algorithm());
         assertEquals(run(first, FLAT3, 25, 20), run(resumed, FLAT3, 25, 20), "continues identically");
@@ -323,8 +367,8 @@ class AutoTunerTest {
             JsonFloat.of(0.5), Optional.empty())));
         t.updateSearchSpace(FLAT3);
         JsonObject state = (JsonObject) t.snapshot();
-        assertEquals("GP", state.get("algorithm").toString().replace("\"", ""));
-        assertTrue(Json.write(state.get("state")).contains("0.5"), "the imported result is in GP's history");
+        assertEquals("Metis", state.get("algorithm").toString().replace("\"", ""));
+        assertTrue(Json.write(state.get("state")).contains("0.5"), "the imported result is in Metis's history");
     }
 
     /** A delegate's classArgs: optimize_mode, seed and the keys given set, every other key at the record's default. */
@@ -344,7 +388,7 @@ class AutoTunerTest {
     void badClassArgsNameTheKey() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> new AutoClassArgs(null, "Hyperband", null));
-        assertTrue(e.getMessage().startsWith("algorithm must be one of GP, TPE, CMAES, SMAC, Anneal, Random"),
+        assertTrue(e.getMessage().startsWith("algorithm must be one of GP, Metis, TPE, CMAES, SMAC, Anneal, Random"),
             e.getMessage());
         assertEquals("CMAES", new AutoClassArgs(null, "cmaes", null).algorithm());
         AutoTuner forced = new AutoTuner(AlgorithmContext.standalone(), new AutoClassArgs(null, "smac", 1L));
@@ -354,7 +398,7 @@ class AutoTunerTest {
     }
 
     /**
-     * Results for {@code n} random points of FLAT3 (ids from 1000, not issued by the tuner: the GP takes their
+     * Results for {@code n} random points of FLAT3 (ids from 1000, not issued by the tuner: the picked tuner takes their
      * parameters); returns the best of them (the one nearest x = 0.3, y = -0.5).
      */
     private static JsonObject feedRandomResults(AutoTuner t, int n) {
