@@ -261,7 +261,8 @@ public final class AutoTuner implements Tuner, Snapshotting {
         if (!(o.get("algorithm") instanceof JsonString name)) {
             return; // taken before any search space: nothing was picked
         }
-        String algorithm = AutoClassArgs.ALGORITHMS.stream().filter(a -> a.equalsIgnoreCase(name.value())).findFirst().orElseThrow(() -> new IllegalArgumentException("Auto snapshot names an unknown tuner"));
+        String algorithm = AutoClassArgs.ALGORITHMS.stream().filter(a -> a.equalsIgnoreCase(name.value()))
+            .findFirst().orElseThrow(() -> new IllegalArgumentException("Auto snapshot names an unknown tuner"));
         String reason = o.get("reason") instanceof JsonString r ? r.value() : "recorded in the snapshot";
         if (lastSpace == null) {
             throw new IllegalArgumentException("Auto: restore needs the search space first");
