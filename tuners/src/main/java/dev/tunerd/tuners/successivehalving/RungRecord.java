@@ -10,10 +10,8 @@ import java.util.List;
  */
 final class RungRecord {
     private final List<Double> sorted = new ArrayList<>();
-    private final List<Double> order = new ArrayList<>(); // as recorded
 
     void add(double loss) {
-        order.add(loss);
         int at = Collections.binarySearch(sorted, loss);
         sorted.add(at < 0 ? -at - 1 : at, loss);
     }
@@ -24,28 +22,6 @@ final class RungRecord {
 
     List<Double> values() {
         return sorted;
-    }
-
-    /** The values in the order they were recorded. */
-    List<Double> inOrder() {
-        return order;
-    }
-
-    /**
-     * {@link #inTopFraction(double, int)} against the last {@code window} values recorded (the one just recorded
-     * included); every value when {@code window} is 0 or at least the record's size.
-     */
-    boolean inTopFraction(double loss, int eta, int window) {
-        if (window <= 0 || window >= order.size()) {
-            return inTopFraction(loss, eta);
-        }
-        int strictlyBetter = 0;
-        for (int i = order.size() - window; i < order.size(); i++) {
-            if (order.get(i) < loss) {
-                strictlyBetter++;
-            }
-        }
-        return strictlyBetter < Math.max(1, window / eta);
     }
 
     /**

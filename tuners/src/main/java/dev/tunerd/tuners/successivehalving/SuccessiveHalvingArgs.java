@@ -13,18 +13,9 @@ import dev.tunerd.spi.OptimizeMode;
  *                     values that a rung needs before it stops anything (-1..1, default 0.5; -1: every rung from
  *                     the start, as Optuna's pruner)
  * @param seed         {@code seed}: accepted for symmetry with the tuners; the rule draws nothing at random
- * @param window       {@code window}: a trial at a rung ranks against the last this many values recorded there
- *                     (0..100000; default 0: every value, Optuna's rule; measured, not adopted: BENCHMARKS.md)
- * @param smooth       {@code smooth}: a trial's value at a rung is the mean of its last this many intermediate
- *                     results (0..100000; default 0: its best so far, Optuna's rule; measured, not adopted)
  */
 public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Integer eta, Integer maxStep,
-                                    Double rankAgreement, Long seed, Integer window, Integer smooth) {
-
-    public SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Integer eta, Integer maxStep,
-                                 Double rankAgreement, Long seed) {
-        this(optimizeMode, minStep, eta, maxStep, rankAgreement, seed, null, null);
-    }
+                                    Double rankAgreement, Long seed) {
 
     /** The default {@code rank_agreement} (Kendall's tau), chosen on tuning seeds 100-119 (BENCHMARKS.md). */
     public static final double DEFAULT_RANK_AGREEMENT = 0.5;
@@ -46,14 +37,6 @@ public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Intege
         rankAgreement = rankAgreement == null ? DEFAULT_RANK_AGREEMENT : rankAgreement;
         if (!(rankAgreement >= -1 && rankAgreement <= 1)) {
             throw new IllegalArgumentException("rank_agreement must be between -1 and 1, got " + rankAgreement);
-        }
-        window = window == null ? 0 : window;
-        if (window < 0 || window > 100_000) {
-            throw new IllegalArgumentException("window must be between 0 and 100000, got " + window);
-        }
-        smooth = smooth == null ? 0 : smooth;
-        if (smooth < 0 || smooth > 100_000) {
-            throw new IllegalArgumentException("smooth must be between 0 and 100000, got " + smooth);
         }
         if (maxStep != null && (maxStep < minStep || maxStep > 10_000_000)) {
             throw new IllegalArgumentException("max_step must be between min_step (" + minStep + ") and 10000000, got "

@@ -28,13 +28,7 @@ import java.util.Map;
  * {@value #MIN_COMPLETED} trials completed, no rung stops anything. With the check on, a rung also stops nothing when
  * less than {@code 1 - 1/eta} of the longest successful training lies beyond it ({@link #early}: issue 13 session 8;
  * a late stop saves little, and the tuner learns only from trials that end with a result). Every trial's value is
- * still recorded at every rung it reaches. A trial running across a restart adds no curve.
- *
- * <p>Two opt-in departures from Optuna's rule (issue 13 session 9; measured on {@code longcurves} and not adopted,
- * so both default to 0, which is Optuna's rule): {@code smooth} makes a trial's value at a rung the mean of its last
- * {@code smooth} intermediate results up to the rung instead of its best so far, and {@code window} ranks it against
- * the last {@code window} values recorded at the rung instead of every value recorded there. Rung records keep the
- * order of recording, and the snapshot stores it. Not thread-safe (see
+ * still recorded at every rung it reaches. A trial running across a restart adds no curve. Not thread-safe (see
  * {@link Assessor}).
  */
 public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
@@ -54,10 +48,6 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
     private final boolean checked; // the rank check is on (rank_agreement above -1)
     /** The most intermediate results a successful trial reported (0: none yet), the training's length. */
     private int horizon;
-    /** {@code window}: a rung ranks a trial against its last this many values (0: all). */
-    private final int window;
-    /** {@code smooth}: a rung value is the mean of the last this many results (0: the best so far). */
-    private final int smooth;
 
     public SuccessiveHalvingAssessor(SuccessiveHalvingArgs args) {
         this.mode = args.mode();
@@ -66,8 +56,6 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         this.maxStep = args.maxStep() == null ? Long.MAX_VALUE : args.maxStep();
         this.agreement = new RankAgreement(args.rankAgreement(), MIN_COMPLETED, 100);
         this.checked = args.rankAgreement() > RankAgreement.ALWAYS;
-        this.window = args.window();
-        this.smooth = args.smooth();
     }
 
     /**
@@ -97,12 +85,11 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         }
         AssessResult verdict = AssessResult.GOOD;
         while (rungStep(passed) <= history.size()) {
-            double value = smooth > 0 ? meanLoss(history, (int) rungStep(passed))
-                : bestLoss(history, (int) rungStep(passed));
+            double best = bestLoss(history, (int) rungStep(passed));
             RungRecord rung = rung(passed);
-            rung.add(value);
+            rung.add(best);
             if (trace != null) {
-                trace.add(value);
+                trace.add(best);
             }
             boolean decides = agreement.trusts(passed) && early(passed);
             if (decides && trace != null) { // a trial a rung judged is no longer an unbiased sample: no evidence
@@ -110,7 +97,7 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
                 trace = null;
             }
             passed++;
-            if (decides && !rung.inTopFraction(value, eta, window)) {
+            if (decides && !rung.inTopFraction(best, eta)) {
                 verdict = AssessResult.BAD;
                 break;
             }
@@ -145,15 +132,6 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         return best;
     }
 
-    private double meanLoss(List<JsonValue> history, int steps) {
-        int from = Math.max(0, steps - smooth);
-        double sum = 0;
-        for (int i = from; i < steps; i++) {
-            sum += mode.toLoss(Metrics.scalar(history.get(i)));
-        }
-        return sum / (steps - from);
-    }
-
     private RungRecord rung(int k) {
         while (rungs.size() <= k) {
             rungs.add(new RungRecord());
@@ -164,7 +142,7 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
     @Override
     public JsonValue snapshot() {
         List<JsonValue> records = new ArrayList<>();
-        rungs.forEach(r -> records.add(SnapshotJson.doubles(r.inOrder())));
+        rungs.forEach(r -> records.add(SnapshotJson.doubles(r.values())));
         JsonObject.Builder passed = JsonObject.builder();
         new LinkedHashMap<>(rungsPassed).forEach((k, v) -> passed.put(k, v));
         return JsonObject.builder().put("rungs", new dev.tunerd.spi.json.JsonArray(records))

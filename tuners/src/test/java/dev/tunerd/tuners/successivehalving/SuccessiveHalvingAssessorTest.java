@@ -108,48 +108,6 @@ class SuccessiveHalvingAssessorTest {
     }
 
     @Test
-    void smoothThreeMakesARungValueTheMeanOfTheLastThreeResultsNotALuckyBest() {
-        for (Integer smooth : new Integer[] {3, null}) { // smooth 3, and the default: the best so far
-            var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 3, 3, null, 0.5, null, null,
-                smooth));
-            for (int i = 0; i < SuccessiveHalvingAssessor.MIN_COMPLETED; i++) {
-                double x = (i * 7 % 10) / 10.0; // constant curves whose order never changes: rung 3 is trusted
-                assertEquals(0, run(a, "T" + i, x, x, x, x, x, x, x, x, 2 * x));
-                a.trialEnd("T" + i, true);
-            }
-            // one lucky result at step 3: best so far 0.95 (first of 11), mean of steps 1..3 0.35 (seventh of 11, 3 kept)
-            int stoppedAt = run(a, "spike", 0.05, 0.05, 0.95, 0.95);
-            assertEquals(smooth == null ? 0 : 3, stoppedAt, smooth == null
-                ? "by default the best so far (Optuna's rule) is first at rung 3"
-                : "the mean of the last three results is not in the top third of rung 3");
-        }
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, null, null,
-            null, null, null, null, -1)).getMessage().startsWith("smooth must be between 0 and 100000"));
-    }
-
-    @Test
-    void aWindowRanksATrialAgainstTheLastValuesOfItsRungAlsoAfterARestore() {
-        // rank_agreement -1 (every rung decides at once) and window 3; minimising, one rung at step 1
-        var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("minimize", 1, 3, null, -1.0, null, 3, null));
-        for (double v : new double[] {0.1, 0.2, 0.3, 0.7, 0.8, 0.9}) {
-            run(a, "old" + v, v); // recorded at rung 1 in this order, stopped or not
-        }
-        assertEquals(0, run(a, "G", 0.6), "best of the last three (0.8, 0.9, 0.6); fourth of all seven");
-        var all = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("minimize", 1, 3, null, -1.0, null));
-        for (double v : new double[] {0.1, 0.2, 0.3, 0.7, 0.8, 0.9}) {
-            run(all, "old" + v, v);
-        }
-        assertEquals(1, run(all, "G", 0.6), "by default against all seven values, keep 2");
-        var restored = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("minimize", 1, 3, null, -1.0, null, 3,
-            null));
-        restored.restore(a.snapshot());
-        // in recording order the last three are 0.9, 0.6 and H's 0.65 (stopped); sorted they would be 0.8, 0.9, 0.65
-        assertEquals(1, run(restored, "H", 0.65), "the snapshot keeps the order in which values were recorded");
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, null, null,
-            null, null, null, -1, null)).getMessage().startsWith("window must be between 0 and 100000"));
-    }
-
-    @Test
     void classArgsOutOfRangeNameTheKey() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, 0, null, null,
             null, null)).getMessage().startsWith("min_step must be"));
