@@ -261,8 +261,7 @@ public final class AutoTuner implements Tuner, Snapshotting {
         if (!(o.get("algorithm") instanceof JsonString name)) {
             return; // taken before any search space: nothing was picked
         }
-        String algorithm = AutoClassArgs.ALGORITHMS.stream().filter(a -> a.equalsIgnoreCase(name.value()))
-            .findFirst().orElseThrow(() -> new IllegalArgumentException("Auto snapshot names an unknown tuner"));
+        String algorithm = knownAlgorithm(name.value());
         String reason = o.get("reason") instanceof JsonString r ? r.value() : "recorded in the snapshot";
         if (lastSpace == null) {
             throw new IllegalArgumentException("Auto: restore needs the search space first");
@@ -281,6 +280,12 @@ public final class AutoTuner implements Tuner, Snapshotting {
     }
 
     /** The scan as the snapshot recorded it: none in a snapshot without one (taken without a plan, or before plans). */
+    /** The registered name of a tuner Auto can run, as a snapshot spells it; a name it cannot run is refused. */
+    private static String knownAlgorithm(String name) {
+        return AutoClassArgs.ALGORITHMS.stream().filter(a -> a.equalsIgnoreCase(name)).findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("Auto snapshot names an unknown tuner"));
+    }
+
     private void restoreScan(JsonValue value) {
         plan = null;
         scan = null;
@@ -295,7 +300,7 @@ public final class AutoTuner implements Tuner, Snapshotting {
         try {
             ScanPlan restored = new ScanPlan((int) ((JsonInt) o.get("after")).value(),
                 (int) ((JsonInt) o.get("strata")).value(),
-                o.find("then").orElse(JsonNull.INSTANCE) instanceof JsonString t ? t.value() : null);
+                o.find("then").orElse(JsonNull.INSTANCE) instanceof JsonString t ? knownAlgorithm(t.value()) : null);
             handedOver = o.find("handedOver").orElse(JsonBool.of(false)) == JsonBool.of(true);
             if (o.find("history").orElse(JsonArray.EMPTY) instanceof JsonArray h) {
                 for (JsonValue entry : h.values()) {

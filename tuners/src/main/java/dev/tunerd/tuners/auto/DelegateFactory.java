@@ -8,7 +8,6 @@ import dev.tunerd.spi.TunerProvider;
 import dev.tunerd.spi.json.JsonObject;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
-import java.util.Map;
 import java.util.ServiceLoader;
 
 /**
@@ -22,18 +21,9 @@ final class DelegateFactory {
     }
 
     static Tuner create(String algorithm, AlgorithmContext context, OptimizeMode mode, Long seed) {
-        return create(algorithm, context, mode, seed, Map.of());
-    }
-
-    /**
-     * As {@link #create(String, AlgorithmContext, OptimizeMode, Long)}, with some classArgs set: {@code given} maps
-     * a record component's name to its value.
-     */
-    static Tuner create(String algorithm, AlgorithmContext context, OptimizeMode mode, Long seed,
-                        Map<String, Object> given) {
         for (TunerProvider<?> provider : ServiceLoader.load(TunerProvider.class, DelegateFactory.class.getClassLoader())) {
             if (provider.name().equalsIgnoreCase(algorithm)) {
-                return createWith(provider, context, mode, seed, given);
+                return createWith(provider, context, mode, seed);
             }
         }
         throw new IllegalStateException("Auto: no tuner named " + algorithm + " is registered");
@@ -56,29 +46,19 @@ final class DelegateFactory {
     }
 
     private static <A extends Record> Tuner createWith(TunerProvider<A> provider, AlgorithmContext context,
-                                                       OptimizeMode mode, Long seed, Map<String, Object> given) {
-        return provider.create(context, args(provider.argsType(), mode, seed, given));
+                                                       OptimizeMode mode, Long seed) {
+        return provider.create(context, args(provider.argsType(), mode, seed));
     }
 
     /** The classArgs record with optimize_mode and seed set and every other component absent (null or zero). */
     static <A extends Record> A args(Class<A> type, OptimizeMode mode, Long seed) {
-        return args(type, mode, seed, Map.of());
-    }
-
-    /**
-     * The classArgs record with optimize_mode and seed set, the components named in {@code given} set to their
-     * values, and every other component absent.
-     */
-    static <A extends Record> A args(Class<A> type, OptimizeMode mode, Long seed, Map<String, Object> given) {
         RecordComponent[] components = type.getRecordComponents();
         Class<?>[] types = new Class<?>[components.length];
         Object[] values = new Object[components.length];
         for (int i = 0; i < components.length; i++) {
             types[i] = components[i].getType();
             String name = components[i].getName();
-            if (given.containsKey(name)) {
-                values[i] = given.get(name);
-            } else if (name.equals("optimizeMode") && types[i] == OptimizeMode.class) {
+            if (name.equals("optimizeMode") && types[i] == OptimizeMode.class) {
                 values[i] = mode;
             } else if (name.equals("seed") && types[i] == Long.class) {
                 values[i] = seed;

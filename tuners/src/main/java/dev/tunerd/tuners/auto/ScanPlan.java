@@ -21,9 +21,4 @@ public record ScanPlan(int after, int strata, String then) {
     public ScanPlan(int after, int strata) {
         this(after, strata, null);
     }
-
-    /** This plan with {@code name} going on after the scan. */
-    ScanPlan then(String name) {
-        return new ScanPlan(after, strata, name);
-    }
 }

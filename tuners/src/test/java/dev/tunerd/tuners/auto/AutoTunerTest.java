@@ -292,6 +292,24 @@ class AutoTunerTest {
         assertEquals(auto.generateParameters(119), resumed.generateParameters(119));
     }
 
+    /** A snapshot whose handover names a tuner Auto cannot run is refused at restore, not when the scan is done. */
+    @Test
+    void aSnapshotHandingOverToAnUnknownTunerIsRefused() {
+        AutoTuner auto = new AutoTuner(context(ExperimentBudget.of(200, 1)), new AutoClassArgs(null, 21L));
+        auto.updateSearchSpace(FLAT3);
+        JsonObject state = (JsonObject) auto.snapshot();
+        JsonObject.Builder scan = JsonObject.builder();
+        ((JsonObject) state.get("scan")).members().forEach(scan::put);
+        JsonObject.Builder bad = JsonObject.builder();
+        state.members().forEach(bad::put);
+        bad.put("scan", scan.put("then", dev.tunerd.spi.json.JsonString.of("Hyperband")).build());
+        AutoTuner resumed = new AutoTuner(context(ExperimentBudget.of(200, 1)), new AutoClassArgs(null, 21L));
+        resumed.updateSearchSpace(FLAT3);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> resumed.restore(Json.parse(Json.write(bad.build()))));
+        assertTrue(e.getMessage().contains("unknown tuner"), e.getMessage());
+    }
+
     /** Where Metis does not take the space (a loguniform parameter), the GP is picked and goes on after the scan. */
     @Test
     void whereMetisDoesNotTakeTheSpaceTheGpGoesOnAfterTheScan() {
@@ -371,17 +389,15 @@ class AutoTunerTest {
         assertTrue(Json.write(state.get("state")).contains("0.5"), "the imported result is in Metis's history");
     }
 
-    /** A delegate's classArgs: optimize_mode, seed and the keys given set, every other key at the record's default. */
+    /** A delegate's classArgs: optimize_mode and seed set, every other key at the record's default. */
     @Test
-    void delegateClassArgsTakeTheKeysGiven() {
+    void delegateClassArgsKeepTheRecordsDefaults() {
         dev.tunerd.tuners.metis.MetisClassArgs m = DelegateFactory.args(dev.tunerd.tuners.metis.MetisClassArgs.class,
-            OptimizeMode.MINIMIZE, 3L, java.util.Map.of("explorationProbability", 0.3));
-        assertEquals(0.3, m.explorationProbability());
+            OptimizeMode.MINIMIZE, 3L);
         assertEquals(3L, m.seed());
-        assertEquals(OptimizeMode.MINIMIZE, m.optimizeMode());
+        assertEquals(OptimizeMode.MINIMIZE, m.optimizeMode(), "Metis's own default is maximize");
         assertEquals(10, m.coldStartNum(), "the record's own default");
-        assertEquals(0.9, DelegateFactory.args(dev.tunerd.tuners.metis.MetisClassArgs.class, OptimizeMode.MINIMIZE,
-            3L).explorationProbability());
+        assertEquals(0.9, m.explorationProbability(), "the record's own default");
     }
 
     @Test
