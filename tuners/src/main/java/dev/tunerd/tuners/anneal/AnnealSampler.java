@@ -137,10 +137,7 @@ public final class AnnealSampler implements InternalSampler {
             if (p.categorical() || Double.isNaN(main.value(best, i))) {
                 continue;
             }
-            double shrink = shrink(main.observed(i));
-            if (limitsSpread(p, main)) {
-                shrink = spread.limit(shrink, main.spread(i, spread.best()) / (p.high() - p.low()));
-            }
+            double shrink = limitedShrink(main, i, main.observed(i));
             half[i] = p.normal() ? p.sigma() * shrink : 0.5 * (p.high() - p.low()) * shrink;
         }
         for (int r = 1; r < main.size(); r++) {
@@ -230,13 +227,23 @@ public final class AnnealSampler implements InternalSampler {
             boolean wide = explore && (i == first || rng.nextDouble() < 1.0 / d);
             int t = wide ? (int) (observed * exploration.wideFactor()) : observed;
             ParameterSpec p = params.get(i);
-            double shrink = shrink(t);
-            if (!wide && trial >= 0 && limitsSpread(p, pool)) {
-                shrink = spread.limit(shrink, pool.spread(i, spread.best()) / (p.high() - p.low()));
-            }
+            double shrink = !wide && trial >= 0 ? limitedShrink(pool, i, t) : shrink(t);
             out[i] = trial < 0 ? prior(p) : near(p, pool.value(trial, i), shrink);
         }
         return out;
+    }
+
+    /**
+     * The window's shrink factor around a trial of {@code pool} for parameter {@code i} after {@code observations},
+     * no wider than the spread of the best trials' values where {@link SpreadLimit} applies.
+     */
+    private double limitedShrink(AnnealPool pool, int i, int observations) {
+        double shrink = shrink(observations);
+        ParameterSpec p = params.get(i);
+        if (limitsSpread(p, pool)) {
+            shrink = spread.limit(shrink, pool.spread(i, spread.best()) / (p.high() - p.low()));
+        }
+        return shrink;
     }
 
     private boolean limitsSpread(ParameterSpec p, AnnealPool pool) {

@@ -164,7 +164,7 @@ final class BayesianLinearRegression {
             for (int j = 0; j < k; j++) {
                 z += vt[i * k + j] * f[j];
             }
-            var += z * z / (alpha + beta * eigen[i]);
+            var += z * z / precision[i];
         }
         out[0] = m;
         out[1] = var;
