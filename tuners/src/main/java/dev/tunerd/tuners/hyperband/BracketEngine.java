@@ -151,6 +151,12 @@ public final class BracketEngine {
         return ref != null && ref[1] == 0;
     }
 
+    /** The bracket ({@code s}) and round of {@code parameterId}, or null when this engine did not issue it. */
+    public int[] bracketAndRound(long parameterId) {
+        int[] ref = issued.get(parameterId);
+        return ref == null ? null : new int[] {brackets.get(ref[0]).s, ref[1]};
+    }
+
     /** Whether the trial of {@code parameterId} ended already. */
     public boolean hasEnded(long parameterId) {
         Rung.Entry e = entry(parameterId);

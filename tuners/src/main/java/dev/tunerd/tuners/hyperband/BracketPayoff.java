@@ -83,13 +83,18 @@ final class BracketPayoff {
      * trainings whether the best would survive, and a gain that large was not seen where curves cross.
      */
     boolean pays(List<double[]> curves, int s) {
+        return pays(curves, s, true);
+    }
+
+    /** As {@link #pays(List, int)}; {@code earlyAllowed} false: without the early start ({@code earlyMargin}). */
+    boolean pays(List<double[]> curves, int s, boolean earlyAllowed) {
         if (s == 0) {
             return true;
         }
         int sMax = plan.sMax();
         List<double[]> usable = usable(curves, s);
         int n = usable.size();
-        boolean early = earlyMargin >= 0 && s == sMax; // a clear screening gain lets the largest bracket start
+        boolean early = earlyAllowed && earlyMargin >= 0 && s == sMax; // a clear screening gain: the largest starts
         if (n < (early ? Math.min(EARLY_CURVES, minCurves) : minCurves)) {
             return false;
         }
@@ -273,6 +278,31 @@ final class BracketPayoff {
             }
         }
         return usable;
+    }
+
+    /**
+     * What the largest bracket's own outcomes say ({@code realized_share}, issue 13 session 10): +1 when its winners
+     * (the final values of its last rounds, as losses) beat the full trainings as the best of {@code c = cost(sMax)}
+     * of them would, with margin {@code share}: the mean share of the full trainings' final values below a winner
+     * (ties count half) is at most {@code share / (c + 1)} ({@code 1 / (c + 1)}: the expected share below the best
+     * of {@code c} draws); -1 when it is more; 0 without a winner or with fewer than {@value #EARLY_CURVES} full
+     * trainings. Where early leaders fall behind, the winner is one of them and ends among the full trainings' middle.
+     */
+    int realized(List<double[]> curves, List<Double> winners, double share) {
+        int sMax = plan.sMax();
+        double[] finals = curves.stream().filter(c -> c.length == sMax + 1 && Double.isFinite(c[sMax]))
+            .mapToDouble(c -> c[sMax]).toArray();
+        if (winners.isEmpty() || finals.length < EARLY_CURVES) {
+            return 0;
+        }
+        double below = 0;
+        for (double w : winners) {
+            for (double f : finals) {
+                below += f < w ? 1 : f == w ? 0.5 : 0;
+            }
+        }
+        below /= (double) winners.size() * finals.length;
+        return below <= share / (cost(sMax) + 1) ? 1 : -1;
     }
 
     /** The bracket's epochs in full trainings (budget {@code R} each). */

@@ -77,22 +77,38 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
      * full trainings by {@code margin} standard deviations of the final values ({@link BracketPayoff}), instead of
      * the Kendall's tau rule of {@code rankAgreement}. Hyperband's default since issue 13 session 7; BOHB does not
      * call it. The evidence is the same (and goes into the snapshot the same way). {@code screenMargin},
-     * {@code repeatLargest} and {@code earlyMargin}: {@link HyperbandArgs}. With {@code earlyMargin}, the largest
-     * bracket may start on fewer trainings than the other checks need; there it is repeated at most {@link #THIN_RUN}
-     * times in a row (the count is the engine's, so it is in the snapshot), then the iteration goes on down to full
-     * trainings, which add evidence.
+     * {@code repeatLargest}, {@code earlyMargin} and {@code realizedShare}: {@link HyperbandArgs}. With
+     * {@code earlyMargin}, the largest bracket may start on fewer trainings than the other checks need; there it is
+     * repeated at most {@link #THIN_RUN} times in a row (the count is the engine's, so it is in the snapshot), then
+     * the iteration goes on down to full trainings, which add evidence. With {@code realizedShare} at 0 or more, the
+     * largest bracket's winners are weighed against the full trainings ({@link BracketPayoff#realized}): while they
+     * win it starts and is repeated whatever the other checks say, without the repeat limit; once they lose it no
+     * longer starts early.
      */
     protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
-                                               double earlyMargin) {
+                                               double earlyMargin, double realizedShare) {
         BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin);
         PayoffEvidence evidence = new PayoffEvidence(engine.plan(), EVIDENCE_WINDOW);
         payoffEvidence = evidence;
-        engine.checkBrackets(s -> payoff.pays(evidence.curves(), s));
+        int sMax = engine.plan().sMax();
+        java.util.function.ToIntFunction<List<double[]>> realized = curves -> realizedShare < 0 ? 0
+            : payoff.realized(curves, evidence.winners(), realizedShare);
+        engine.checkBrackets(s -> {
+            List<double[]> curves = evidence.curves();
+            if (s < sMax) {
+                return payoff.pays(curves, s);
+            }
+            int winners = realized.applyAsInt(curves);
+            return winners > 0 || payoff.pays(curves, s, winners == 0);
+        });
         if (repeatLargest >= 0) {
-            int sMax = engine.plan().sMax();
             engine.restartAtLargest(() -> {
                 List<double[]> curves = evidence.curves();
-                if (!payoff.pays(curves, sMax)
+                int winners = realized.applyAsInt(curves);
+                if (winners > 0) {
+                    return true;
+                }
+                if (!payoff.pays(curves, sMax, winners == 0)
                     || payoff.screenGain(payoff.usable(curves, sMax), sMax) < repeatLargest) {
                     return false;
                 }
@@ -273,6 +289,10 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             trialDone(issued.params(), issued.budget(), loss);
             if (newFullTraining(parameterId) && payoffEvidence != null) {
                 payoffEvidence.ended(parameterId, history == null ? List.of() : history, loss);
+            }
+            int[] place = engine.bracketAndRound(parameterId);
+            if (payoffEvidence != null && place[0] == engine.plan().sMax() && place[0] > 0 && place[1] == place[0]) {
+                payoffEvidence.winner(loss);
             }
             if (newFullTraining(parameterId)) {
                 if (history != null && history.size() >= evidenceLength()) {

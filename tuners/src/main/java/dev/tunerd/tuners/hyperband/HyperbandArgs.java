@@ -34,11 +34,32 @@ import dev.tunerd.spi.OptimizeMode;
  *                     need 10); on fewer than 10 it is repeated at most {@value BracketTuner#THIN_RUN} times in a row
  *                     before full trainings add evidence (default {@value #DEFAULT_EARLY_MARGIN}); -1: off (session 8's
  *                     rule)
+ * @param realizedShare {@code realized_share} (a tunerd addition, issue 13 session 10): at 0 or more, the largest
+ *                     bracket starts (and is repeated, on thin evidence too) while its own winners beat the full
+ *                     trainings as the best of its cost in full trainings would, with this factor of margin: the mean
+ *                     share of full trainings that ended better than a winner is at most {@code realized_share / (cost
+ *                     + 1)} ({@link BracketPayoff#realized}); when they do not, the largest bracket no longer starts
+ *                     early ({@code early_margin}). 0..1, default {@value #DEFAULT_REALIZED_SHARE}; -1: off (session
+ *                     9's rule)
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
                             Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
-                            Long seed) {
+                            Double realizedShare, Long seed) {
+
+    /** Without {@code realized_share} (its default). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
+                         Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
+            null, seed);
+    }
+
+    /**
+     * {@code realized_share} when the classArgs do not set it: chosen between 0.5 and 1 on tuning seeds 5000-5019 and
+     * 5100-5119 (1 worker; 1 repeated a halving bracket on a {@code curves} seed; BENCHMARKS.md, issue 13 session 10).
+     */
+    public static final double DEFAULT_REALIZED_SHARE = 0.5;
 
     /** Without {@code early_margin} (its default). */
     public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -103,6 +124,10 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         earlyMargin = earlyMargin == null ? DEFAULT_EARLY_MARGIN : earlyMargin;
         if (!(earlyMargin == -1 || earlyMargin >= 0 && earlyMargin <= 10)) {
             throw new IllegalArgumentException("early_margin must be -1 or between 0 and 10, got " + earlyMargin);
+        }
+        realizedShare = realizedShare == null ? DEFAULT_REALIZED_SHARE : realizedShare;
+        if (!(realizedShare == -1 || realizedShare >= 0 && realizedShare <= 1)) {
+            throw new IllegalArgumentException("realized_share must be -1 or between 0 and 1, got " + realizedShare);
         }
         if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
             throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);

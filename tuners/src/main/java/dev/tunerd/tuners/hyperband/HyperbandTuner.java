@@ -27,7 +27,8 @@ public final class HyperbandTuner extends BracketTuner {
         super(new BracketEngine(BracketPlan.hyperband(args.R(), args.eta()), args.execMode().equals("serial"), true),
             args.mode(), context, args.rankAgreement() == null ? RankAgreement.ALWAYS : args.rankAgreement());
         if (args.rankAgreement() == null) {
-            checkBracketsByPayoff(args.payoffMargin(), args.screenMargin(), args.repeatLargest(), args.earlyMargin());
+            checkBracketsByPayoff(args.payoffMargin(), args.screenMargin(), args.repeatLargest(), args.earlyMargin(),
+                args.realizedShare());
         }
         this.rng = Rng.withSeed(seed);
     }

@@ -72,9 +72,25 @@ final class PayoffEvidence {
         this.evidenceLength = plan.sMax() == 0 ? 0 : plan.budget(plan.sMax(), plan.sMax() - 1);
     }
 
+    /** Final values of the largest bracket's winners (its last round), in the order of their ends. */
+    private final List<Double> winners = new ArrayList<>();
+    /** {@link #winners}' size when the last configuration was issued. */
+    private int winnersAtLastIssue;
+
+    /** A configuration of the largest bracket's last round ended with {@code finalLoss}. */
+    void winner(double finalLoss) {
+        winners.add(finalLoss);
+    }
+
+    /** The winners that ended before the last issue, at most the last window. */
+    List<Double> winners() {
+        return List.copyOf(winners.subList(Math.max(0, winnersAtLastIssue - window), winnersAtLastIssue));
+    }
+
     /** {@code parameterId} was issued (any trial, any budget). */
     void issued(long parameterId) {
         endedAtLastIssue = ended;
+        winnersAtLastIssue = winners.size();
         if (!waiting.isEmpty()) { // only a trial issued after a waiting training's end can settle it
             stamps.put(parameterId, ended);
         }
@@ -191,7 +207,9 @@ final class PayoffEvidence {
         return JsonObject.builder().put("ended", JsonInt.of(ended))
             .put("endedAtLastIssue", JsonInt.of(endedAtLastIssue))
             .put("anyIntermediate", dev.tunerd.spi.json.JsonBool.of(anyIntermediate))
-            .put("settled", new JsonArray(done)).put("waiting", new JsonArray(open)).put("stamps", st.build()).build();
+            .put("settled", new JsonArray(done)).put("waiting", new JsonArray(open)).put("stamps", st.build())
+            .put("winners", SnapshotJson.doubles(winners)).put("winnersAtLastIssue", JsonInt.of(winnersAtLastIssue))
+            .build();
     }
 
     /** Restores {@link #snapshot()}. */
@@ -203,6 +221,17 @@ final class PayoffEvidence {
         ended = Math.toIntExact(SnapshotJson.longMember(s, "ended"));
         endedAtLastIssue = Math.toIntExact(SnapshotJson.longMember(s, "endedAtLastIssue"));
         anyIntermediate = s.get("anyIntermediate") instanceof dev.tunerd.spi.json.JsonBool b && b.value();
+        winners.clear();
+        winnersAtLastIssue = 0;
+        if (s.get("winners") != null) { // absent in states written before issue 13 session 10
+            winners.addAll(SnapshotJson.toDoubles(s.get("winners")));
+            long at = SnapshotJson.longMember(s, "winnersAtLastIssue");
+            if (at < 0 || at > winners.size()) {
+                throw new IllegalArgumentException("Hyperband payoff evidence: winnersAtLastIssue " + at
+                    + " out of range");
+            }
+            winnersAtLastIssue = (int) at;
+        }
         for (JsonValue v : SnapshotJson.arrayMember(s, "settled").values()) {
             JsonObject o = SnapshotJson.object(v, "Hyperband payoff evidence: a settled training");
             double[] c = SnapshotJson.toDoubles(SnapshotJson.member(o, "values")).stream()

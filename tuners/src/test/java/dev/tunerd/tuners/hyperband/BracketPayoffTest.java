@@ -43,6 +43,26 @@ class BracketPayoffTest {
         assertEquals((15 * 9 + 5 * 27 + 1 * 81) / 81.0, p.cost(2), 1e-12);
     }
 
+    /**
+     * {@code realized_share} (issue 13 session 10): the largest bracket's winners against the full trainings' finals;
+     * it pays when the mean share of finals below a winner is at most {@code share / (cost + 1)} (cost 5 for R = 81).
+     */
+    @Test
+    void theLargestBracketsWinnersAreWeighedAgainstTheFullTrainings() {
+        BracketPayoff p = new BracketPayoff(PLAN, 0.2, 10, 0.5, 1.0);
+        List<double[]> eight = evidence(8, (k, f) -> 5 + f); // finals 0 .. 7
+        assertEquals(1, p.realized(eight, List.of(-1.0), 0.5), "a winner better than every full training");
+        assertEquals(-1, p.realized(eight, List.of(3.5), 0.5), "a winner in the middle of the full trainings");
+        assertEquals(-1, p.realized(eight, List.of(-1.0, 3.5), 0.5), "the mean share (1/4) decides");
+        // one final of eight below it: 1/8, above 0.5/6 and below 1/6
+        assertEquals(-1, p.realized(eight, List.of(0.5), 0.5));
+        assertEquals(1, p.realized(eight, List.of(0.5), 1.0));
+        assertEquals(1, p.realized(eight, List.of(0.0), 1.0), "a tie counts half: 1/16");
+        assertEquals(0, p.realized(eight, List.of(), 0.5), "no winner yet");
+        assertEquals(0, p.realized(eight.subList(0, BracketPayoff.EARLY_CURVES - 1), List.of(-1.0), 0.5),
+            "too few full trainings");
+    }
+
     @Test
     void halvingPaysWhereEarlyRanksHoldAndNotWhereTheyAreReversed() {
         BracketPayoff p = new BracketPayoff(PLAN, 0.1, 10);

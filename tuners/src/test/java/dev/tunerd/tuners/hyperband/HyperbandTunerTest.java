@@ -141,9 +141,19 @@ class HyperbandTunerTest {
      * the wire ids in the order issued.
      */
     private List<String> run81(HyperbandArgs args, boolean crossing, int n) throws Exception {
+        return run81(tuner81(args), crossing ? (x, e) -> e < 81 ? 2 - x + 1.0 / e : x : (x, e) -> x + 1.0 / e, n);
+    }
+
+    private HyperbandTuner tuner81(HyperbandArgs args) {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
         HyperbandTuner t = new HyperbandTuner(args, 1L, ctx);
         t.updateSearchSpace(SPACE);
+        return t;
+    }
+
+    /** Runs {@code n} trials one at a time on {@code t}, loss {@code curve(x, e)} at epoch e; the wire ids issued. */
+    private List<String> run81(HyperbandTuner t, java.util.function.DoubleBinaryOperator curve, int n)
+        throws Exception {
         List<String> wire = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             long id = nextId++;
@@ -151,14 +161,70 @@ class HyperbandTunerTest {
             wire.add(t.wireParameterId(id));
             int b = budget(p);
             double x = p.get("x").asDouble();
+            double v = Double.NaN;
             for (int e = 1; e <= b; e++) {
-                double v = crossing && e < 81 ? 2 - x + 1.0 / e : x + 1.0 / e;
+                v = curve.applyAsDouble(x, e);
                 t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, e - 1, JsonFloat.of(v)));
             }
-            t.receiveTrialResult(result(id, crossing && b < 81 ? 2 - x + 1.0 / b : x + (b < 81 ? 1.0 / b : 0)));
+            t.receiveTrialResult(result(id, v));
             t.trialEnd(id, true);
         }
         return wire;
+    }
+
+    /** The bracket keys ({@code "<hb>-<s>"}) of {@code wire} in the order they first appear. */
+    private static List<String> brackets(List<String> wire) {
+        return wire.stream().map(w -> w.substring(0, w.indexOf('_'))).distinct().toList();
+    }
+
+    /**
+     * {@code realized_share} (issue 13 session 10): where the largest bracket's winners beat the full trainings, it
+     * runs on beyond the three in a row that thin evidence allows; where its winner ends behind them (early leaders
+     * that fall behind, which the first full trainings did not show), it no longer starts early. Both fail with the
+     * rule off ({@code -1}: three in a row, then full trainings, then the largest again on the same thin evidence).
+     */
+    @Test
+    void theLargestBracketsOwnWinnersDecideWhetherItRunsOn() throws Exception {
+        HyperbandArgs on = new HyperbandArgs("minimize", 81, 3, null, null, 1L);
+        HyperbandArgs off = new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, null, -1.0, 1L);
+        int trials = 5 + 5 * 121 + 1;
+        List<String> paying = brackets(run81(on, false, trials));
+        assertEquals(List.of("0-0", "1-4", "2-4", "3-4", "4-4", "5-4", "6-4"), paying, "winners that beat them");
+        assertEquals(List.of("0-0", "1-4", "2-4", "3-4", "3-0", "4-4", "5-4"), brackets(run81(off, false, trials)),
+            "realized_share -1: three in a row, then full trainings, then three again");
+        // a trap: configurations with x < 0.15 lead at every budget below R and end worst; the first five full
+        // trainings hold none, so the largest bracket starts early, and its winner is a trap
+        java.util.function.DoubleBinaryOperator trap = (x, e) -> x < 0.15 ? (e < 81 ? x : 5) : x + 1.0 / e;
+        // (a decision sees the winners that ended before the last issue, so the first one counts a bracket later)
+        int n = 5 + 2 * 121 + 5 + 1;
+        List<String> trapped = brackets(run81(tuner81(on), trap, n));
+        assertEquals(List.of("0-0", "1-4", "2-4", "2-0", "3-0"), trapped, "losing winners: no more early starts");
+        assertEquals(List.of("0-0", "1-4", "2-4", "3-4"), brackets(run81(tuner81(off), trap, n)),
+            "realized_share -1: the largest a third time");
+        assertEquals(0.5, new HyperbandArgs(null, null, null, null, null, null).realizedShare(), "the default");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
+            null, null, null, null, 1.5, null)).getMessage()
+            .startsWith("realized_share must be -1 or between 0 and 1"));
+    }
+
+    /** The largest bracket's winners travel with the snapshot: a restored tuner decides as the one it replaces. */
+    @Test
+    void theWinnersAreInTheSnapshot() throws Exception {
+        HyperbandArgs args = new HyperbandArgs("minimize", 81, 3, null, null, 1L);
+        java.util.function.DoubleBinaryOperator curve = (x, e) -> x + 1.0 / e;
+        HyperbandTuner t = tuner81(args);
+        run81(t, curve, 5 + 3 * 121 + 2); // three winners in
+        JsonValue state = Json.parse(Json.writeAllowingNonFinite(t.snapshot()));
+        assertEquals(3, ((dev.tunerd.spi.json.JsonArray) ((JsonObject) ((JsonObject) state).get("payoff"))
+            .get("winners")).values().size());
+        HyperbandTuner restored = tuner81(args);
+        restored.restore(state);
+        assertEquals(t.snapshot(), restored.snapshot());
+        long at = nextId;
+        List<String> going = run81(t, curve, 300);
+        nextId = at;
+        assertEquals(going, run81(restored, curve, 300));
+        assertTrue(brackets(going).equals(List.of("4-4", "5-4", "6-4")), "it runs on: " + brackets(going));
     }
 
     /**
@@ -168,7 +234,8 @@ class HyperbandTunerTest {
      */
     @Test
     void aClearScreeningGainStartsTheLargestBracketAfterTheFirstFullTrainings() throws Exception {
-        List<String> early = run81(new HyperbandArgs("minimize", 81, 3, null, null, 1L), false, 5 + 3 * 121 + 1);
+        List<String> early = run81(new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, null, -1.0, 1L),
+            false, 5 + 3 * 121 + 1); // realized_share off: its winners would let it run on (test below)
         assertTrue(early.subList(0, 5).stream().allMatch(w -> w.startsWith("0-0_0_")), early.subList(0, 5).toString());
         assertTrue(early.get(5).startsWith("1-4_0_"), "the largest bracket of iteration 1: " + early.get(5));
         assertEquals(List.of("1-4", "2-4", "3-4"), early.subList(5, 5 + 3 * 121).stream()

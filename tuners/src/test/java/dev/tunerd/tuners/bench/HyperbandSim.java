@@ -1,0 +1,209 @@
+package dev.tunerd.tuners.bench;
+
+import dev.tunerd.simulator.problem.Problem;
+import dev.tunerd.simulator.problem.Problems;
+import dev.tunerd.simulator.problem.Trajectory;
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.IntermediateResult;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.tuners.hyperband.HyperbandArgs;
+import dev.tunerd.tuners.hyperband.HyperbandTuner;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.PriorityQueue;
+
+/**
+ * Hyperband on a learning-curve problem of the simulator in process, as {@code tunerd bench multifidelity} runs it
+ * through the daemon (budget 100 full trainings, every epoch one unit of virtual time, results per epoch, then FINAL
+ * and EN and a new request), but with every message handed to the tuner in order at once: with one worker the payoff
+ * check's decisions are a function of the settled evidence, so the runs repeat the daemon's one-worker runs; with
+ * more it is the race-free order (not the daemon's, whose two queues race). A tuning aid (issue 13 session 10; on
+ * seeds 0-19 and 3300-3319 it gave the daemon's one-worker means to the last digit): prints per seed the regret at 25
+ * / 33 / 50 / 100 % and the brackets started in the first third, then the means. A Hyperband whose checks never let a
+ * halving bracket start ({@code screen_margin=-1 payoff_margin=10 early_margin=-1 repeat_largest=-1
+ * realized_share=-1}) draws random search's configurations, so it gives random search's rows.
+ * {@code java -cp $CP dev.tunerd.tuners.bench.HyperbandSim longcurves 5000 20 1 [classArg=number ...]}.
+ */
+public final class HyperbandSim {
+    private HyperbandSim() {
+    }
+
+    private static final class Run {
+        long id;
+        Trajectory curve;
+        int budget;
+        int epochs;
+        double next;
+        long order;
+    }
+
+    public static void main(String[] args) {
+        String problemName = args[0];
+        long first = Long.parseLong(args[1]);
+        int seeds = Integer.parseInt(args[2]);
+        int workers = Integer.parseInt(args[3]);
+        Map<String, Double> extra = new HashMap<>();
+        for (int i = 4; i < args.length; i++) {
+            String[] kv = args[i].split("=");
+            extra.put(kv[0], Double.parseDouble(kv[1]));
+        }
+        double[] sums = new double[4];
+        for (long seed = first; seed < first + seeds; seed++) {
+            double[] r = run(Problems.create(problemName, seed), seed, workers, extra);
+            System.out.printf("%d,%.5f,%.5f,%.5f,%.5f,%s%n", seed, r[0], r[1], r[2], r[3], SCHEDULE);
+            SCHEDULE.setLength(0);
+            lastKey = "";
+            for (int k = 0; k < 4; k++) {
+                sums[k] += r[k];
+            }
+        }
+        System.out.printf("mean,%.5f,%.5f,%.5f,%.5f%n", sums[0] / seeds, sums[1] / seeds, sums[2] / seeds,
+            sums[3] / seeds);
+    }
+
+    /** Regret at 25, 33, 50 and 100 % of the budget. */
+    static double[] run(Problem problem, long seed, int workers, Map<String, Double> extra) {
+        int epochs = problem.epochs();
+        long budget = 100L * epochs;
+        Map<Long, JsonValue> paid = new HashMap<>();
+        AlgorithmContext ctx = new AlgorithmContext(paid::put, Optional.empty(), Clock.systemUTC());
+        HyperbandArgs a = new HyperbandArgs("minimize", epochs, 3, "parallelism", null, extra.get("payoff_margin"),
+            extra.get("screen_margin"), extra.get("repeat_largest"), extra.get("early_margin"),
+            extra.get("realized_share"), seed);
+        HyperbandTuner tuner = new HyperbandTuner(a, seed, ctx);
+        tuner.updateSearchSpace(problem.searchSpace());
+        PriorityQueue<Run> events = new PriorityQueue<>((x, y) -> x.next != y.next ? Double.compare(x.next, y.next)
+            : Long.compare(x.order, y.order));
+        List<Long> waiting = new ArrayList<>();
+        long nextId = 0;
+        long started = 0;
+        long spent = 0;
+        double now = 0;
+        double incumbentObserved = Double.POSITIVE_INFINITY;
+        double incumbentTrue = Double.NaN;
+        double[] shares = {0.25, 1.0 / 3, 0.5, 1.0};
+        double[] out = new double[4];
+        int free = workers;
+        while (spent < budget) {
+            while (free > 0) { // requests
+                long id = nextId++;
+                List<JsonValue> p = tuner.generateMultipleParameters(List.of(id));
+                free--;
+                if (p.isEmpty()) {
+                    waiting.add(id);
+                } else {
+                    trace(tuner, id, spent, budget);
+                    Run r = start(problem, id, p.get(0), now, started++);
+                    traceRound(tuner, id, r, problem);
+                    events.add(r);
+                }
+            }
+            for (int i = 0; i < waiting.size(); i++) { // owed ids paid since
+                JsonValue p = paid.remove(waiting.get(i));
+                if (p != null) {
+                    trace(tuner, waiting.get(i), spent, budget);
+                    Run r = start(problem, waiting.get(i), p, now, started++);
+                    traceRound(tuner, waiting.remove(i--), r, problem);
+                    events.add(r);
+                }
+            }
+            Run t = events.poll();
+            if (t == null) {
+                break;
+            }
+            now = t.next;
+            double value = t.curve.at(t.epochs);
+            tuner.receiveIntermediateResult(new IntermediateResult(t.id, "sim", t.epochs, JsonFloat.of(value)));
+            t.epochs++;
+            spent++;
+            if (t.epochs >= t.budget) {
+                tuner.receiveTrialResult(new TrialResult(t.id, JsonObject.EMPTY, JsonFloat.of(value), false,
+                    Optional.empty()));
+                tuner.trialEnd(t.id, true);
+                if (TRACE && t.budget >= epochs) {
+                    System.out.printf("    full %s at %d: observed %.4f true regret %.4f%n",
+                        tuner.wireParameterId(t.id), spent, value - problem.optimum(), t.curve.trueFinal() - problem.optimum());
+                }
+                if (t.budget >= epochs && value < incumbentObserved) {
+                    incumbentObserved = value;
+                    incumbentTrue = t.curve.trueFinal();
+                }
+                free++;
+            } else {
+                t.next = now + 1;
+                events.add(t);
+            }
+            for (int k = 0; k < 4; k++) {
+                if (spent == (long) Math.ceil(shares[k] * budget)) {
+                    out[k] = incumbentTrue - problem.optimum();
+                }
+            }
+        }
+        if (TRACE) {
+            ROUNDS.forEach((k, v) -> System.out.printf("  bracket %s best true regret by round: %s%n", k,
+                java.util.Arrays.toString(v)));
+            ROUNDS.clear();
+        }
+        return out;
+    }
+
+    /** {@code -Dsim.trace=true}: every bracket start, full training and the best configuration of every round. */
+    private static final boolean TRACE = Boolean.getBoolean("sim.trace");
+    private static String lastKey = "";
+    /** The {@code s} of every bracket started in the first third of the budget, this seed (the CSV's last column). */
+    private static final StringBuilder SCHEDULE = new StringBuilder();
+
+    private static void trace(HyperbandTuner tuner, long id, long spent, long budget) {
+        String w = tuner.wireParameterId(id);
+        String key = w.substring(0, w.indexOf('_'));
+        if (key.equals(lastKey)) {
+            return;
+        }
+        lastKey = key;
+        if (3 * spent < budget) {
+            SCHEDULE.append(key.substring(key.indexOf('-') + 1));
+        }
+        if (TRACE) {
+            System.out.printf("  %5d %s%n", spent, key);
+        }
+    }
+
+    /** Per bracket key and round: the best true final regret among its configurations (trace only). */
+    static final java.util.TreeMap<String, double[]> ROUNDS = new java.util.TreeMap<>();
+
+    private static void traceRound(HyperbandTuner tuner, long id, Run r, Problem problem) {
+        if (TRACE) {
+            String[] w = tuner.wireParameterId(id).split("_");
+            double[] best = ROUNDS.computeIfAbsent(w[0], k -> new double[] {9, 9, 9, 9, 9});
+            int round = Integer.parseInt(w[1]);
+            best[round] = Math.min(best[round], r.curve.trueFinal() - problem.optimum());
+        }
+    }
+
+    private static Run start(Problem problem, long id, JsonValue p, double now, long order) {
+        JsonObject params = (JsonObject) p;
+        JsonObject.Builder plain = JsonObject.builder();
+        int budget = problem.epochs();
+        for (Map.Entry<String, JsonValue> e : params.members().entrySet()) {
+            if (e.getKey().equals("TRIAL_BUDGET")) {
+                budget = Math.max(1, Math.min(budget, (int) Math.round(e.getValue().asDouble())));
+            } else {
+                plain.put(e.getKey(), e.getValue());
+            }
+        }
+        Run r = new Run();
+        r.id = id;
+        r.curve = problem.evaluate(plain.build());
+        r.budget = budget;
+        r.next = now + 1;
+        r.order = order;
+        return r;
+    }
+}
