@@ -23,7 +23,7 @@ import java.util.function.LongFunction;
  * <pre>java -cp tuners/target/classes:tuners/target/test-classes:tuner-spi/target/classes:simulator/target/classes:\
  * dispatcher-protocol/target/classes dev.tunerd.tuners.bench.FlightBench TPE Anneal</pre>
  * Settings (system properties): {@code bench.trials} (200), {@code bench.seeds} per set (20), {@code bench.sets}
- * (1), {@code bench.firstSeed} (0), {@code bench.concurrency} (trials in flight besides 1, comma-separated, e.g.
+ * (1), {@code bench.dump} (a file for every run's regrets), {@code bench.firstSeed} (0), {@code bench.concurrency} (trials in flight besides 1, comma-separated, e.g.
  * {@code 4,16}), {@code bench.problems} (default: the nine and {@code mixed}), {@code bench.threads} (2). Tuner
  * names are those of {@link FlightTuners}. Not a unit test: it measures, it does not assert.
  */
@@ -81,6 +81,31 @@ public final class FlightBench {
                 }
                 System.out.println(sb);
             }
+        }
+    }
+
+    /**
+     * Writes one line per arm, problem and seed: the regret after 50, 100 and the last budget (tab-separated), so
+     * that seed sets of any partition can be scored afterwards ({@code bench.dump=FILE}).
+     */
+    private static void dumpRegrets(QualityBench.Outcome o, List<String> problems, int trials, String file) {
+        StringBuilder sb = new StringBuilder();
+        for (String arm : o.bestSoFar().keySet()) {
+            for (String p : problems) {
+                double opt = o.optimum().get(p);
+                List<double[]> runs = o.bestSoFar().get(arm).get(p);
+                for (int i = 0; i < runs.size(); i++) {
+                    double[] r = runs.get(i);
+                    sb.append(String.format(java.util.Locale.ROOT, "%s\t%s\t%d\t%.9g\t%.9g\t%.9g%n", arm, p,
+                        o.seeds().get(i), r[Math.min(50, trials) - 1] - opt, r[Math.min(100, trials) - 1] - opt,
+                        r[trials - 1] - opt));
+                }
+            }
+        }
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(file), sb);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
@@ -147,6 +172,9 @@ public final class FlightBench {
         System.out.print(QualityReport.render(o, problems, trials, seeds.size()));
         if (Boolean.getBoolean("bench.worst")) {
             printTailSeeds(o, problems, trials);
+        }
+        if (System.getProperty("bench.dump") != null) {
+            dumpRegrets(o, problems, trials, System.getProperty("bench.dump"));
         }
         if (Boolean.getBoolean("bench.perProblem")) {
             printProblemScores(o, problems, Math.min(100, trials), perSet);

@@ -82,9 +82,10 @@ final class GroupModel {
 
     /**
      * @param fromPrior draw the candidates from the prior instead of the good density (the exploration floor)
+     * @param plain     with {@code fromPrior}: one uniform draw, not compared with others by the density ratio
      */
-    void suggest(double[] internal, List<double[]> running, Rng rng, boolean fromPrior) {
-        if (history.rows() < Math.max(1, settings.startupTrials())) {
+    void suggest(double[] internal, List<double[]> running, Rng rng, boolean fromPrior, boolean plain) {
+        if (history.rows() < Math.max(1, settings.startupTrials()) || plain) {
             samplePrior(rng);
         } else {
             collectPending(running);
@@ -212,7 +213,8 @@ final class GroupModel {
         double bestScore = Double.NEGATIVE_INFINITY;
         double closeScore = Double.NEGATIVE_INFINITY;
         boolean accepted = false;
-        for (int c = 0; c < settings.eiCandidates(); c++) {
+        int count = fromPrior ? settings.floor().candidates(settings.eiCandidates()) : settings.eiCandidates();
+        for (int c = 0; c < count; c++) {
             double score = fromPrior ? priorCandidate(rng) : independent ? independentCandidate(rng)
                 : jointCandidate(rng);
             if (tooClose()) {
