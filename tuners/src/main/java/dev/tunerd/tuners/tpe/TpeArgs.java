@@ -58,7 +58,7 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * While the best loss has not improved for 30% of the completed trials (at least 10), a fifth of the
      * suggestions take the most promising of candidates drawn from the prior (docs/MODEL_TUNERS.md).
      */
-    public static final ExplorationFloor FLOOR = new ExplorationFloor(0.2, 0.3, 0, 0, 0);
+    public static final ExplorationFloor FLOOR = new ExplorationFloor(0.2, 0.3);
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);

@@ -23,9 +23,12 @@ import java.util.function.LongFunction;
  * <pre>java -cp tuners/target/classes:tuners/target/test-classes:tuner-spi/target/classes:simulator/target/classes:\
  * dispatcher-protocol/target/classes dev.tunerd.tuners.bench.FlightBench TPE Anneal</pre>
  * Settings (system properties): {@code bench.trials} (200), {@code bench.seeds} per set (20), {@code bench.sets}
- * (1), {@code bench.dump} (a file for every run's regrets), {@code bench.firstSeed} (0), {@code bench.concurrency} (trials in flight besides 1, comma-separated, e.g.
- * {@code 4,16}), {@code bench.problems} (default: the nine and {@code mixed}), {@code bench.threads} (2). Tuner
- * names are those of {@link FlightTuners}. Not a unit test: it measures, it does not assert.
+ * (1), {@code bench.firstSeed} (0), {@code bench.concurrency} (trials in flight besides 1, comma-separated, e.g.
+ * {@code 4,16}), {@code bench.problems} (default: the nine and {@code mixed}), {@code bench.threads} (2),
+ * {@code bench.worst} (the seeds in the tail), {@code bench.perProblem} (the score per set and problem),
+ * {@code bench.losses} (the points each problem and its two costliest seeds take off each set), {@code bench.dump}
+ * (a file with every run's regret at 50, 100 and the last budget, to score any partition into sets). Tuner names are
+ * those of {@link FlightTuners}. Not a unit test: it measures, it does not assert.
  */
 public final class FlightBench {
 
@@ -78,6 +81,53 @@ public final class FlightBench {
                     double random = dev.tunerd.simulator.bench.RegretStats.mean(dev.tunerd.simulator.bench.RegretStats
                         .regretsAt(o.bestSoFar().get("Random").get(p).subList(from, to), budget, opt));
                     sb.append(String.format(java.util.Locale.ROOT, " %s %.0f", p, 100 * (1 - mine / random)));
+                }
+                System.out.println(sb);
+            }
+        }
+    }
+
+    /**
+     * Per arm, seed set and problem at {@code budget}: the points the problem takes off the set's score (100 minus
+     * the score is the sum of these) and the two seeds that take the most, so a weak set shows whether one run
+     * decides it ({@code bench.losses=true}). A seed's share is {@code 100 / problems * regret / seeds / Random's mean}
+     * (Random's mean regret on the set's seeds).
+     */
+    private static void printLosses(QualityBench.Outcome o, List<String> problems, int budget, int perSet) {
+        System.out.printf("%nPoints lost per seed set and problem after %d trials (the two costliest seeds)%n", budget);
+        for (String arm : o.bestSoFar().keySet()) {
+            if (arm.equals("Random")) {
+                continue;
+            }
+            for (int from = 0; from < o.seeds().size(); from += perSet) {
+                int to = Math.min(o.seeds().size(), from + perSet);
+                StringBuilder sb = new StringBuilder(String.format("%-28s seeds %d..:", arm, o.seeds().get(from)));
+                for (String p : problems) {
+                    double opt = o.optimum().get(p);
+                    double random = dev.tunerd.simulator.bench.RegretStats.mean(dev.tunerd.simulator.bench.RegretStats
+                        .regretsAt(o.bestSoFar().get("Random").get(p).subList(from, to), budget, opt));
+                    double[] mine = dev.tunerd.simulator.bench.RegretStats.regretsAt(
+                        o.bestSoFar().get(arm).get(p).subList(from, to), budget, opt);
+                    double unit = 100.0 / problems.size() / mine.length / random;
+                    double total = 0;
+                    int first = -1;
+                    int second = -1;
+                    for (int i = 0; i < mine.length; i++) {
+                        total += mine[i] * unit;
+                        if (first < 0 || mine[i] > mine[first]) {
+                            second = first;
+                            first = i;
+                        } else if (second < 0 || mine[i] > mine[second]) {
+                            second = i;
+                        }
+                    }
+                    sb.append(String.format(java.util.Locale.ROOT, " %s -%.2f (%d -%.2f", p, total,
+                        o.seeds().get(from + first), mine[first] * unit));
+                    if (second >= 0) {
+                        sb.append(String.format(java.util.Locale.ROOT, ", %d -%.2f", o.seeds().get(from + second),
+                            mine[second] * unit));
+                    }
+                    sb.append(");");
                 }
                 System.out.println(sb);
             }
@@ -172,6 +222,12 @@ public final class FlightBench {
         System.out.print(QualityReport.render(o, problems, trials, seeds.size()));
         if (Boolean.getBoolean("bench.worst")) {
             printTailSeeds(o, problems, trials);
+        }
+        if (Boolean.getBoolean("bench.losses")) {
+            printLosses(o, problems, Math.min(100, trials), perSet);
+            if (trials > 100) {
+                printLosses(o, problems, trials, perSet);
+            }
         }
         if (System.getProperty("bench.dump") != null) {
             dumpRegrets(o, problems, trials, System.getProperty("bench.dump"));

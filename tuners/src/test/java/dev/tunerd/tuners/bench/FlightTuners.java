@@ -106,7 +106,7 @@ final class FlightTuners {
             + "awayAfter)");
     }
 
-    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, floorCand, plain, plainUntil, ei, uni, uniAfter, uniK, pw, gamma,
+    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
      * startup, bw, goodK). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
@@ -114,9 +114,6 @@ final class FlightTuners {
         double div = d.diversity();
         double floor = d.floor().share();
         double stall = d.floor().stall();
-        int floorCand = d.floor().candidates();
-        double plain = d.floor().plain();
-        int plainUntil = d.floor().plainUntil();
         int ei = d.eiCandidates();
         double uni = d.independentShare();
         int uniAfter = d.independentAfter();
@@ -133,9 +130,6 @@ final class FlightTuners {
                 case "div" -> div = Double.parseDouble(p[1]);
                 case "floor" -> floor = Double.parseDouble(p[1]);
                 case "stall" -> stall = Double.parseDouble(p[1]);
-                case "floorCand" -> floorCand = Integer.parseInt(p[1]);
-                case "plain" -> plain = Double.parseDouble(p[1]);
-                case "plainUntil" -> plainUntil = Integer.parseInt(p[1]);
                 case "ei" -> ei = Integer.parseInt(p[1]);
                 case "uni" -> uni = Double.parseDouble(p[1]);
                 case "uniAfter" -> uniAfter = Integer.parseInt(p[1]);
@@ -149,6 +143,6 @@ final class FlightTuners {
             }
         }
         return new TpeSettings(startup, ei, d.linearForgetting(), pw,
-            d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall, floorCand, plain, plainUntil), uniK, goodK);
+            d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK);
     }
 }

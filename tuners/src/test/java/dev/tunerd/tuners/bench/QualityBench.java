@@ -51,9 +51,7 @@ public final class QualityBench {
             dbl("tpe.bw", TpeArgs.BANDWIDTH_FACTOR), TpeArgs.BAD_CAP, dbl("tpe.uni", TpeArgs.INDEPENDENT_SHARE),
             Integer.getInteger("tpe.unifrom", TpeArgs.INDEPENDENT_AFTER), TpeSettings.Liar.NONE,
             dbl("tpe.div", TpeArgs.DIVERSITY), new ExplorationFloor(dbl("tpe.floor", TpeArgs.FLOOR.share()),
-            dbl("tpe.stall", TpeArgs.FLOOR.stall()), (int) dbl("tpe.floorCand", TpeArgs.FLOOR.candidates()),
-            dbl("tpe.plain", TpeArgs.FLOOR.plain()), (int) dbl("tpe.plainUntil", TpeArgs.FLOOR.plainUntil())),
-            dbl("tpe.uniK", TpeArgs.INDEPENDENT_IN_FLIGHT),
+            dbl("tpe.stall", TpeArgs.FLOOR.stall())), dbl("tpe.uniK", TpeArgs.INDEPENDENT_IN_FLIGHT),
             dbl("tpe.goodK", TpeArgs.GOOD_IN_FLIGHT));
     }
 

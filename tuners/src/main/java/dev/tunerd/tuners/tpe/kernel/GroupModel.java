@@ -82,10 +82,9 @@ final class GroupModel {
 
     /**
      * @param fromPrior draw the candidates from the prior instead of the good density (the exploration floor)
-     * @param plain     with {@code fromPrior}: one uniform draw, not compared with others by the density ratio
      */
-    void suggest(double[] internal, List<double[]> running, Rng rng, boolean fromPrior, boolean plain) {
-        if (history.rows() < Math.max(1, settings.startupTrials()) || plain) {
+    void suggest(double[] internal, List<double[]> running, Rng rng, boolean fromPrior) {
+        if (history.rows() < Math.max(1, settings.startupTrials())) {
             samplePrior(rng);
         } else {
             collectPending(running);
@@ -213,8 +212,7 @@ final class GroupModel {
         double bestScore = Double.NEGATIVE_INFINITY;
         double closeScore = Double.NEGATIVE_INFINITY;
         boolean accepted = false;
-        int count = fromPrior ? settings.floor().candidates(settings.eiCandidates()) : settings.eiCandidates();
-        for (int c = 0; c < count; c++) {
+        for (int c = 0; c < settings.eiCandidates(); c++) {
             double score = fromPrior ? priorCandidate(rng) : independent ? independentCandidate(rng)
                 : jointCandidate(rng);
             if (tooClose()) {

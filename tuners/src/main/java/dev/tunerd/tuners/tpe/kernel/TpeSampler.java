@@ -48,12 +48,10 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     public double[] suggest(List<double[]> running) {
         double[] internal = new double[space.size()];
         Arrays.fill(internal, Double.NaN);
-        ExplorationFloor floor = settings.floor();
-        boolean fromPrior = floor.active(observed, bestAt) && rng.nextDouble() < floor.share();
-        boolean plain = fromPrior && floor.plainShare(observed) > 0 && rng.nextDouble() < floor.plainShare(observed);
+        boolean fromPrior = settings.floor().active(observed, bestAt) && rng.nextDouble() < settings.floor().share();
         for (GroupModel g : groups) {
             if (g.isActive(internal)) {
-                g.suggest(internal, running, rng, fromPrior, plain);
+                g.suggest(internal, running, rng, fromPrior);
             }
         }
         return internal;

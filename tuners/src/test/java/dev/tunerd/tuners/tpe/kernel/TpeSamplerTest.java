@@ -132,14 +132,14 @@ class TpeSamplerTest {
 
     @Test
     void theExplorationFloorWaitsForAStallThatGrowsWithTheRun() {
-        ExplorationFloor f = new ExplorationFloor(0.2, 0.3, 0, 0, 0);
+        ExplorationFloor f = new ExplorationFloor(0.2, 0.3);
         assertTrue(!f.active(30, 25), "5 trials without improvement: no stall");
         assertTrue(f.active(30, 20), "10 of 30");
         assertTrue(!f.active(100, 80), "20 of 100 is less than 30%");
         assertTrue(f.active(100, 70));
-        assertTrue(new ExplorationFloor(0.2, 0, 0, 0, 0).active(5, 5), "stall 0: always");
+        assertTrue(new ExplorationFloor(0.2, 0).active(5, 5), "stall 0: always");
         assertTrue(!ExplorationFloor.NONE.active(100, 0));
-        assertThrows(IllegalArgumentException.class, () -> new ExplorationFloor(1.5, 0, 0, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new ExplorationFloor(1.5, 0));
     }
 
     @Test
@@ -147,40 +147,9 @@ class TpeSamplerTest {
         // every loss equal: the best never improves after the first trial, so the floor applies from trial 10 on;
         // with one candidate per suggestion the floor's suggestions are uniform draws (70% outside [0.3, 0.6]),
         // the model's come from the good density around the cluster
-        double farWith = farFromCluster(oneCandidate(new ExplorationFloor(1.0, 0.3, 0, 0, 0)));
+        double farWith = farFromCluster(oneCandidate(new ExplorationFloor(1.0, 0.3)));
         double farWithout = farFromCluster(oneCandidate(ExplorationFloor.NONE));
         assertTrue(farWith >= 20 && farWith > 2 * farWithout, farWith + " against " + farWithout);
-    }
-
-    @Test
-    void thePlainFloorDrawsAreNotPulledBackToTheBasin() {
-        // a run stuck in a basin: its best and its good set sit in [0.4, 0.5], its bad trials spread over the rest,
-        // and nothing it tries improves. The floor on every suggestion: compared by the density ratio, the prior
-        // draws that land nearest the basin win; plain draws are uniform (70% outside [0.3, 0.6])
-        double plain = awayFromBasin(new ExplorationFloor(1.0, 0.3, 0, 1.0, 0));
-        double compared = awayFromBasin(new ExplorationFloor(1.0, 0.3, 0, 0, 0));
-        assertTrue(plain >= 20 && plain > compared + 8, plain + " plain against " + compared + " compared");
-    }
-
-    /** Of 40 suggestions in a stalled run whose good trials sit in [0.4, 0.5], how many land outside [0.3, 0.6]. */
-    private static double awayFromBasin(ExplorationFloor floor) {
-        TpeSettings d = TpeArgs.defaults().settings();
-        TpeSettings settings = new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(),
-            d.priorWeight(), d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
-            d.independentAfter(), d.liar(), d.diversity(), floor, d.independentInFlight(), d.goodInFlight());
-        TpeSampler s = new TpeSampler(new UnitSpace(List.of(Specs.uniform("x", 0, 1))), settings, new Rng(5));
-        s.observe(new double[] {0.45}, 0.0);
-        for (int t = 0; t < 30; t++) {
-            s.observe(new double[] {0.4 + t / 300.0}, 0.1);
-            s.observe(new double[] {t % 2 == 0 ? 0.01 * t : 1 - 0.01 * t}, 1.0);
-        }
-        int away = 0;
-        for (int t = 0; t < 40; t++) {
-            double[] x = s.suggest(List.of());
-            away += x[0] < 0.3 || x[0] > 0.6 ? 1 : 0;
-            s.observe(x, 1.0);
-        }
-        return away;
     }
 
     private static TpeSettings oneCandidate(ExplorationFloor floor) {
