@@ -61,28 +61,42 @@ public final class FlightBench {
         }
     }
 
+    /** One arm's regrets at {@code budget} on problem {@code p}, seed positions {@code from .. to-1}. */
+    private static double[] regrets(QualityBench.Outcome o, String arm, String p, int from, int to, int budget) {
+        return dev.tunerd.simulator.bench.RegretStats.regretsAt(o.bestSoFar().get(arm).get(p).subList(from, to), budget,
+            o.optimum().get(p));
+    }
+
     /**
      * Per arm, seed set and problem, the normalised score at {@code budget} against Random on the same seeds: which
      * problems make a seed set weak (a set's score is the mean of these).
      */
     private static void printProblemScores(QualityBench.Outcome o, List<String> problems, int budget, int perSet) {
         System.out.printf("%nScore per seed set and problem after %d trials%n", budget);
+        forEachSet(o, perSet, (arm, from, to) -> {
+            StringBuilder sb = new StringBuilder(String.format("%-28s seeds %d..: ", arm, o.seeds().get(from)));
+            for (String p : problems) {
+                double mine = dev.tunerd.simulator.bench.RegretStats.mean(regrets(o, arm, p, from, to, budget));
+                double random = dev.tunerd.simulator.bench.RegretStats.mean(regrets(o, "Random", p, from, to,
+                    budget));
+                sb.append(String.format(java.util.Locale.ROOT, " %s %.0f", p, 100 * (1 - mine / random)));
+            }
+            System.out.println(sb);
+        });
+    }
+
+    private interface SetAction {
+        void run(String arm, int from, int to);
+    }
+
+    /** Calls {@code action} for every arm but Random and every set of {@code perSet} seed positions. */
+    private static void forEachSet(QualityBench.Outcome o, int perSet, SetAction action) {
         for (String arm : o.bestSoFar().keySet()) {
             if (arm.equals("Random")) {
                 continue;
             }
             for (int from = 0; from < o.seeds().size(); from += perSet) {
-                StringBuilder sb = new StringBuilder(String.format("%-28s seeds %d..: ", arm, o.seeds().get(from)));
-                for (String p : problems) {
-                    double opt = o.optimum().get(p);
-                    int to = Math.min(o.seeds().size(), from + perSet);
-                    double mine = dev.tunerd.simulator.bench.RegretStats.mean(dev.tunerd.simulator.bench.RegretStats
-                        .regretsAt(o.bestSoFar().get(arm).get(p).subList(from, to), budget, opt));
-                    double random = dev.tunerd.simulator.bench.RegretStats.mean(dev.tunerd.simulator.bench.RegretStats
-                        .regretsAt(o.bestSoFar().get("Random").get(p).subList(from, to), budget, opt));
-                    sb.append(String.format(java.util.Locale.ROOT, " %s %.0f", p, 100 * (1 - mine / random)));
-                }
-                System.out.println(sb);
+                action.run(arm, from, Math.min(o.seeds().size(), from + perSet));
             }
         }
     }
@@ -95,43 +109,35 @@ public final class FlightBench {
      */
     private static void printLosses(QualityBench.Outcome o, List<String> problems, int budget, int perSet) {
         System.out.printf("%nPoints lost per seed set and problem after %d trials (the two costliest seeds)%n", budget);
-        for (String arm : o.bestSoFar().keySet()) {
-            if (arm.equals("Random")) {
-                continue;
-            }
-            for (int from = 0; from < o.seeds().size(); from += perSet) {
-                int to = Math.min(o.seeds().size(), from + perSet);
-                StringBuilder sb = new StringBuilder(String.format("%-28s seeds %d..:", arm, o.seeds().get(from)));
-                for (String p : problems) {
-                    double opt = o.optimum().get(p);
-                    double random = dev.tunerd.simulator.bench.RegretStats.mean(dev.tunerd.simulator.bench.RegretStats
-                        .regretsAt(o.bestSoFar().get("Random").get(p).subList(from, to), budget, opt));
-                    double[] mine = dev.tunerd.simulator.bench.RegretStats.regretsAt(
-                        o.bestSoFar().get(arm).get(p).subList(from, to), budget, opt);
-                    double unit = 100.0 / problems.size() / mine.length / random;
-                    double total = 0;
-                    int first = -1;
-                    int second = -1;
-                    for (int i = 0; i < mine.length; i++) {
-                        total += mine[i] * unit;
-                        if (first < 0 || mine[i] > mine[first]) {
-                            second = first;
-                            first = i;
-                        } else if (second < 0 || mine[i] > mine[second]) {
-                            second = i;
-                        }
+        forEachSet(o, perSet, (arm, from, to) -> {
+            StringBuilder sb = new StringBuilder(String.format("%-28s seeds %d..:", arm, o.seeds().get(from)));
+            for (String p : problems) {
+                double random = dev.tunerd.simulator.bench.RegretStats.mean(regrets(o, "Random", p, from, to,
+                    budget));
+                double[] mine = regrets(o, arm, p, from, to, budget);
+                double unit = 100.0 / problems.size() / mine.length / random;
+                double total = 0;
+                int first = -1;
+                int second = -1;
+                for (int i = 0; i < mine.length; i++) {
+                    total += mine[i] * unit;
+                    if (first < 0 || mine[i] > mine[first]) {
+                        second = first;
+                        first = i;
+                    } else if (second < 0 || mine[i] > mine[second]) {
+                        second = i;
                     }
-                    sb.append(String.format(java.util.Locale.ROOT, " %s -%.2f (%d -%.2f", p, total,
-                        o.seeds().get(from + first), mine[first] * unit));
-                    if (second >= 0) {
-                        sb.append(String.format(java.util.Locale.ROOT, ", %d -%.2f", o.seeds().get(from + second),
-                            mine[second] * unit));
-                    }
-                    sb.append(");");
                 }
-                System.out.println(sb);
+                sb.append(String.format(java.util.Locale.ROOT, " %s -%.2f (%d -%.2f", p, total,
+                    o.seeds().get(from + first), mine[first] * unit));
+                if (second >= 0) {
+                    sb.append(String.format(java.util.Locale.ROOT, ", %d -%.2f", o.seeds().get(from + second),
+                        mine[second] * unit));
+                }
+                sb.append(");");
             }
-        }
+            System.out.println(sb);
+        });
     }
 
     /**
