@@ -24,8 +24,11 @@ import java.util.function.LongFunction;
  * dispatcher-protocol/target/classes dev.tunerd.tuners.bench.FlightBench TPE Anneal</pre>
  * Settings (system properties): {@code bench.trials} (200), {@code bench.seeds} per set (20), {@code bench.sets}
  * (1), {@code bench.firstSeed} (0), {@code bench.concurrency} (trials in flight besides 1, comma-separated, e.g.
- * {@code 4,16}), {@code bench.problems} (default: the nine and {@code mixed}), {@code bench.threads} (2). Tuner
- * names are those of {@link FlightTuners}. Not a unit test: it measures, it does not assert.
+ * {@code 4,16}), {@code bench.problems} (default: the nine and {@code mixed}), {@code bench.threads} (2),
+ * {@code bench.worst} (the seeds in the tail), {@code bench.perProblem} (the score per set and problem),
+ * {@code bench.losses} (the points each problem and its two costliest seeds take off each set), {@code bench.dump}
+ * (a file with every run's regret at 50, 100 and the last budget, to score any partition into sets). Tuner names are
+ * those of {@link FlightTuners}. Not a unit test: it measures, it does not assert.
  */
 public final class FlightBench {
 
@@ -58,29 +61,107 @@ public final class FlightBench {
         }
     }
 
+    /** One arm's regrets at {@code budget} on problem {@code p}, seed positions {@code from .. to-1}. */
+    private static double[] regrets(QualityBench.Outcome o, String arm, String p, int from, int to, int budget) {
+        return dev.tunerd.simulator.bench.RegretStats.regretsAt(o.bestSoFar().get(arm).get(p).subList(from, to), budget,
+            o.optimum().get(p));
+    }
+
     /**
      * Per arm, seed set and problem, the normalised score at {@code budget} against Random on the same seeds: which
      * problems make a seed set weak (a set's score is the mean of these).
      */
     private static void printProblemScores(QualityBench.Outcome o, List<String> problems, int budget, int perSet) {
         System.out.printf("%nScore per seed set and problem after %d trials%n", budget);
+        forEachSet(o, perSet, (arm, from, to) -> {
+            StringBuilder sb = new StringBuilder(String.format("%-28s seeds %d..: ", arm, o.seeds().get(from)));
+            for (String p : problems) {
+                double mine = dev.tunerd.simulator.bench.RegretStats.mean(regrets(o, arm, p, from, to, budget));
+                double random = dev.tunerd.simulator.bench.RegretStats.mean(regrets(o, "Random", p, from, to,
+                    budget));
+                sb.append(String.format(java.util.Locale.ROOT, " %s %.0f", p, 100 * (1 - mine / random)));
+            }
+            System.out.println(sb);
+        });
+    }
+
+    private interface SetAction {
+        void run(String arm, int from, int to);
+    }
+
+    /** Calls {@code action} for every arm but Random and every set of {@code perSet} seed positions. */
+    private static void forEachSet(QualityBench.Outcome o, int perSet, SetAction action) {
         for (String arm : o.bestSoFar().keySet()) {
             if (arm.equals("Random")) {
                 continue;
             }
             for (int from = 0; from < o.seeds().size(); from += perSet) {
-                StringBuilder sb = new StringBuilder(String.format("%-28s seeds %d..: ", arm, o.seeds().get(from)));
-                for (String p : problems) {
-                    double opt = o.optimum().get(p);
-                    int to = Math.min(o.seeds().size(), from + perSet);
-                    double mine = dev.tunerd.simulator.bench.RegretStats.mean(dev.tunerd.simulator.bench.RegretStats
-                        .regretsAt(o.bestSoFar().get(arm).get(p).subList(from, to), budget, opt));
-                    double random = dev.tunerd.simulator.bench.RegretStats.mean(dev.tunerd.simulator.bench.RegretStats
-                        .regretsAt(o.bestSoFar().get("Random").get(p).subList(from, to), budget, opt));
-                    sb.append(String.format(java.util.Locale.ROOT, " %s %.0f", p, 100 * (1 - mine / random)));
-                }
-                System.out.println(sb);
+                action.run(arm, from, Math.min(o.seeds().size(), from + perSet));
             }
+        }
+    }
+
+    /**
+     * Per arm, seed set and problem at {@code budget}: the points the problem takes off the set's score (100 minus
+     * the score is the sum of these) and the two seeds that take the most, so a weak set shows whether one run
+     * decides it ({@code bench.losses=true}). A seed's share is {@code 100 / problems * regret / seeds / Random's mean}
+     * (Random's mean regret on the set's seeds).
+     */
+    private static void printLosses(QualityBench.Outcome o, List<String> problems, int budget, int perSet) {
+        System.out.printf("%nPoints lost per seed set and problem after %d trials (the two costliest seeds)%n", budget);
+        forEachSet(o, perSet, (arm, from, to) -> {
+            StringBuilder sb = new StringBuilder(String.format("%-28s seeds %d..:", arm, o.seeds().get(from)));
+            for (String p : problems) {
+                double random = dev.tunerd.simulator.bench.RegretStats.mean(regrets(o, "Random", p, from, to,
+                    budget));
+                double[] mine = regrets(o, arm, p, from, to, budget);
+                double unit = 100.0 / problems.size() / mine.length / random;
+                double total = 0;
+                int first = -1;
+                int second = -1;
+                for (int i = 0; i < mine.length; i++) {
+                    total += mine[i] * unit;
+                    if (first < 0 || mine[i] > mine[first]) {
+                        second = first;
+                        first = i;
+                    } else if (second < 0 || mine[i] > mine[second]) {
+                        second = i;
+                    }
+                }
+                sb.append(String.format(java.util.Locale.ROOT, " %s -%.2f (%d -%.2f", p, total,
+                    o.seeds().get(from + first), mine[first] * unit));
+                if (second >= 0) {
+                    sb.append(String.format(java.util.Locale.ROOT, ", %d -%.2f", o.seeds().get(from + second),
+                        mine[second] * unit));
+                }
+                sb.append(");");
+            }
+            System.out.println(sb);
+        });
+    }
+
+    /**
+     * Writes one line per arm, problem and seed: the regret after 50, 100 and the last budget (tab-separated), so
+     * that seed sets of any partition can be scored afterwards ({@code bench.dump=FILE}).
+     */
+    private static void dumpRegrets(QualityBench.Outcome o, List<String> problems, int trials, String file) {
+        StringBuilder sb = new StringBuilder();
+        for (String arm : o.bestSoFar().keySet()) {
+            for (String p : problems) {
+                double opt = o.optimum().get(p);
+                List<double[]> runs = o.bestSoFar().get(arm).get(p);
+                for (int i = 0; i < runs.size(); i++) {
+                    double[] r = runs.get(i);
+                    sb.append(String.format(java.util.Locale.ROOT, "%s\t%s\t%d\t%.9g\t%.9g\t%.9g%n", arm, p,
+                        o.seeds().get(i), r[Math.min(50, trials) - 1] - opt, r[Math.min(100, trials) - 1] - opt,
+                        r[trials - 1] - opt));
+                }
+            }
+        }
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(file), sb);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
@@ -147,6 +228,15 @@ public final class FlightBench {
         System.out.print(QualityReport.render(o, problems, trials, seeds.size()));
         if (Boolean.getBoolean("bench.worst")) {
             printTailSeeds(o, problems, trials);
+        }
+        if (Boolean.getBoolean("bench.losses")) {
+            printLosses(o, problems, Math.min(100, trials), perSet);
+            if (trials > 100) {
+                printLosses(o, problems, trials, perSet);
+            }
+        }
+        if (System.getProperty("bench.dump") != null) {
+            dumpRegrets(o, problems, trials, System.getProperty("bench.dump"));
         }
         if (Boolean.getBoolean("bench.perProblem")) {
             printProblemScores(o, problems, Math.min(100, trials), perSet);
