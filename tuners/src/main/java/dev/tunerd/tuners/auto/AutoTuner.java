@@ -58,39 +58,10 @@ public final class AutoTuner implements Tuner, Snapshotting {
     /** Whether the tuner after the scan has taken over. */
     private boolean handedOver;
     private double bestLoss = Double.POSITIVE_INFINITY;
-    /** Applied to the rules' pick (the benchmark's variants); identity otherwise. */
-    private final java.util.function.UnaryOperator<AutoChoice> adjust;
-    /** The hedge of the pick, or null; {@link #partner} is its tuner while it takes turns, null after. */
-    private Hedge hedge;
-    private Tuner partner;
-    /** Suggestions of the picked tuner and the partner while the partner takes turns. */
-    private int suggested;
-    /** Ids the partner suggested whose result has not come yet, while it takes turns. */
-    private final java.util.Set<Long> partnerIds = new java.util.HashSet<>();
-    /** The best loss among the results of each tuner's own points during the hedge. */
-    private double pickedBest = Double.POSITIVE_INFINITY;
-    private double partnerBest = Double.POSITIVE_INFINITY;
-    /** Whether the partner's points led at the hedge's decision, so that it takes every suggestion until its end. */
-    private boolean partnerLeads;
 
     public AutoTuner(AlgorithmContext context, AutoClassArgs args) {
-        this(context, args, java.util.function.UnaryOperator.identity());
-    }
-
-    private AutoTuner(AlgorithmContext context, AutoClassArgs args,
-                      java.util.function.UnaryOperator<AutoChoice> adjust) {
         this.context = context;
         this.args = args;
-        this.adjust = adjust;
-    }
-
-    /**
-     * Auto whose rules' pick (not one forced by the classArg algorithm) is changed by {@code adjust}: for measuring
-     * variants of the rules (the benchmark's {@code Auto-args}).
-     */
-    public static AutoTuner adjusted(AlgorithmContext context, AutoClassArgs args,
-                                     java.util.function.UnaryOperator<AutoChoice> adjust) {
-        return new AutoTuner(context, args, adjust);
     }
 
     /** What was picked; null before the first search space. */
@@ -103,12 +74,9 @@ public final class AutoTuner implements Tuner, Snapshotting {
         if (delegate == null) {
             AutoChoice picked = args.algorithm() != null
                 ? new AutoChoice(args.algorithm(), "given by the classArg algorithm")
-                : adjust.apply(AutoPolicy.pick(SearchSpace.parse(searchSpace, SearchSpace.ALL_TYPES),
-                    context.budget(), name -> DelegateFactory.takesSpace(name, context, args.optimizeMode(),
-                    searchSpace)));
-            List<ImportedTrial> imported = List.copyOf(earlyImports);
+                : AutoPolicy.pick(SearchSpace.parse(searchSpace, SearchSpace.ALL_TYPES), context.budget(),
+                    name -> DelegateFactory.takesSpace(name, context, args.optimizeMode(), searchSpace));
             start(picked, searchSpace);
-            startHedge(picked.hedge(), searchSpace, imported);
             plan = picked.scan();
             if (!handoverPending()) {
                 history.clear(); // imports kept before the pick: no handover to give them to
@@ -117,54 +85,11 @@ public final class AutoTuner implements Tuner, Snapshotting {
             LOG.log(Level.INFO, "Auto picked {0}: {1}", choice.algorithm(), choice.reason());
         } else {
             delegate.updateSearchSpace(searchSpace);
-            if (partner != null) {
-                try {
-                    partner.updateSearchSpace(searchSpace);
-                } catch (InvalidSearchSpaceException e) {
-                    endHedge("it does not take the new search space");
-                }
-            }
         }
         lastSpace = searchSpace;
         if (plan != null) {
             scan = new IncumbentScan(SearchSpace.parse(searchSpace, SearchSpace.ALL_TYPES), plan.strata(), scanSeed,
                 scan == null ? 0 : scan.issued());
-        }
-    }
-
-    /**
-     * Creates the hedge's partner (with {@code imported}, the imports before the pick), unless there is no hedge or
-     * the partner refuses the space.
-     */
-    private void startHedge(Hedge planned, JsonObject searchSpace, List<ImportedTrial> imported) {
-        hedge = planned;
-        suggested = 0;
-        if (hedge == null) {
-            return;
-        }
-        Tuner created = DelegateFactory.create(hedge.partner(), context, args.optimizeMode(), args.seed());
-        try {
-            created.updateSearchSpace(searchSpace);
-        } catch (InvalidSearchSpaceException e) {
-            created.close();
-            LOG.log(Level.INFO, "Auto: {0} does not take the search space; no hedge", hedge.partner());
-            hedge = null;
-            return;
-        }
-        if (!imported.isEmpty()) {
-            created.importData(imported);
-        }
-        partner = created;
-        LOG.log(Level.INFO, "Auto: {0} takes every {1}th of the first {2} suggestions, then {3} goes on alone",
-            hedge.partner(), hedge.every(), hedge.until(), choice.algorithm());
-    }
-
-    private void endHedge(String why) {
-        if (partner != null) {
-            partner.close();
-            partner = null;
-            LOG.log(Level.INFO, "Auto: {0} stops taking turns ({1}); {2} goes on alone", hedge.partner(), why,
-                choice.algorithm());
         }
     }
 
@@ -238,33 +163,12 @@ public final class AutoTuner implements Tuner, Snapshotting {
                 return p;
             }
         }
-        if (partner != null && suggested >= hedge.until()) {
-            endHedge("after " + suggested + " suggestions");
-        }
-        if (partner != null && hedge.decideAt() > 0 && suggested == hedge.decideAt() && !partnerLeads) {
-            if (partnerBest < pickedBest) {
-                partnerLeads = true;
-                LOG.log(Level.INFO, "Auto: after {0} suggestions the best result is {1}''s ({2} against {3}''s {4}):"
-                    + " {1} takes every suggestion up to the {5}th", suggested, hedge.partner(), partnerBest,
-                    choice.algorithm(), pickedBest, hedge.until());
-            } else {
-                endHedge("after " + suggested + " suggestions the best result is its own, " + pickedBest
-                    + " against " + hedge.partner() + "'s " + partnerBest);
-            }
-        }
-        if (partner != null && (partnerLeads || hedge.partnersTurn(suggested++))) {
-            if (partnerLeads) {
-                suggested++;
-            }
-            partnerIds.add(parameterId);
-            return partner.generateParameters(parameterId);
-        }
         return tuner.generateParameters(parameterId);
     }
 
     @Override
     public List<JsonValue> generateMultipleParameters(List<Long> parameterIds) {
-        if (scanDue() || handoverPending() || partner != null) {
+        if (scanDue() || handoverPending()) {
             return Tuner.super.generateMultipleParameters(parameterIds); // one by one: the scan's, then the tuner's
         }
         return started().generateMultipleParameters(parameterIds);
@@ -277,15 +181,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
             return;
         }
         delegate.receiveTrialResult(result);
-        if (partner != null) {
-            partner.receiveTrialResult(result);
-            double loss = args.optimizeMode().toLoss(result.scalar());
-            if (partnerIds.remove(result.parameterId())) {
-                partnerBest = Math.min(partnerBest, loss);
-            } else {
-                pickedBest = Math.min(pickedBest, loss);
-            }
-        }
         results++;
         if (handoverPending()) {
             history.add(new ImportedTrial(result.parameters(), result.value(), result.trialJobId()));
@@ -306,9 +201,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
         if (delegate != null) {
             delegate.trialEnd(parameterId, success);
         }
-        if (partner != null) {
-            partner.trialEnd(parameterId, success);
-        }
     }
 
     @Override
@@ -317,9 +209,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
             earlyImports.addAll(trials);
         } else {
             delegate.importData(trials);
-        }
-        if (partner != null) {
-            partner.importData(trials);
         }
         if (handoverPending() || delegate == null) {
             history.addAll(trials); // before the first space the plan is not known yet: kept, cleared if none
@@ -343,9 +232,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
         if (delegate != null) {
             delegate.close();
         }
-        if (partner != null) {
-            partner.close();
-        }
     }
 
     @Override
@@ -363,15 +249,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
                 .put("history", new JsonArray(history.stream().map(t -> (JsonValue) JsonArray.of(t.parameter(),
                     t.value())).toList()))
                 .build());
-        }
-        if (hedge != null) {
-            m.put("hedge", JsonObject.builder().put("partner", hedge.partner()).put("until", hedge.until())
-                .put("every", hedge.every()).put("decideAt", hedge.decideAt()).put("suggested", suggested)
-                .put("partnerLeads", JsonBool.of(partnerLeads))
-                .put("best", JsonArray.of(Losses.toJson(pickedBest), Losses.toJson(partnerBest)))
-                .put("partnerIds", new JsonArray(partnerIds.stream().sorted().map(i -> (JsonValue) JsonInt.of(i))
-                    .toList()))
-                .put("state", partner instanceof Snapshotting s ? s.snapshot() : JsonNull.INSTANCE).build());
         }
         return JsonObject.of(m);
     }
@@ -398,7 +275,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
             s.restore(o.get("state"));
         }
         restoreScan(o.find("scan").orElse(JsonNull.INSTANCE));
-        restoreHedge(o.find("hedge").orElse(JsonNull.INSTANCE));
         LOG.log(Level.INFO, "Auto resumed with {0}, as picked before: {1}", choice.algorithm(),
             SafeText.capped(choice.reason(), 500)); // read back from the snapshot file
     }
@@ -408,52 +284,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
     private static String knownAlgorithm(String name) {
         return AutoClassArgs.ALGORITHMS.stream().filter(a -> a.equalsIgnoreCase(name)).findFirst()
             .orElseThrow(() -> new IllegalArgumentException("Auto snapshot names an unknown tuner"));
-    }
-
-    /**
-     * The hedge as the snapshot recorded it: its partner recreated from its own state while it still takes turns;
-     * none in a snapshot without one.
-     */
-    private void restoreHedge(JsonValue value) {
-        if (partner != null) {
-            partner.close();
-            partner = null;
-        }
-        hedge = null;
-        suggested = 0;
-        partnerLeads = false;
-        pickedBest = Double.POSITIVE_INFINITY;
-        partnerBest = Double.POSITIVE_INFINITY;
-        partnerIds.clear();
-        if (!(value instanceof JsonObject o)) {
-            return;
-        }
-        try {
-            Hedge restored = new Hedge(knownAlgorithm(((JsonString) o.get("partner")).value()),
-                (int) ((JsonInt) o.get("until")).value(), (int) ((JsonInt) o.get("every")).value(),
-                (int) ((JsonInt) o.get("decideAt")).value());
-            int count = (int) ((JsonInt) o.get("suggested")).value();
-            partnerLeads = o.get("partnerLeads") == JsonBool.of(true);
-            JsonArray best = (JsonArray) o.get("best");
-            pickedBest = Losses.fromJson(best.get(0));
-            partnerBest = Losses.fromJson(best.get(1));
-            for (JsonValue id : ((JsonArray) o.get("partnerIds")).values()) {
-                partnerIds.add(((JsonInt) id).value());
-            }
-            JsonValue state = o.get("state");
-            if (state != JsonNull.INSTANCE) {
-                Tuner created = DelegateFactory.create(restored.partner(), context, args.optimizeMode(), args.seed());
-                created.updateSearchSpace(lastSpace);
-                if (created instanceof Snapshotting s) {
-                    s.restore(state);
-                }
-                partner = created;
-            }
-            hedge = restored;
-            suggested = count;
-        } catch (ClassCastException | NullPointerException e) {
-            throw new IllegalArgumentException("Auto: not a hedge state this tuner wrote", e);
-        }
     }
 
     private void restoreScan(JsonValue value) {

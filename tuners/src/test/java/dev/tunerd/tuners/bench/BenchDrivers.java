@@ -82,37 +82,12 @@ final class BenchDrivers {
         // Auto with the run's length as the experiment's budget, as `tunerd bench quality` passes it
         m.put("Auto", (space, seed) -> new TunerDriver(new AutoTuner(AlgorithmContext.standalone().withBudget(
             ExperimentBudget.of(QualityBench.TRIALS, 1)), new AutoClassArgs(OptimizeMode.MINIMIZE, seed)), space));
-        // -Dauto.hedge=PARTNER:UNTIL:EVERY[:DECIDE_AT] (or none) and -Dauto.scan=AFTER:STRATA (or none): Auto with
-        // another hedge or scan than its rules', for tuning (each absent: the rules' own)
-        m.put("Auto-args", (space, seed) -> new TunerDriver(AutoTuner.adjusted(AlgorithmContext.standalone()
-            .withBudget(ExperimentBudget.of(QualityBench.TRIALS, 1)), new AutoClassArgs(OptimizeMode.MINIMIZE, seed),
-            c -> new dev.tunerd.tuners.auto.AutoChoice(c.algorithm(), c.reason(),
-                System.getProperty("auto.scan") == null ? c.scan() : scan(System.getProperty("auto.scan")),
-                System.getProperty("auto.hedge") == null ? c.hedge() : hedge(System.getProperty("auto.hedge")))),
-            space));
         // -Dcma.pop / -Dcma.sigma / -Dcma.restart: classArgs variations for tuning
         m.put("CMAES-args", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
             new CmaesClassArgs(OptimizeMode.MINIMIZE, Integer.getInteger("cma.pop"),
                 System.getProperty("cma.sigma") == null ? null : Double.valueOf(System.getProperty("cma.sigma")),
                 System.getProperty("cma.restart"), Integer.getInteger("cma.startup"), seed)), space));
         return m;
-    }
-
-    static dev.tunerd.tuners.auto.ScanPlan scan(String spec) {
-        if (spec.equals("none")) {
-            return null;
-        }
-        String[] f = spec.split(":");
-        return new dev.tunerd.tuners.auto.ScanPlan(Integer.parseInt(f[0]), Integer.parseInt(f[1]));
-    }
-
-    static dev.tunerd.tuners.auto.Hedge hedge(String spec) {
-        if (spec.equals("none")) {
-            return null;
-        }
-        String[] f = spec.split(":");
-        return new dev.tunerd.tuners.auto.Hedge(f[0], Integer.parseInt(f[1]), Integer.parseInt(f[2]),
-            f.length > 3 ? Integer.parseInt(f[3]) : 0);
     }
 
     static SmacSettings smacSettings() {
