@@ -13,22 +13,12 @@ import dev.tunerd.spi.OptimizeMode;
  *                     values that a rung needs before it stops anything (-1..1, default 0.5; -1: every rung from
  *                     the start, as Optuna's pruner)
  * @param seed         {@code seed}: accepted for symmetry with the tuners; the rule draws nothing at random
- * @param minCompleted {@code min_completed}: with the rank check on, full trainings that no rung judged needed before
- *                     a rung stops anything (2..100, default 10)
  */
 public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Integer eta, Integer maxStep,
-                                    Double rankAgreement, Long seed, Integer minCompleted) {
-
-    public SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Integer eta, Integer maxStep,
-                                 Double rankAgreement, Long seed) {
-        this(optimizeMode, minStep, eta, maxStep, rankAgreement, seed, null);
-    }
+                                    Double rankAgreement, Long seed) {
 
     /** The default {@code rank_agreement} (Kendall's tau), chosen on tuning seeds 100-119 (BENCHMARKS.md). */
     public static final double DEFAULT_RANK_AGREEMENT = 0.5;
-
-    /** The default {@code min_completed}. */
-    public static final int DEFAULT_MIN_COMPLETED = 10;
 
     public SuccessiveHalvingArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
@@ -47,10 +37,6 @@ public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Intege
         rankAgreement = rankAgreement == null ? DEFAULT_RANK_AGREEMENT : rankAgreement;
         if (!(rankAgreement >= -1 && rankAgreement <= 1)) {
             throw new IllegalArgumentException("rank_agreement must be between -1 and 1, got " + rankAgreement);
-        }
-        minCompleted = minCompleted == null ? DEFAULT_MIN_COMPLETED : minCompleted;
-        if (minCompleted < 2 || minCompleted > 100) {
-            throw new IllegalArgumentException("min_completed must be between 2 and 100, got " + minCompleted);
         }
         if (maxStep != null && (maxStep < minStep || maxStep > 10_000_000)) {
             throw new IllegalArgumentException("max_step must be between min_step (" + minStep + ") and 10000000, got "

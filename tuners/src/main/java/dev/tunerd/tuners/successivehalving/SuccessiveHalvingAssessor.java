@@ -39,8 +39,8 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
     private final long maxStep;
     private final List<RungRecord> rungs = new ArrayList<>();
     private final Map<String, Integer> rungsPassed = new HashMap<>();
-    /** Full trainings needed before a rung may stop anything, by default ({@code min_completed}). */
-    static final int MIN_COMPLETED = SuccessiveHalvingArgs.DEFAULT_MIN_COMPLETED;
+    /** Full trainings needed before a rung may stop anything. */
+    static final int MIN_COMPLETED = 10;
     private final RankAgreement agreement;
     private final Map<String, List<Double>> rungValues = new HashMap<>(); // not snapshotted: evidence only
     private final Map<String, Double> lastValue = new HashMap<>();
@@ -54,7 +54,7 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         this.minStep = args.minStep();
         this.eta = args.eta();
         this.maxStep = args.maxStep() == null ? Long.MAX_VALUE : args.maxStep();
-        this.agreement = new RankAgreement(args.rankAgreement(), args.minCompleted(), 100);
+        this.agreement = new RankAgreement(args.rankAgreement(), MIN_COMPLETED, 100);
         this.checked = args.rankAgreement() > RankAgreement.ALWAYS;
     }
 

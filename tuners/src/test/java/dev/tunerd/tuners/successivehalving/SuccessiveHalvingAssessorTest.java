@@ -108,31 +108,6 @@ class SuccessiveHalvingAssessorTest {
     }
 
     @Test
-    void noRungStopsATrialBeforeMinCompletedTrainingsCompletedAlsoAfterARestore() {
-        int needed = SuccessiveHalvingAssessor.MIN_COMPLETED + 4;
-        var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 1, 3, null, 0.6, null, needed));
-        for (int i = 0; i < needed; i++) {
-            if (i >= SuccessiveHalvingAssessor.MIN_COMPLETED) {
-                // ranks agree on every completed trial so far, and there are at least 10 of them: only
-                // min_completed holds the rung back
-                assertEquals(0, run(a, "probe" + i, -1, -1, 5), "only " + i + " of " + needed + " completed");
-                a.trialEnd("probe" + i, false);
-            }
-            double x = (i * 7 % 10) / 10.0 + i / 100.0; // distinct, ranks agree
-            assertEquals(0, run(a, "T" + i, x, x, 2 * x));
-            a.trialEnd("T" + i, true);
-        }
-        var restored = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 1, 3, null, 0.6, null,
-            needed));
-        restored.restore(a.snapshot());
-        for (var assessor : List.of(a, restored)) {
-            assertEquals(1, run(assessor, "late", -1, -1, 5), "enough completed: the worst at rung 1 is stopped");
-        }
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, null, null, null,
-            null, null, 1)).getMessage().startsWith("min_completed must be between 2 and 100"));
-    }
-
-    @Test
     void classArgsOutOfRangeNameTheKey() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, 0, null, null,
             null, null)).getMessage().startsWith("min_step must be"));
