@@ -18,9 +18,9 @@ import java.util.Set;
  * the losses, expected improvement over the best loss, maximised by a local search (one-exchange neighbourhoods:
  * numeric coordinates moved by a normal step of 0.2 of their range, choices switched) from the ten best
  * configurations and the best random candidates, with random configurations interleaved (one suggestion in twenty,
- * one in five in a space with a choice), and a share of the model's suggestions (one in ten; more while the best
- * loss stalls, see {@link SmacSettings#redrawStall()}) replaced by the best observed configuration with about half
- * of its parameters drawn anew, uniformly, without asking the forest ({@link SmacSettings} holds these settings).
+ * one in five in a space with a choice), and one model suggestion in ten replaced by the best observed configuration
+ * with about half of its parameters drawn anew, uniformly, without asking the forest ({@link SmacSettings} holds
+ * these settings).
  * Conditional parameters (nested choice) are imputed as -1 when inactive, so the trees can tell the branches apart.
  * Every suggestion differs from all configurations observed or in flight when any other candidate exists. Not
  * thread-safe.
@@ -67,9 +67,7 @@ final class SmacSampler implements InternalSampler {
         if (rng.nextDouble() < randomShare) {
             return decode(randomVector());
         }
-        double redraw = settings.redrawStall() > 0 && stalled(y) >= settings.redrawStall()
-            ? settings.stallRedrawShare() : settings.redrawShare();
-        if (redraw > 0 && rng.nextDouble() < redraw) {
+        if (settings.redrawShare() > 0 && rng.nextDouble() < settings.redrawShare()) {
             double[] redrawn = redrawn(y, taken);
             if (redrawn != null) {
                 return decode(redrawn);
@@ -116,29 +114,6 @@ final class SmacSampler implements InternalSampler {
             }
         }
         return decode(chosen != null ? chosen : randomVector());
-    }
-
-    /**
-     * Observations since the best target last improved by more than a thousandth of the targets' range (the
-     * forest's targets, log-warped when skewed, so that one huge loss does not make every later gain negligible).
-     */
-    static int stalled(double[] y) {
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
-        for (double v : y) {
-            lo = Math.min(lo, v);
-            hi = Math.max(hi, v);
-        }
-        double tol = 1e-3 * (hi - lo);
-        double best = y[0];
-        int last = 0;
-        for (int i = 1; i < y.length; i++) {
-            if (y[i] < best - tol) {
-                last = i;
-            }
-            best = Math.min(best, y[i]);
-        }
-        return y.length - 1 - last;
     }
 
     /** Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. */

@@ -25,24 +25,19 @@ package dev.tunerd.tuners.smac;
  *                        and draw some of its parameters anew, uniformly (each with probability {@code 1 / 2}, at
  *                        least one), without asking the forest: a basin of one or two coordinates that the forest
  *                        never saw next to the incumbent's other values gets visited
- * @param redrawStall     observations without a gain in the best (forest) target of more than a thousandth of the
- *                        targets' range after which {@code stallRedrawShare} replaces {@code redrawShare} (0: never):
- *                        a run stuck in a local basin redraws more, one still improving keeps its model suggestions
- * @param stallRedrawShare the redraw share during such a stall
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
-    double warpSkewness, int trees, int minSplit, double redrawShare, int redrawStall, double stallRedrawShare) {
+    double warpSkewness, int trees, int minSplit, double redrawShare) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 10, 3, 0.1, 0, 0.3);
+        0, 10, 3, 0.1);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
             || !(featureShare > 0 && featureShare <= 1) || localStarts < 0 || randomStarts < 0
             || randomCandidates < 1 || !(step > 0) || trees < 1 || minSplit < 2
-            || !(redrawShare >= 0 && redrawShare <= 1) || redrawStall < 0
-            || !(stallRedrawShare >= 0 && stallRedrawShare <= 1)) {
+            || !(redrawShare >= 0 && redrawShare <= 1)) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }
     }

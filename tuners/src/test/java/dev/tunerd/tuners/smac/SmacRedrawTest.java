@@ -24,15 +24,10 @@ class SmacRedrawTest {
         SPACE = SearchSpace.parse(Json.parseObject(sb.append('}').toString(), "space"), SearchSpace.ALL_TYPES);
     }
 
-    /** No random interleaving; redraw share {@code share}, and {@code stallShare} after {@code stall} (0: never). */
-    private static SmacSettings redrawing(double share, int stall, double stallShare) {
+    private static SmacSettings redrawing(double share) {
         SmacSettings d = SmacSettings.DEFAULT;
         return new SmacSettings(0, 0, d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(),
-            d.randomCandidates(), d.step(), d.warpSkewness(), d.trees(), d.minSplit(), share, stall, stallShare);
-    }
-
-    private static SmacSettings redrawing(double share) {
-        return redrawing(share, 0, 0);
+            d.randomCandidates(), d.step(), d.warpSkewness(), d.trees(), d.minSplit(), share);
     }
 
     private static final double[] BEST = {0.3, 0.7, 0.2, 0.9, 0.5, 0.1};
@@ -128,47 +123,9 @@ class SmacRedrawTest {
         assertTrue(sawSgd && sawAdam, "both branches reached");
     }
 
-    /** How many of {@code n} suggestions keep between 1 and 5 of the incumbent's six values (a redraw's mark). */
-    private static int redrawLike(SmacSampler s, int n) {
-        int count = 0;
-        for (int t = 0; t < n; t++) {
-            double[] v = s.suggest(List.of());
-            int same = 0;
-            for (int i = 0; i < DIMS; i++) {
-                same += v[i] == BEST[i] ? 1 : 0;
-            }
-            count += same >= 1 && same < DIMS ? 1 : 0;
-            s.observe(v, 5);
-        }
-        return count;
-    }
-
-    @Test
-    void aStalledRunRedrawsAtTheStallShare() {
-        // the best came first and 9 observations have not improved on it: stalled for 9, then 10, 11, ...
-        int stalledAt5 = redrawLike(observed(redrawing(0, 5, 1)), 20);
-        int stalledAt40 = redrawLike(observed(redrawing(0, 40, 1)), 20);
-        int never = redrawLike(observed(redrawing(0, 0, 1)), 20);
-        assertTrue(stalledAt5 >= 17, "stalled past 5 observations, every suggestion a redraw: " + stalledAt5);
-        assertTrue(stalledAt40 <= 6, "not yet stalled for 40: the model's suggestions " + stalledAt40);
-        assertTrue(never <= 6, "rule off: the model's suggestions " + never);
-    }
-
-    @Test
-    void aStallIsCountedFromTheLastGainAboveAThousandthOfTheRange() {
-        // range 10: a gain of 0.005 does not end a stall, one of 0.02 does
-        assertEquals(0, SmacSampler.stalled(new double[] {10, 5, 0}));
-        assertEquals(2, SmacSampler.stalled(new double[] {10, 0, 3, 4}));
-        assertEquals(3, SmacSampler.stalled(new double[] {10, 0, 3, -0.005, 4}));
-        assertEquals(1, SmacSampler.stalled(new double[] {10, 0, 3, -0.02, 4}));
-        assertEquals(2, SmacSampler.stalled(new double[] {0, 10, 10}));
-    }
-
     @Test
     void aShareOutOfRangeIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> redrawing(1.5));
         assertThrows(IllegalArgumentException.class, () -> redrawing(-0.1));
-        assertThrows(IllegalArgumentException.class, () -> redrawing(0.1, -1, 0.3));
-        assertThrows(IllegalArgumentException.class, () -> redrawing(0.1, 30, 1.2));
     }
 }
