@@ -29,15 +29,14 @@ final class SmacSampler implements InternalSampler {
     private static final int LOCAL_STEPS = 30;
     private static final int NUMERIC_NEIGHBOURS = 4;
     private static final double INACTIVE = -1;
+    /** Random configurations (observed or in flight) before the forest is used. */
+    private static final int INITIAL = 10;
     private final UnitSpace unit;
     private final Rng rng;
     private final SmacSettings settings;
     private final double randomShare;
     private final List<double[]> xs = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
-    /** Whether the targets of the current suggestion are log-warped (set by {@link #targets}). */
-    private boolean lastWarped;
-    private boolean lognormalNow;
 
     SmacSampler(SearchSpace space, Rng rng, SmacSettings settings) {
         this.unit = new UnitSpace(space.parameters());
@@ -61,22 +60,19 @@ final class SmacSampler implements InternalSampler {
         Set<List<Double>> taken = new HashSet<>();
         xs.forEach(v -> taken.add(key(v)));
         running.forEach(r -> taken.add(key(encode(r))));
-        double[] warped = targets(settings.warpQuantile());
-        if (xs.size() + running.size() < settings.initial() || warped == null) {
+        double[] y = targets();
+        if (xs.size() + running.size() < INITIAL || y == null) {
             return decode(randomVector());
         }
         if (rng.nextDouble() < randomShare) {
             return decode(randomVector());
         }
         if (settings.redrawShare() > 0 && rng.nextDouble() < settings.redrawShare()) {
-            double[] redrawn = redrawn(warped, taken);
+            double[] redrawn = redrawn(y, taken);
             if (redrawn != null) {
                 return decode(redrawn);
             }
         }
-        double[] y = settings.exploitShare() > 0 && rng.nextDouble() < settings.exploitShare()
-            ? targets(settings.exploitQuantile()) : warped;
-        lognormalNow = settings.lognormalEi() && lastWarped;
         RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
             settings.withinLeaf(), settings.trees(), settings.minSplit());
         double best = Arrays.stream(y).min().orElse(0);
@@ -108,42 +104,16 @@ final class SmacSampler implements InternalSampler {
         for (double[] s : starts) {
             candidates.add(localSearch(forest, s, best, taken));
         }
-        double[] away = escaping(order) ? xs.get(order[0]) : null;
         double[] chosen = null;
         double chosenEi = Double.NEGATIVE_INFINITY;
         for (double[] c : candidates) {
             double e = ei(forest, c, best, out);
-            if (e > chosenEi && !taken.contains(key(c)) && (away == null || distance(c, away) > settings.escapeRadius())) {
+            if (e > chosenEi && !taken.contains(key(c))) {
                 chosenEi = e;
                 chosen = c;
             }
         }
         return decode(chosen != null ? chosen : randomVector());
-    }
-
-    /**
-     * Whether this suggestion must leave the incumbent's neighbourhood: the best loss has not improved for
-     * {@code stallTrials} observations, and then one suggestion in {@code 1 / escapeShare} does.
-     */
-    private boolean escaping(Integer[] byLoss) {
-        int stall = settings.stallTrials();
-        if (stall <= 0 || byLoss.length == 0 || xs.size() - 1 - byLoss[0] < stall) {
-            return false;
-        }
-        return rng.nextDouble() < settings.escapeShare();
-    }
-
-    /** Euclidean distance over the numeric coordinates active in both, over the square root of their number. */
-    private double distance(double[] a, double[] b) {
-        double sum = 0;
-        int k = 0;
-        for (int i = 0; i < a.length; i++) {
-            if (!unit.isCategorical(i) && a[i] != INACTIVE && b[i] != INACTIVE) {
-                sum += (a[i] - b[i]) * (a[i] - b[i]);
-                k++;
-            }
-        }
-        return k == 0 ? Double.POSITIVE_INFINITY : Math.sqrt(sum / k);
     }
 
     /** Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. */
@@ -201,9 +171,6 @@ final class SmacSampler implements InternalSampler {
         forest.predict(v, out);
         double sd = Math.sqrt(out[1]);
         double z = (best - out[0]) / sd;
-        if (lognormalNow) {
-            return lognormalEi(out[0], out[1], best);
-        }
         if (settings.logEi()) {
             return Math.log(sd) + Normal.logEiFactor(z);
         }
@@ -211,21 +178,10 @@ final class SmacSampler implements InternalSampler {
     }
 
     /**
-     * SMAC3's EI on log-warped losses: {@code E max(0, e^best - e^Y)} for {@code Y ~ N(mean, variance)}, divided by
-     * {@code e^best} (the same factor for every candidate). Unlike EI on the warped scale, a candidate's value is
-     * bounded by its probability of improving, however large its variance.
-     */
-    static double lognormalEi(double mean, double variance, double best) {
-        double sd = Math.sqrt(variance);
-        double z = (best - mean) / sd;
-        return Math.max(0, Normal.cdf(z) - Math.exp(mean - best + 0.5 * variance) * Normal.cdf(z - sd));
-    }
-
-    /**
      * Losses for the forest: non-finite ones as the worst finite, right-skewed ones log-warped as
-     * {@code log(loss - min + (q - min))} with {@code q} the given quantile of the losses; null if none.
+     * {@code log(loss - min + (median - min))}; null if none.
      */
-    double[] targets(double quantile) {
+    double[] targets() {
         double[] range = SurrogateLosses.finiteRange(losses);
         if (range == null) {
             return null;
@@ -237,9 +193,8 @@ final class SmacSampler implements InternalSampler {
         }
         double[] sorted = y.clone();
         Arrays.sort(sorted);
-        double offset = sorted[Math.min(sorted.length - 1, (int) (sorted.length * quantile))] - lo;
-        lastWarped = SurrogateLosses.skewness(y) > settings.warpSkewness() && offset > 0;
-        if (lastWarped) {
+        double offset = sorted[sorted.length / 2] - lo;
+        if (SurrogateLosses.skewness(y) > settings.warpSkewness() && offset > 0) {
             for (int i = 0; i < y.length; i++) {
                 y[i] = Math.log(y[i] - lo + offset);
             }

@@ -19,20 +19,8 @@ package dev.tunerd.tuners.smac;
  * @param step            standard deviation of a numeric neighbour's move in the local search, share of the range
  * @param warpSkewness    losses whose skewness exceeds this are modelled as log(loss - min + (median - min));
  *                        default 0: every right-skewed set of losses
- * @param warpQuantile    the log warp's offset is this quantile of the losses minus their minimum (0.5: the median)
- * @param exploitShare    share of the model's suggestions whose warp uses {@code exploitQuantile} instead
- * @param exploitQuantile a smaller offset stretches the differences among the best losses: the forest separates
- *                        them and EI refines the best basin
  * @param trees           trees in the forest
  * @param minSplit        a tree's node with fewer rows (of its bootstrap sample) is a leaf
- * @param lognormalEi     when the losses are log-warped, the improvement is measured on the unwarped scale: the
- *                        expected {@code max(0, exp(best) - exp(Y))} with Y the forest's normal prediction of the
- *                        warped loss (SMAC3's {@code EI(log=True)})
- * @param stallTrials     observations without a new best loss after which some suggestions leave the incumbent's
- *                        neighbourhood (0: never)
- * @param escapeShare     share of the suggestions during a stall that do
- * @param escapeRadius    how far they go: the root mean square of the numeric coordinates' differences (unit cube)
- * @param initial         random configurations (observed or in flight) before the forest is used
  * @param redrawShare     share of suggestions after the initial design that take the best observed configuration
  *                        and draw some of its parameters anew, uniformly (each with probability {@code 1 / 2}, at
  *                        least one), without asking the forest: a basin of one or two coordinates that the forest
@@ -40,20 +28,15 @@ package dev.tunerd.tuners.smac;
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
-    double warpSkewness, double warpQuantile, double exploitShare, double exploitQuantile, int trees, int minSplit,
-    boolean lognormalEi, int stallTrials, double escapeShare, double escapeRadius, int initial,
-    double redrawShare) {
+    double warpSkewness, int trees, int minSplit, double redrawShare) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 0.5, 0, 0.1, 10, 3, false, 0, 0.5, 0.25, 10, 0.1);
+        0, 10, 3, 0.1);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
             || !(featureShare > 0 && featureShare <= 1) || localStarts < 0 || randomStarts < 0
-            || !(warpQuantile > 0 && warpQuantile <= 1) || !(exploitShare >= 0 && exploitShare <= 1)
-            || !(exploitQuantile > 0 && exploitQuantile <= 1) || randomCandidates < 1
-            || !(step > 0) || trees < 1 || minSplit < 2 || stallTrials < 0
-            || !(escapeShare >= 0 && escapeShare <= 1) || !(escapeRadius >= 0) || initial < 1
+            || randomCandidates < 1 || !(step > 0) || trees < 1 || minSplit < 2
             || !(redrawShare >= 0 && redrawShare <= 1)) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }

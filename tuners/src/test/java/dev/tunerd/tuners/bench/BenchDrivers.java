@@ -96,8 +96,7 @@ final class BenchDrivers {
 
     /**
      * SMAC's settings from {@code smac.*} keys (DEFAULT where absent): -Dsmac.random / choiceRandom / features /
-     * local / randomStarts / within / logei / candidates / step / skew / warpQ / exploit / exploitQ / trees /
-     * minSplit / lognormal / stall / escape / radius / initial / redraw.
+     * local / randomStarts / within / logei / candidates / step / skew / trees / minSplit / redraw.
      */
     static SmacSettings smacSettings(java.util.function.UnaryOperator<String> lookup) {
         SmacSettings d = SmacSettings.DEFAULT;
@@ -111,17 +110,12 @@ final class BenchDrivers {
             num.apply("smac.randomStarts", (double) d.randomStarts()).intValue(),
             bool.apply("smac.within", d.withinLeaf()), bool.apply("smac.logei", d.logEi()),
             num.apply("smac.candidates", (double) d.randomCandidates()).intValue(), num.apply("smac.step", d.step()),
-            num.apply("smac.skew", d.warpSkewness()), num.apply("smac.warpQ", d.warpQuantile()),
-            num.apply("smac.exploit", d.exploitShare()), num.apply("smac.exploitQ", d.exploitQuantile()),
-            num.apply("smac.trees", (double) d.trees()).intValue(),
-            num.apply("smac.minSplit", (double) d.minSplit()).intValue(), bool.apply("smac.lognormal", d.lognormalEi()),
-            num.apply("smac.stall", (double) d.stallTrials()).intValue(), num.apply("smac.escape", d.escapeShare()),
-            num.apply("smac.radius", d.escapeRadius()), num.apply("smac.initial", (double) d.initial()).intValue(),
-            num.apply("smac.redraw", d.redrawShare()));
+            num.apply("smac.skew", d.warpSkewness()), num.apply("smac.trees", (double) d.trees()).intValue(),
+            num.apply("smac.minSplit", (double) d.minSplit()).intValue(), num.apply("smac.redraw", d.redrawShare()));
     }
 
     /**
-     * {@code SMAC-args/trees=30,lognormal=true}: SMAC with those {@code smac.*} settings over the {@code -Dsmac.*}
+     * {@code SMAC-args/trees=30,redraw=0.2}: SMAC with those {@code smac.*} settings over the {@code -Dsmac.*}
      * properties, so several variants run side by side in one JVM.
      */
     static BiFunction<SearchSpace, Long, Driver> smacVariant(String spec) {

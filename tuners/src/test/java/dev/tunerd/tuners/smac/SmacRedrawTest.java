@@ -27,9 +27,7 @@ class SmacRedrawTest {
     private static SmacSettings redrawing(double share) {
         SmacSettings d = SmacSettings.DEFAULT;
         return new SmacSettings(0, 0, d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(),
-            d.randomCandidates(), d.step(), d.warpSkewness(), d.warpQuantile(), d.exploitShare(),
-            d.exploitQuantile(), d.trees(), d.minSplit(), d.lognormalEi(), d.stallTrials(), d.escapeShare(),
-            d.escapeRadius(), d.initial(), share);
+            d.randomCandidates(), d.step(), d.warpSkewness(), d.trees(), d.minSplit(), share);
     }
 
     private static final double[] BEST = {0.3, 0.7, 0.2, 0.9, 0.5, 0.1};

@@ -107,29 +107,6 @@ class SmacTunerTest {
     }
 
     @Test
-    void lognormalEiIsTheExpectedImprovementOnTheUnwarpedScale() {
-        // E max(0, e^best - e^Y) / e^best for Y ~ N(m, s^2), by the midpoint rule over Y's density
-        double best = 0.3;
-        for (double[] ms : new double[][] {{0.2, 0.01}, {0.5, 0.25}, {1.0, 4.0}, {-1.0, 1.0}}) {
-            double m = ms[0];
-            double s = Math.sqrt(ms[1]);
-            double sum = 0;
-            int n = 200_000;
-            double lo = m - 12 * s;
-            double h = 24 * s / n;
-            for (int i = 0; i < n; i++) {
-                double yv = lo + (i + 0.5) * h;
-                double density = Math.exp(-0.5 * Math.pow((yv - m) / s, 2)) / (s * Math.sqrt(2 * Math.PI));
-                sum += Math.max(0, Math.exp(best) - Math.exp(yv)) * density * h;
-            }
-            assertEquals(sum / Math.exp(best), SmacSampler.lognormalEi(m, ms[1], best), 1e-6, "m " + m + " s " + s);
-        }
-        // bounded by the probability of improving: a huge variance does not make a candidate better than a sure one
-        assertTrue(SmacSampler.lognormalEi(0.3, 100, 0.3) < 0.5);
-        assertTrue(SmacSampler.lognormalEi(-2, 1e-4, 0.3) > 0.85);
-    }
-
-    @Test
     void theForestSeparatesGoodFromBadRegions() {
         Rng rng = new Rng(1);
         double[][] x = new double[80][2];
