@@ -172,6 +172,31 @@ class DaemonTest {
             + " \"hyper_params\": \"{\\\"parameter_id\\\": " + id + "}\"}");
     }
 
+    /** What a feeder thread does while the daemon runs. */
+    private interface Feed {
+        void run() throws InterruptedException;
+    }
+
+    /** Runs a daemon while {@code feed} runs on a thread of its own, which then sends TE; the daemon's exit code. */
+    private ExitCode runFed(ScriptedTuner tuner, MsgDispatcherTest.RecordingAssessor assessor, Feed feed)
+        throws InterruptedException {
+        Thread feeder = new Thread(() -> {
+            try {
+                feed.run();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally { // also after a failed assertion, so the daemon ends and the test reports it
+                channel.feed(cmd(CommandType.TERMINATE, ""));
+            }
+        });
+        feeder.start();
+        ChannelReplySink sink = new ChannelReplySink(channel);
+        MsgDispatcher d = new MsgDispatcher(tuner, assessor, new DispatchState(DispatchObserver.NONE, sink), false);
+        ExitCode code = new Daemon(channel, sink, d, new Daemon.Settings(64, Duration.ofSeconds(5))).run();
+        feeder.join();
+        return code;
+    }
+
     /**
      * With the assessor worker stuck in its first assessment, a tuner that reads intermediate results still gets a
      * trial's PERIODICALs before the FINAL and EN that followed them on the wire, and before the next GE: its half
@@ -183,31 +208,21 @@ class DaemonTest {
         ReadingTuner tuner = new ReadingTuner();
         StuckAssessor assessor = new StuckAssessor();
         channel.feed(cmd(CommandType.REQUEST_TRIAL_JOBS, "1"));
-        Thread feeder = new Thread(() -> {
-            try {
-                while (channel.sent().isEmpty()) { // the TR of id 0
-                    Thread.sleep(5);
-                }
-                for (int k = 0; k < 4; k++) {
-                    channel.feed(periodical(0, "T0", k));
-                }
-                channel.feed(cmd(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": 0, \"trial_job_id\": \"T0\","
-                    + " \"type\": \"FINAL\", \"value\": \"4\"}"));
-                channel.feed(trialEnd(0, "T0"));
-                channel.feed(cmd(CommandType.REQUEST_TRIAL_JOBS, "1"));
-                tuner.secondGenerate.await(5, TimeUnit.SECONDS); // the default worker's work is done (or never is)
-                assessor.release.countDown();
-                assessor.ended.await(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        assertEquals(ExitCode.OK, runFed(tuner, assessor, () -> {
+            while (channel.sent().isEmpty()) { // the TR of id 0
+                Thread.sleep(5);
             }
-            channel.feed(cmd(CommandType.TERMINATE, ""));
-        });
-        feeder.start();
-        ChannelReplySink sink = new ChannelReplySink(channel);
-        MsgDispatcher d = new MsgDispatcher(tuner, assessor, new DispatchState(DispatchObserver.NONE, sink), false);
-        assertEquals(ExitCode.OK, new Daemon(channel, sink, d, new Daemon.Settings(64, Duration.ofSeconds(5))).run());
-        feeder.join();
+            for (int k = 0; k < 4; k++) {
+                channel.feed(periodical(0, "T0", k));
+            }
+            channel.feed(cmd(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": 0, \"trial_job_id\": \"T0\","
+                + " \"type\": \"FINAL\", \"value\": \"4\"}"));
+            channel.feed(trialEnd(0, "T0"));
+            channel.feed(cmd(CommandType.REQUEST_TRIAL_JOBS, "1"));
+            tuner.secondGenerate.await(5, TimeUnit.SECONDS); // the default worker's work is done (or never is)
+            assessor.release.countDown();
+            assessor.ended.await(5, TimeUnit.SECONDS);
+        }));
         assertEquals(List.of("generate 0", "intermediate 0 #0", "intermediate 0 #1", "intermediate 0 #2",
             "intermediate 0 #3", "result 0", "trialEnd 0 true", "generate 1"), tuner.calls);
         assertEquals(List.of("tunerd-default"), tuner.threads.stream().distinct().toList());
@@ -226,28 +241,18 @@ class DaemonTest {
         StuckAssessor assessor = new StuckAssessor();
         assessor.release.countDown(); // never stuck here
         channel.feed(cmd(CommandType.REQUEST_TRIAL_JOBS, "1"));
-        Thread feeder = new Thread(() -> {
-            try {
-                assertTrue(tuner.entered.await(5, TimeUnit.SECONDS));
-                for (int k = 0; k < 3; k++) {
-                    channel.feed(periodical(0, "A", k));
-                }
-                // all three judged while the GE still runs (the tuner waits for this thread to release it)
-                assessor.whileTunerBusy = assessor.assessed.await(5, TimeUnit.SECONDS);
-                tuner.release.countDown();
-                while (channel.sent().isEmpty()) {
-                    Thread.sleep(5);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        assertEquals(ExitCode.OK, runFed(tuner, assessor, () -> {
+            assertTrue(tuner.entered.await(5, TimeUnit.SECONDS));
+            for (int k = 0; k < 3; k++) {
+                channel.feed(periodical(0, "A", k));
             }
-            channel.feed(cmd(CommandType.TERMINATE, ""));
-        });
-        feeder.start();
-        ChannelReplySink sink = new ChannelReplySink(channel);
-        MsgDispatcher d = new MsgDispatcher(tuner, assessor, new DispatchState(DispatchObserver.NONE, sink), false);
-        assertEquals(ExitCode.OK, new Daemon(channel, sink, d, new Daemon.Settings(64, Duration.ofSeconds(5))).run());
-        feeder.join();
+            // all three judged while the GE still runs (the tuner waits for this thread to release it)
+            assessor.whileTunerBusy = assessor.assessed.await(5, TimeUnit.SECONDS);
+            tuner.release.countDown();
+            while (channel.sent().isEmpty()) {
+                Thread.sleep(5);
+            }
+        }));
         assertTrue(assessor.whileTunerBusy, "the assessor judged the PERIODICALs while the default worker was busy");
         assertEquals(List.of("assess A [1]", "assess A [1, 2]", "assess A [1, 2, 3]"), assessor.calls);
         assertEquals(List.of("tunerd-assessor"), assessor.threads.stream().distinct().toList());
@@ -357,7 +362,8 @@ class DaemonTest {
     }
 
     /** A {@link ScriptedTuner} that reads intermediate results and records the thread of every call. */
-    private static final class ReadingTuner extends ScriptedTuner implements dev.tunerd.spi.ReceivesIntermediateResults {
+    private static final class ReadingTuner extends ScriptedTuner
+        implements dev.tunerd.spi.ReceivesIntermediateResults {
         final List<String> threads = new java.util.ArrayList<>();
         final CountDownLatch secondGenerate = new CountDownLatch(2);
 
