@@ -225,7 +225,6 @@ class HyperbandIT {
                 first.send(CommandType.REPORT_METRIC_DATA, periodical("0-1_0_" + i, 0, "0.1"));
                 first.send(CommandType.REPORT_METRIC_DATA, periodical("0-1_0_" + i, 1, values[i]));
             }
-            Thread.sleep(300); // PERIODICAL goes through the assessor queue, EN's tuner half through the default one
             for (int i = 0; i < 3; i++) {
                 first.send(CommandType.TRIAL_END, trialEnd("0-1_0_" + i, "SUCCEEDED"));
             }
@@ -301,7 +300,6 @@ class HyperbandIT {
             assertEquals(List.of("0-1_0_0", "0-1_0_1", "0-1_0_2"),
                 List.of(expectTrial(p, 1), expectTrial(p, 1), expectTrial(p, 1)));
             p.send(CommandType.REPORT_METRIC_DATA, periodical("0-1_0_0", 0, "0.1"));
-            Thread.sleep(300); // PERIODICAL goes through the assessor queue
             p.send(CommandType.TRIAL_END, trialEnd("0-1_0_0", "SUCCEEDED")); // its FINAL is still on its way
             p.send(CommandType.REPORT_METRIC_DATA, finalMetric("0-1_0_1", "0.5"));
             p.send(CommandType.TRIAL_END, trialEnd("0-1_0_1", "SUCCEEDED"));
@@ -342,7 +340,6 @@ class HyperbandIT {
                 p.send(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": \"" + id + "\", \"trial_job_id\": \"T" + id
                     + "\", \"type\": \"PERIODICAL\", \"sequence\": 0, \"value\": \"" + (i + 1) + "\"}");
             }
-            Thread.sleep(300); // PERIODICAL goes through the assessor queue, which has nothing to answer
             for (int i = 0; i < 3; i++) {
                 p.send(CommandType.TRIAL_END, trialEnd("r0_" + i, "FAILED"));
             }

@@ -91,13 +91,39 @@ public final class Daemon {
         return end.code();
     }
 
+    /** The queues a command is handled on: one of them, or both (a tuner half and an assessor half). */
+    enum Route {
+        DEFAULT, ASSESSOR, BOTH;
+
+        boolean toDefault() {
+            return this != ASSESSOR;
+        }
+
+        boolean toAssessor() {
+            return this != DEFAULT;
+        }
+    }
+
     /**
-     * EN and PERIODICAL metrics go to the assessor queue, everything else to the default queue (spec 4.1); EN also
-     * goes to the default queue, for its tuner half (see {@link MsgDispatcher}).
+     * Where the reader queues a command (docs/THREADING.md). EN goes to both queues: its assessor half to the assessor
+     * queue (spec 4.1), its tuner half to the default queue, behind the trial's FINAL. A PERIODICAL metric goes to
+     * the assessor queue (spec 4.1), except when the tuner reads intermediate results: then its tuner half goes to
+     * the default queue, in wire order with the FINALs, ENs and GEs around it (NNI hands it to such a tuner on the
+     * assessor thread, racing those), and its assessor half, if an assessor runs, to the assessor queue. Everything
+     * else goes to the default queue. One rule, by the tuner's capability; a tuner that does not read intermediate
+     * results is routed exactly as in NNI.
      */
-    static boolean isForAssessor(InboundCommand command) {
-        return command instanceof InboundCommand.TrialEnd
-            || command instanceof InboundCommand.ReportMetric me && me.metricType() == MetricType.PERIODICAL;
+    static Route route(InboundCommand command, MsgDispatcher dispatcher) {
+        if (command instanceof InboundCommand.TrialEnd) {
+            return Route.BOTH;
+        }
+        if (command instanceof InboundCommand.ReportMetric me && me.metricType() == MetricType.PERIODICAL) {
+            if (!dispatcher.tunerReadsIntermediateResults()) {
+                return Route.ASSESSOR;
+            }
+            return dispatcher.hasAssessor() ? Route.BOTH : Route.DEFAULT;
+        }
+        return Route.DEFAULT;
     }
 
     private void read() {
@@ -115,9 +141,13 @@ public final class Daemon {
                     outcome.complete(ExitCode.OK, "TE received");
                     return;
                 }
-                boolean batchFull = (isForAssessor(command) ? assessorWorker : defaultWorker).enqueue(command);
-                if (command instanceof InboundCommand.TrialEnd) {
-                    batchFull |= defaultWorker.enqueue(command); // the tuner half, behind the trial's FINAL
+                Route route = route(command, dispatcher);
+                boolean batchFull = false;
+                if (route.toAssessor()) {
+                    batchFull = assessorWorker.enqueue(command);
+                }
+                if (route.toDefault()) { // EN's tuner half behind the trial's FINAL; a reading tuner's PERIODICAL
+                    batchFull |= defaultWorker.enqueue(command);
                 }
                 command = null;
                 if (batchFull || !channel.hasBufferedCommand()) { // hand over before waiting for the manager

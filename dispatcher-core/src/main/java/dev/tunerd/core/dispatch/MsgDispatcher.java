@@ -23,13 +23,19 @@ import org.slf4j.LoggerFactory;
 /**
  * The command handlers of NNI's {@code MsgDispatcher} (spec sections 3 and 4), one method per command, with the
  * deliberate improvements listed in the README. The default worker calls {@link #handle}, the assessor worker
- * {@link #handleOnAssessorQueue} ({@code ME PERIODICAL} and {@code EN}).
+ * {@link #handleOnAssessorQueue} ({@code ME PERIODICAL} and {@code EN}); {@link Daemon#route} says which gets what.
  *
  * <p>{@code EN} is handled in two halves: the reader queues it on both queues. The assessor half (the assessor's
  * {@code trialEnd}) runs on the assessor worker, as in NNI; the tuner half (the tuner's {@code trialEnd}) runs on the
  * default worker, behind every command the manager sent before the {@code EN}, so the tuner sees a trial's final
  * result before its end whenever the manager sent them in that order. In NNI the tuner half also runs on the assessor
  * thread and often overtakes the result, which tuners then lose or crash on.
+ *
+ * <p>A {@code PERIODICAL} metric is split the same way when the tuner reads intermediate results
+ * ({@link ReceivesIntermediateResults}): its tuner half runs on the default worker, in wire order with the trial's
+ * {@code FINAL}, its {@code EN} and every {@code GE} around it, and its assessor half (if there is an assessor) on the
+ * assessor worker. For any other tuner a {@code PERIODICAL} has only its assessor half and travels on the assessor
+ * queue alone, as in NNI, where the tuner half also ran on the assessor thread and raced the default queue.
  *
  * <p>Thread-safe for that use: tuner calls are serialised by {@link GuardedTuner}; the assessor is only called from
  * the assessor worker; the ledger, histories and observer are synchronized. Exceptions propagate to the worker,
@@ -100,13 +106,28 @@ public final class MsgDispatcher {
         }
     }
 
-    /** Handles one command of the assessor queue: a PERIODICAL metric, or the assessor half of an {@code EN}. */
+    /** Handles one command of the assessor queue: the assessor half of a PERIODICAL metric or of an {@code EN}. */
     public void handleOnAssessorQueue(InboundCommand command) {
         if (command instanceof InboundCommand.TrialEnd en) {
             assessorTrialEnd(en);
+        } else if (command instanceof InboundCommand.ReportMetric me && me.metricType() == MetricType.PERIODICAL) {
+            assessorIntermediateResult(me);
         } else {
             handle(command);
         }
+    }
+
+    /**
+     * Whether the tuner reads intermediate results: then the tuner half of a PERIODICAL metric travels on the default
+     * queue ({@link Daemon#route}).
+     */
+    boolean tunerReadsIntermediateResults() {
+        return tunerReadsIntermediateResults;
+    }
+
+    /** Whether an assessor runs: a PERIODICAL metric then has an assessor half. */
+    boolean hasAssessor() {
+        return assessor != null;
     }
 
     /** The tuner and assessor end; called once, after both workers stopped. */
@@ -217,7 +238,7 @@ public final class MsgDispatcher {
         }
         switch (me.metricType()) {
             case FINAL -> finalResult(me);
-            case PERIODICAL -> intermediateResult(me);
+            case PERIODICAL -> tunerIntermediateResult(me);
             case REQUEST_PARAMETER -> throw new CommandException(me.type(),
                 "metric type REQUEST_PARAMETER (multi-phase) is not supported; NNI removed it in v2.2");
         }
@@ -285,10 +306,13 @@ public final class MsgDispatcher {
         return state.ledger().isRecovered(id) && !(issuer.namer() != null && resumePlan.restoredTunerState());
     }
 
-    private void intermediateResult(InboundCommand.ReportMetric me) {
-        // other tuners: no tuner lock per metric. Known, not "parameters held": the ledger lets a trial's parameters go
-        // once its FINAL and EN are in, and the metrics the manager sent before those are often still queued here
-        // (this queue is drained by another worker); they were dropped before issue 13 session 8
+    /**
+     * The tuner half of a PERIODICAL metric, on the default worker (queued there only for a tuner that reads them), in
+     * wire order: behind everything the manager sent before it, ahead of the trial's FINAL and EN that follow it.
+     * Known, not "parameters held": the ledger lets a trial's parameters go once its FINAL and EN are in, and a metric
+     * the manager sends after those (out of order, or repeated) still reaches the tuner, whose contract allows it.
+     */
+    private void tunerIntermediateResult(InboundCommand.ReportMetric me) {
         if (tunerReadsIntermediateResults && me.parameterId() != null && me.trialJobId() != null
             && state.ledger().isKnown(me.parameterId())) {
             withDeferredSends(t -> { // one step: the record is written before any TR this call held back
@@ -297,8 +321,20 @@ public final class MsgDispatcher {
                 observer.intermediateResultReceived(me.parameterId(), me.trialJobId(), me.sequence(), me.value());
             });
         }
-        if (assessor == null) {
+    }
+
+    /**
+     * The assessor half of a PERIODICAL metric, on the assessor worker: no tuner lock (for a tuner that reads
+     * intermediate results the tuner half is queued on the default worker, and logs an unknown id).
+     */
+    private void assessorIntermediateResult(InboundCommand.ReportMetric named) {
+        InboundCommand.ReportMetric me = wireIds.resolve(named, !tunerReadsIntermediateResults); // no allocation
+        if (me == null || assessor == null) {
             return;
+        }
+        Long id = me.parameterId();
+        if (id != null && isPreviousRunsAndNotOwned(id)) {
+            return; // a trial of the previous run: its intermediate results are dropped (spec 4.7)
         }
         if (me.trialJobId() == null) {
             throw new CommandException(me.type(), "field \"trial_job_id\" is required for a PERIODICAL metric");

@@ -23,11 +23,22 @@ final class WireIds {
 
     /** The metric under the ledger's id, or null when its string id is unknown (logged). */
     InboundCommand.ReportMetric resolve(InboundCommand.ReportMetric me) {
+        return resolve(me, true);
+    }
+
+    /**
+     * As {@link #resolve(InboundCommand.ReportMetric)}, logging an unknown id only when {@code log}: a metric handled
+     * in two halves (one on each queue) is logged by one of them.
+     */
+    InboundCommand.ReportMetric resolve(InboundCommand.ReportMetric me, boolean log) {
         if (me.wireParameterId() == null) {
             return me;
         }
         Long id = ledger.idOfWire(me.wireParameterId());
         if (id == null) {
+            if (!log) {
+                return null;
+            }
             LOG.warn("Find unknown job parameter id {} ({} metric of trial {}), ignored", SafeText.of(me.wireParameterId()),
                 me.metricType(), me.trialJobId() == null ? "None" : SafeText.of(me.trialJobId()));
             return null;

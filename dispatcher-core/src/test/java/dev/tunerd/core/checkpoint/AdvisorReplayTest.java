@@ -7,10 +7,7 @@ import dev.tunerd.core.dispatch.DispatchObserver;
 import dev.tunerd.core.dispatch.DispatchState;
 import dev.tunerd.core.dispatch.MsgDispatcher;
 import dev.tunerd.core.dispatch.TunerStep;
-import dev.tunerd.protocol.Command;
 import dev.tunerd.protocol.CommandType;
-import dev.tunerd.protocol.command.InboundCommand;
-import dev.tunerd.protocol.command.InboundCommands;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.IntermediateResult;
 import dev.tunerd.spi.ReceivesIntermediateResults;
@@ -148,15 +145,7 @@ class AdvisorReplayTest {
     }
 
     private static void send(MsgDispatcher d, CommandType type, String content) {
-        InboundCommand c = InboundCommands.parse(new Command(type, content));
-        boolean periodical = c instanceof InboundCommand.ReportMetric me
-            && me.metricType() == dev.tunerd.protocol.command.MetricType.PERIODICAL;
-        if (periodical || c instanceof InboundCommand.TrialEnd) {
-            d.handleOnAssessorQueue(c); // as the reader routes them
-        }
-        if (!periodical) {
-            d.handle(c);
-        }
+        dev.tunerd.core.dispatch.Routed.send(d, type, content); // as the reader routes it
     }
 
     private static String metric(long id, String type, int sequence, double value) {

@@ -127,15 +127,136 @@ class DaemonTest {
         assertEquals(ExitCode.CHANNEL_IO, new Daemon(broken, sink, d, new Daemon.Settings(4, Duration.ofSeconds(1))).run());
     }
 
+    private static dev.tunerd.protocol.command.InboundCommand parse(CommandType type, String content) {
+        return dev.tunerd.protocol.command.InboundCommands.parse(cmd(type, content));
+    }
+
+    /**
+     * NNI's routing (spec 4.1) for a tuner that does not read intermediate results; for one that does, a PERIODICAL's
+     * tuner half goes to the default queue (and its assessor half, when an assessor runs, to the assessor queue).
+     */
     @Test
-    void routingFollowsNni() {
-        assertTrue(Daemon.isForAssessor(dev.tunerd.protocol.command.InboundCommands.parse(cmd(CommandType.TRIAL_END,
-            "{\"trial_job_id\": \"A\", \"event\": \"FAILED\"}"))));
-        assertTrue(Daemon.isForAssessor(dev.tunerd.protocol.command.InboundCommands.parse(cmd(
-            CommandType.REPORT_METRIC_DATA, "{\"trial_job_id\": \"A\", \"type\": \"PERIODICAL\", \"value\": \"1\"}"))));
-        assertFalse(Daemon.isForAssessor(dev.tunerd.protocol.command.InboundCommands.parse(cmd(
-            CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": 1, \"type\": \"FINAL\", \"value\": \"1\"}"))));
-        assertFalse(Daemon.isForAssessor(dev.tunerd.protocol.command.InboundCommands.parse(cmd(CommandType.PING, ""))));
+    void routingFollowsNniExceptForATunerThatReadsIntermediateResults() {
+        ChannelReplySink sink = new ChannelReplySink(channel);
+        MsgDispatcher plain = new MsgDispatcher(new ScriptedTuner(0), new MsgDispatcherTest.RecordingAssessor(),
+            new DispatchState(DispatchObserver.NONE, sink), false);
+        MsgDispatcher plainAlone = new MsgDispatcher(new ScriptedTuner(0), null,
+            new DispatchState(DispatchObserver.NONE, sink), false);
+        MsgDispatcher reading = new MsgDispatcher(new ReadingTuner(), new MsgDispatcherTest.RecordingAssessor(),
+            new DispatchState(DispatchObserver.NONE, sink), false);
+        MsgDispatcher readingAlone = new MsgDispatcher(new ReadingTuner(), null,
+            new DispatchState(DispatchObserver.NONE, sink), false);
+        var end = parse(CommandType.TRIAL_END, "{\"trial_job_id\": \"A\", \"event\": \"FAILED\"}");
+        var periodical = parse(CommandType.REPORT_METRIC_DATA,
+            "{\"trial_job_id\": \"A\", \"type\": \"PERIODICAL\", \"value\": \"1\"}");
+        var fin = parse(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": 1, \"type\": \"FINAL\", \"value\": \"1\"}");
+        var ping = parse(CommandType.PING, "");
+        for (MsgDispatcher d : List.of(plain, plainAlone, reading, readingAlone)) {
+            assertEquals(Daemon.Route.BOTH, Daemon.route(end, d));
+            assertEquals(Daemon.Route.DEFAULT, Daemon.route(fin, d));
+            assertEquals(Daemon.Route.DEFAULT, Daemon.route(ping, d));
+        }
+        assertEquals(Daemon.Route.ASSESSOR, Daemon.route(periodical, plain));
+        assertEquals(Daemon.Route.ASSESSOR, Daemon.route(periodical, plainAlone));
+        assertEquals(Daemon.Route.BOTH, Daemon.route(periodical, reading));
+        assertEquals(Daemon.Route.DEFAULT, Daemon.route(periodical, readingAlone));
+    }
+
+    private static Command periodical(long id, String trial, int seq) {
+        return cmd(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": " + id + ", \"trial_job_id\": \"" + trial
+            + "\", \"type\": \"PERIODICAL\", \"sequence\": " + seq + ", \"value\": \"" + (seq + 1) + "\"}");
+    }
+
+    private static Command trialEnd(long id, String trial) {
+        return cmd(CommandType.TRIAL_END, "{\"trial_job_id\": \"" + trial + "\", \"event\": \"SUCCEEDED\","
+            + " \"hyper_params\": \"{\\\"parameter_id\\\": " + id + "}\"}");
+    }
+
+    /** What a feeder thread does while the daemon runs. */
+    private interface Feed {
+        void run() throws InterruptedException;
+    }
+
+    /** Runs a daemon while {@code feed} runs on a thread of its own, which then sends TE; the daemon's exit code. */
+    private ExitCode runFed(ScriptedTuner tuner, MsgDispatcherTest.RecordingAssessor assessor, Feed feed)
+        throws InterruptedException {
+        Thread feeder = new Thread(() -> {
+            try {
+                feed.run();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally { // also after a failed assertion, so the daemon ends and the test reports it
+                channel.feed(cmd(CommandType.TERMINATE, ""));
+            }
+        });
+        feeder.start();
+        ChannelReplySink sink = new ChannelReplySink(channel);
+        MsgDispatcher d = new MsgDispatcher(tuner, assessor, new DispatchState(DispatchObserver.NONE, sink), false);
+        ExitCode code = new Daemon(channel, sink, d, new Daemon.Settings(64, Duration.ofSeconds(5))).run();
+        feeder.join();
+        return code;
+    }
+
+    /**
+     * With the assessor worker stuck in its first assessment, a tuner that reads intermediate results still gets a
+     * trial's PERIODICALs before the FINAL and EN that followed them on the wire, and before the next GE: its half
+     * travels on the default queue. The assessor still assesses every one of them, on its own worker. (With NNI's
+     * routing the tuner got the first PERIODICAL only, then the FINAL, the EN and the GE, and the rest afterwards.)
+     */
+    @Test
+    void aTunerThatReadsIntermediateResultsGetsThemInWireOrderWhileTheAssessorIsStuck() throws Exception {
+        ReadingTuner tuner = new ReadingTuner();
+        StuckAssessor assessor = new StuckAssessor();
+        channel.feed(cmd(CommandType.REQUEST_TRIAL_JOBS, "1"));
+        assertEquals(ExitCode.OK, runFed(tuner, assessor, () -> {
+            while (channel.sent().isEmpty()) { // the TR of id 0
+                Thread.sleep(5);
+            }
+            for (int k = 0; k < 4; k++) {
+                channel.feed(periodical(0, "T0", k));
+            }
+            channel.feed(cmd(CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": 0, \"trial_job_id\": \"T0\","
+                + " \"type\": \"FINAL\", \"value\": \"4\"}"));
+            channel.feed(trialEnd(0, "T0"));
+            channel.feed(cmd(CommandType.REQUEST_TRIAL_JOBS, "1"));
+            tuner.secondGenerate.await(5, TimeUnit.SECONDS); // the default worker's work is done (or never is)
+            assessor.release.countDown();
+            assessor.ended.await(5, TimeUnit.SECONDS);
+        }));
+        assertEquals(List.of("generate 0", "intermediate 0 #0", "intermediate 0 #1", "intermediate 0 #2",
+            "intermediate 0 #3", "result 0", "trialEnd 0 true", "generate 1"), tuner.calls);
+        assertEquals(List.of("tunerd-default"), tuner.threads.stream().distinct().toList());
+        assertEquals(List.of("assess T0 [1]", "assess T0 [1, 2]", "assess T0 [1, 2, 3]", "assess T0 [1, 2, 3, 4]",
+            "trialEnd T0 true"), assessor.calls);
+        assertEquals(List.of("tunerd-assessor"), assessor.threads.stream().distinct().toList());
+    }
+
+    /**
+     * A tuner that does not read intermediate results: PERIODICALs travel on the assessor queue alone, as in NNI. The
+     * assessor judges them while the default worker is stuck in a GE, and the tuner is never called for them.
+     */
+    @Test
+    void forAPlainTunerPeriodicalsTravelOnTheAssessorQueueAlone() throws Exception {
+        BlockingTuner tuner = new BlockingTuner();
+        StuckAssessor assessor = new StuckAssessor();
+        assessor.release.countDown(); // never stuck here
+        channel.feed(cmd(CommandType.REQUEST_TRIAL_JOBS, "1"));
+        assertEquals(ExitCode.OK, runFed(tuner, assessor, () -> {
+            assertTrue(tuner.entered.await(5, TimeUnit.SECONDS));
+            for (int k = 0; k < 3; k++) {
+                channel.feed(periodical(0, "A", k));
+            }
+            // all three judged while the GE still runs (the tuner waits for this thread to release it)
+            assessor.whileTunerBusy = assessor.assessed.await(5, TimeUnit.SECONDS);
+            tuner.release.countDown();
+            while (channel.sent().isEmpty()) {
+                Thread.sleep(5);
+            }
+        }));
+        assertTrue(assessor.whileTunerBusy, "the assessor judged the PERIODICALs while the default worker was busy");
+        assertEquals(List.of("assess A [1]", "assess A [1, 2]", "assess A [1, 2, 3]"), assessor.calls);
+        assertEquals(List.of("tunerd-assessor"), assessor.threads.stream().distinct().toList());
+        assertEquals(List.of("generate 0"), tuner.calls);
     }
 
     @Test
@@ -237,6 +358,75 @@ class DaemonTest {
         @Override
         public void trialEnd(long parameterId, boolean success) {
             enterAndLeave();
+        }
+    }
+
+    /** A {@link ScriptedTuner} that reads intermediate results and records the thread of every call. */
+    private static final class ReadingTuner extends ScriptedTuner
+        implements dev.tunerd.spi.ReceivesIntermediateResults {
+        final List<String> threads = new java.util.ArrayList<>();
+        final CountDownLatch secondGenerate = new CountDownLatch(2);
+
+        ReadingTuner() {
+            super(100);
+        }
+
+        @Override
+        public JsonValue generateParameters(long parameterId) throws NoMoreTrialsException {
+            threads.add(Thread.currentThread().getName());
+            JsonValue set = super.generateParameters(parameterId);
+            secondGenerate.countDown();
+            return set;
+        }
+
+        @Override
+        public void receiveTrialResult(dev.tunerd.spi.TrialResult result) {
+            threads.add(Thread.currentThread().getName());
+            super.receiveTrialResult(result);
+        }
+
+        @Override
+        public void trialEnd(long parameterId, boolean success) {
+            threads.add(Thread.currentThread().getName());
+            super.trialEnd(parameterId, success);
+        }
+
+        @Override
+        public void receiveIntermediateResult(dev.tunerd.spi.IntermediateResult result) {
+            threads.add(Thread.currentThread().getName());
+            calls.add("intermediate " + result.parameterId() + " #" + result.sequence());
+        }
+    }
+
+    /**
+     * An assessor that records its calls and their threads and waits in its first assessment until released (5 s at
+     * most), as a slow assessor would. Its lists are written by the assessor worker only.
+     */
+    private static final class StuckAssessor extends MsgDispatcherTest.RecordingAssessor {
+        final List<String> threads = new java.util.ArrayList<>();
+        final CountDownLatch release = new CountDownLatch(1);
+        final CountDownLatch assessed = new CountDownLatch(3);
+        final CountDownLatch ended = new CountDownLatch(1);
+        volatile boolean whileTunerBusy;
+
+        @Override
+        public dev.tunerd.spi.AssessResult assessTrial(String trialJobId, List<JsonValue> history) {
+            threads.add(Thread.currentThread().getName());
+            try {
+                release.await(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            dev.tunerd.spi.AssessResult verdict = super.assessTrial(trialJobId, history);
+            assessed.countDown();
+            return verdict;
+        }
+
+        @Override
+        public void trialEnd(String trialJobId, boolean success) {
+            threads.add(Thread.currentThread().getName());
+            super.trialEnd(trialJobId, success);
+            ended.countDown();
         }
     }
 

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tunerd.protocol.Command;
 import dev.tunerd.protocol.CommandType;
 import dev.tunerd.protocol.command.CommandException;
-import dev.tunerd.protocol.command.InboundCommand;
-import dev.tunerd.protocol.command.InboundCommands;
 import dev.tunerd.spi.AssessResult;
 import dev.tunerd.spi.Assessor;
 import dev.tunerd.spi.json.JsonFloat;
@@ -35,13 +33,7 @@ class MsgDispatcherTest {
     }
 
     private static void send(MsgDispatcher d, CommandType type, String content) {
-        InboundCommand command = InboundCommands.parse(new Command(type, content));
-        if (Daemon.isForAssessor(command)) { // as the reader routes it: EN goes to both queues, assessor half first
-            d.handleOnAssessorQueue(command);
-        }
-        if (!Daemon.isForAssessor(command) || command instanceof InboundCommand.TrialEnd) {
-            d.handle(command);
-        }
+        Routed.send(d, type, content); // as the reader routes it
     }
 
     private static String metric(Object id, String trial, String type, int seq, String value) {
@@ -127,9 +119,8 @@ class MsgDispatcherTest {
     }
 
     /**
-     * The assessor's queue is often behind the tuner's: intermediate results handled after the trial's FINAL and EN
-     * (when the ledger has let its parameters go) still reach a tuner that reads them (issue 13 session 8; they were
-     * dropped before).
+     * Intermediate results handled after the trial's FINAL and EN (the manager sent them late; the ledger has let the
+     * trial's parameters go) still reach a tuner that reads them; an id never issued does not.
      */
     @Test
     void intermediateResultsHandledAfterTheFinalAndTheEndStillReachATunerThatReadsThem() {
@@ -143,6 +134,35 @@ class MsgDispatcherTest {
         send(d, CommandType.REPORT_METRIC_DATA, metric(5, "T5", "PERIODICAL", 0, "2")); // never issued: not passed on
         assertEquals(List.of("generate 0", "intermediate 0 #0", "result 0", "trialEnd 0 true", "intermediate 0 #1"),
             reading.calls);
+    }
+
+    /**
+     * A PERIODICAL for a tuner that reads intermediate results has two halves, one per queue: the default queue's gives
+     * it to the tuner (and journals it), the assessor queue's to the assessor; neither does the other's work, so the
+     * tuner gets each metric once and the assessor never waits for the tuner lock.
+     */
+    @Test
+    void aReadingTunersPeriodicalIsSplitBetweenTheQueues() {
+        ReadingTuner reading = new ReadingTuner();
+        List<String> journal = new ArrayList<>();
+        DispatchObserver observer = new DispatchObserver() {
+            @Override
+            public void intermediateResultReceived(long parameterId, String trialJobId, int sequence, JsonValue value) {
+                journal.add(parameterId + " " + trialJobId + " #" + sequence + " " + value);
+            }
+        };
+        MsgDispatcher d = new MsgDispatcher(reading, assessor, new DispatchState(observer, sink), false);
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "1");
+        var me = dev.tunerd.protocol.command.InboundCommands.parse(new Command(CommandType.REPORT_METRIC_DATA,
+            metric(0, "T0", "PERIODICAL", 0, "5")));
+        assertEquals(Daemon.Route.BOTH, Daemon.route(me, d));
+        d.handleOnAssessorQueue(me);
+        assertEquals(List.of("generate 0"), reading.calls);
+        assertEquals(List.of("assess T0 [5]"), assessor.calls);
+        d.handle(me);
+        assertEquals(List.of("generate 0", "intermediate 0 #0"), reading.calls);
+        assertEquals(List.of("0 T0 #0 5"), journal);
+        assertEquals(List.of("assess T0 [5]"), assessor.calls);
     }
 
     @Test
@@ -293,7 +313,7 @@ class MsgDispatcherTest {
     }
 
     /** Records assess and trialEnd calls; answers with {@link #verdict}. */
-    static final class RecordingAssessor implements Assessor {
+    static class RecordingAssessor implements Assessor {
         final List<String> calls = new ArrayList<>();
         AssessResult verdict = AssessResult.GOOD;
 

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tunerd.protocol.Command;
 import dev.tunerd.protocol.CommandType;
-import dev.tunerd.protocol.command.InboundCommand;
-import dev.tunerd.protocol.command.InboundCommands;
 import dev.tunerd.protocol.command.ResumedTrial;
 import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.Snapshotting;
@@ -44,13 +42,7 @@ class ResumeAndSnapshotTest {
     };
 
     private static void send(MsgDispatcher d, CommandType type, String content) {
-        InboundCommand command = InboundCommands.parse(new Command(type, content));
-        if (Daemon.isForAssessor(command)) { // as the reader routes it: EN goes to both queues, assessor half first
-            d.handleOnAssessorQueue(command);
-        }
-        if (!Daemon.isForAssessor(command) || command instanceof InboundCommand.TrialEnd) {
-            d.handle(command);
-        }
+        Routed.send(d, type, content); // as the reader routes it
     }
 
     @Test

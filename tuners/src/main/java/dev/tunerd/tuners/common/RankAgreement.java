@@ -64,10 +64,10 @@ public final class RankAgreement {
     /**
      * A full training's value at each of {@code budgets}, read off its intermediate results ({@code history}, in
      * sequence order) on the assumption that a training of {@code maxBudget} reports once per budget unit (epoch), or
-     * in proportion when it reported more often. A budget whose result is not in the history is NaN: the daemon hands
-     * intermediate results to the tuner on the assessor's queue, so the last ones of a training may come after its
-     * end, or never; reading the rest in proportion to what arrived (the first round's rule) read values at the wrong
-     * budgets, and how many arrived depended on the machine's load.
+     * in proportion when it reported more often. A budget whose result is not in the history is NaN: the last ones of a
+     * training may come after its end (a manager's choice; until issue 13 session 10 also the daemon's, which handed
+     * them to the tuner on the assessor's queue), or never; reading the rest in proportion to what arrived (the first
+     * round's rule) read values at the wrong budgets, and how many arrived depended on the machine's load.
      */
     public static double[] atBudgets(List<Double> history, int[] budgets, int maxBudget) {
         int reported = Math.max(maxBudget, history.size());

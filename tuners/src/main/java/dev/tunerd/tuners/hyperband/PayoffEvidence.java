@@ -16,11 +16,13 @@ import java.util.TreeMap;
 import java.util.function.LongPredicate;
 
 /**
- * The payoff check's evidence ({@link BracketPayoff}), kept so that a bracket decision does not depend on thread
- * timing. The daemon hands intermediate results to a tuner on the assessor's queue and ends and final results on
- * the tuner's queue, so when a full training's values at the rungs arrive, relative to its end and to the requests
- * that start brackets, depends on the machine's load; deciding on "the trainings whose values have arrived" made
- * Hyperband's brackets, and so its results, differ between reruns of the same seeds (issue 13 session 7).
+ * The payoff check's evidence ({@link BracketPayoff}), kept so that a bracket decision does not depend on when a
+ * training's values arrive. Until issue 13 session 10 the daemon handed intermediate results to a tuner on the
+ * assessor's queue (as NNI does) and ends and final results on the tuner's queue, so when a full training's values at
+ * the rungs arrived, relative to its end and to the requests that start brackets, depended on the machine's load;
+ * deciding on "the trainings whose values have arrived" made Hyperband's brackets, and so its results, differ between
+ * reruns of the same seeds (issue 13 session 7). The daemon now keeps the wire order, but a manager may still send a
+ * training's values after its end, so the rule below stays.
  *
  * <p>Here every new configuration trained to the full budget that ended with a value gets an ordinal (its place in
  * the order of ends, which the tuner's queue fixes) and is <i>settled</i>, its values frozen, when either
@@ -34,10 +36,11 @@ import java.util.function.LongPredicate;
  * A decision uses the settled trainings among those that ended before the last configuration was issued (a set
  * fixed by the tuner's queue), at most {@code window}, in the order of ends. When one of those is not settled yet,
  * the request waits ({@link #ready}; the engine answers it later) until it is, so the decision is the same whatever
- * the interleaving of the two queues. In the benchmark the assessor's queue is often a whole training or two behind
- * (the manager sends a training's 81 results at once). It does not wait while no trial has reported any
- * intermediate result (trials that report none) or once a trial issued after the training's end ended without any
- * value (a failing trial: the training is settled with what has arrived). What remains is an experiment whose
+ * the interleaving of the two queues (before session 10 the assessor's queue was often a whole training or two
+ * behind in the benchmark; with the wire order a training that reported all its values is settled at its end). It
+ * does not wait while no trial has reported any intermediate result (trials that report none) or once a trial issued
+ * after the training's end ended without any value (a failing trial: the training is settled with what has
+ * arrived). What remains is an experiment whose
  * trials reported intermediate results and then stopped reporting them while still reporting final ones: its
  * requests wait. Not thread-safe.
  */
