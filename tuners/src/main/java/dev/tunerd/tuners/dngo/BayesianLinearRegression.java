@@ -152,6 +152,15 @@ final class BayesianLinearRegression {
         return Double.isFinite(v) ? Math.min(MAX_PRECISION, Math.max(MIN_PRECISION, v)) : 1.0;
     }
 
+    /**
+     * Whether the evidence put the weights' precision alpha at its bound: the weights are held at zero, the mean is
+     * 0 and the variance about {@code 1/beta} everywhere, i.e. the basis explains none of the targets (seen on
+     * rugged problems while a network trained on the first results serves many more).
+     */
+    boolean collapsed() {
+        return alpha >= MAX_PRECISION;
+    }
+
     /** Predictive mean and variance for basis values {@code f} into {@code out[0..1]}. */
     void predict(double[] f, double[] out) {
         double m = 0;

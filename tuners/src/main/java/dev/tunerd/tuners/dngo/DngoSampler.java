@@ -22,7 +22,9 @@ import java.util.Set;
  * {@link BayesianLinearRegression} on the network's last hidden layer refitted to all results (NNI refits it only
  * with the network). Trials in flight join the regression at its own mean (kriging believers: a batch spreads out).
  * The suggestion is the best expected improvement among {@code sample_size} uniform candidates plus a quarter as many
- * drawn near the best results. When no model can be
+ * drawn near the best results; when the regression has collapsed (the evidence says the network's features explain
+ * none of the results, so every candidate has the same mean and nearly the same variance and the expected
+ * improvement ranks them by noise) it is one such draw near the best results instead. When no model can be
  * built (results all equal or not finite, a failed regression) the suggestion is random, logged once. Not thread-safe.
  */
 final class DngoSampler implements InternalSampler {
@@ -38,6 +40,8 @@ final class DngoSampler implements InternalSampler {
     static final int WORK_PER_SUGGESTION = 3000;
     /** Whether the last suggestion had a network (false: the first training was still in progress). */
     private boolean ready;
+    /** Whether the last suggestion's regression had collapsed ({@link BayesianLinearRegression#collapsed}). */
+    private boolean lastCollapsed;
     /** Sample-epochs of training run by the last suggestion. */
     private long lastWork;
     private final NumericCube cube;
@@ -65,6 +69,7 @@ final class DngoSampler implements InternalSampler {
     @Override
     public double[] suggest(List<double[]> running) {
         lastWork = 0;
+        lastCollapsed = false;
         Set<Key> taken = new HashSet<>();
         points.forEach(p -> taken.add(new Key(p)));
         List<double[]> pending = new ArrayList<>();
@@ -90,7 +95,43 @@ final class DngoSampler implements InternalSampler {
         if (blr == null) {
             return fallback("the Bayesian linear regression is numerically singular", taken);
         }
+        lastCollapsed = blr.collapsed();
+        if (lastCollapsed) {
+            return cube.decode(nearBest(ranked(y), taken));
+        }
         return cube.decode(bestExpectedImprovement(blr, y, taken));
+    }
+
+    /** Whether the last suggestion found the regression collapsed and was drawn near a good result instead. */
+    boolean lastCollapsed() {
+        return lastCollapsed;
+    }
+
+    /** Indices of the results from best (lowest target) to worst. */
+    private static Integer[] ranked(double[] y) {
+        Integer[] order = new Integer[y.length];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
+        return order;
+    }
+
+    /**
+     * A point near a good result: the centre is the result of rank r (0 the best) with probability 0.4 * 0.6^r, each
+     * coordinate moved by a normal step whose deviation is log-uniform in [0.002, 0.3] (canonical).
+     */
+    private double[] near(Integer[] order) {
+        double[] centre = points.get(order[Math.min(order.length - 1, rng.nextGeometricFailures(0.4))]);
+        double scale = Math.exp(Math.log(0.002) + rng.nextDouble() * Math.log(0.3 / 0.002));
+        return cube.near(centre, scale, rng);
+    }
+
+    /** {@link #near}, redrawn (up to 20 times) while it hits a point already taken. */
+    private double[] nearBest(Integer[] order, Set<Key> taken) {
+        double[] u = near(order);
+        for (int i = 0; i < 20 && taken.contains(new Key(u)); i++) {
+            u = near(order);
+        }
+        return u;
     }
 
     /**
@@ -194,9 +235,7 @@ final class DngoSampler implements InternalSampler {
 
     private double[] bestExpectedImprovement(BayesianLinearRegression blr, double[] y, Set<Key> taken) {
         double best = Arrays.stream(y).min().orElse(0);
-        Integer[] order = new Integer[y.length];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
+        Integer[] order = ranked(y);
         int local = args.sampleSize() / 4;
         List<double[]> candidates = new ArrayList<>(args.sampleSize() + local);
         for (int i = 0; i < args.sampleSize() + local; i++) {
@@ -204,9 +243,7 @@ final class DngoSampler implements InternalSampler {
             if (i < args.sampleSize()) {
                 u = cube.random(rng);
             } else {
-                double[] centre = points.get(order[Math.min(order.length - 1, rng.nextGeometricFailures(0.4))]);
-                double scale = Math.exp(Math.log(0.002) + rng.nextDouble() * Math.log(0.3 / 0.002));
-                u = cube.near(centre, scale, rng);
+                u = near(order);
             }
             if (!taken.contains(new Key(u))) {
                 candidates.add(u);

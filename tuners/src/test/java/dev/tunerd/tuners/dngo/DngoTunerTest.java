@@ -321,4 +321,83 @@ class DngoTunerTest {
         DngoTuner nan = tuner(new DngoClassArgs(OptimizeMode.MINIMIZE, 200, 5, 20, 3L), BraninRuns.SPACE);
         assertDoesNotThrow(() -> BraninRuns.bestOf(nan, 20, p -> Double.NaN));
     }
+
+    /**
+     * The evidence holds the weights at zero when the basis has nothing to do with the targets (here they differ
+     * only between rows of identical basis values, so no weights fit any of it), which {@code collapsed()} reports,
+     * and not when the targets are a function of the basis.
+     */
+    @Test
+    void aRegressionWhoseBasisExplainsNothingIsCollapsed() {
+        Rng rng = new Rng(11);
+        double[][] phi = new double[60][5];
+        double[] noise = new double[phi.length];
+        double[] signal = new double[phi.length];
+        for (int r = 0; r < phi.length; r += 2) {
+            for (int j = 0; j < 5; j++) {
+                phi[r][j] = rng.nextGaussian();
+            }
+            phi[r + 1] = phi[r].clone();
+            noise[r] = rng.nextGaussian();
+            noise[r + 1] = -noise[r];
+            signal[r] = phi[r][0] - 0.5 * phi[r][3] + 0.1 * rng.nextGaussian();
+            signal[r + 1] = signal[r] + 0.1 * rng.nextGaussian();
+        }
+        assertTrue(BayesianLinearRegression.fit(phi, noise).collapsed());
+        assertFalse(BayesianLinearRegression.fit(phi, signal).collapsed());
+    }
+
+    /**
+     * While the regression has collapsed (results of pure noise: the network learns nothing that carries over), the
+     * suggestion is drawn near one of the best results rather than ranked by an expected improvement that no longer
+     * tells candidates apart (which sends it anywhere in the cube, far from every good result).
+     */
+    @Test
+    void whileTheRegressionHasCollapsedSuggestionsStayNearTheBestResults() {
+        SearchSpace space = SearchSpace.parse(Json.parseObject("{" + java.util.stream.IntStream.range(0, 5)
+            .mapToObj(i -> "\"x" + i + "\": {\"_type\": \"uniform\", \"_value\": [0, 1]}")
+            .collect(java.util.stream.Collectors.joining(", ")) + "}", "space"), SearchSpace.ALL_TYPES);
+        NumericCube cube = new NumericCube(space);
+        int collapsed = 0;
+        int near = 0;
+        for (long seed = 1; seed <= 3; seed++) {
+            DngoSampler s = new DngoSampler(cube, new DngoClassArgs(OptimizeMode.MINIMIZE, 200, 20, 500, seed),
+                new Rng(seed));
+            Rng noise = new Rng(100 + seed);
+            List<double[]> seen = new java.util.ArrayList<>();
+            List<Double> losses = new java.util.ArrayList<>();
+            for (int n = 0; n < 60; n++) {
+                double[] x = s.suggest(List.of());
+                if (s.lastCollapsed()) {
+                    collapsed++;
+                    near += nearOneOfTheBest(cube.encode(x), seen, losses, 10) ? 1 : 0;
+                }
+                double loss = noise.nextGaussian();
+                seen.add(cube.encode(x));
+                losses.add(loss);
+                s.observe(x, loss);
+            }
+        }
+        assertTrue(collapsed >= 10, "collapsed suggestions: " + collapsed);
+        // with the rule: 24 of 31; without it (the expected improvement picks): 5 of 20
+        assertTrue(near >= 0.6 * collapsed, near + " of " + collapsed + " collapsed suggestions near a top-10 result");
+    }
+
+    /** Whether {@code u} is within 0.15 (Euclidean, unit cube) of one of the {@code top} lowest-loss points. */
+    private static boolean nearOneOfTheBest(double[] u, List<double[]> points, List<Double> losses, int top) {
+        Integer[] order = new Integer[points.size()];
+        java.util.Arrays.setAll(order, i -> i);
+        java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(losses::get));
+        for (int r = 0; r < Math.min(top, order.length); r++) {
+            double[] p = points.get(order[r]);
+            double d2 = 0;
+            for (int j = 0; j < u.length; j++) {
+                d2 += (u[j] - p[j]) * (u[j] - p[j]);
+            }
+            if (d2 < 0.15 * 0.15) {
+                return true;
+            }
+        }
+        return false;
+    }
 }
