@@ -165,6 +165,24 @@ class AshaTunerTest {
     }
 
     @Test
+    void byDefaultRungsWhoseRanksAgreeOnlyModeratelyDecideNothing() throws Exception {
+        // rung values a permutation of the final order with 9 of 45 pairs reversed: Kendall's tau 0.6, which the
+        // default before issue 13 session 10 (0.5) trusted; with complete evidence that cost ASHA against random search
+        int[] atRungs = {4, 0, 1, 2, 3, 9, 5, 6, 8, 7};
+        for (Double threshold : new Double[] {null, 0.5}) {
+            AshaTuner t = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", "random", threshold, 5L), 5L);
+            t.updateSearchSpace(SPACE);
+            for (int id = 0; id < AshaTuner.MIN_FULL_CURVES; id++) {
+                assertEquals(9, budget(t.generateParameters(id)), "no evidence yet: full trainings only");
+                int i = id;
+                train(t, id, 9, e -> e < 9 ? atRungs[i] : i);
+            }
+            assertEquals(threshold == null ? 2 : 0, t.lowestTrustedRung(), "rank_agreement " + threshold);
+        }
+        assertEquals(0.7, new AshaArgs(null, null, null, null, null, null, null).rankAgreement());
+    }
+
+    @Test
     void classArgsOutOfRangeNameTheKey() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(null, null, null, null, null, 1.5, null))
             .getMessage().startsWith("rank_agreement must be between -1 and 1"));
