@@ -45,8 +45,12 @@ import java.util.Map;
  */
 public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesIntermediateResults, Snapshotting {
     private static final System.Logger LOG = System.getLogger(AshaTuner.class.getName());
-    /** Full trainings needed before a lower rung may decide anything (see {@link RankAgreement}). */
-    static final int MIN_FULL_CURVES = 10;
+    /**
+     * Full trainings needed before a lower rung may decide anything (see {@link RankAgreement}): 30 since issue 13
+     * session 10 (10 before, as Hyperband's; with complete evidence a rung could agree by chance on 10 and mislead;
+     * BENCHMARKS.md). ASHA's own: Hyperband, BOHB and SuccessiveHalving keep theirs.
+     */
+    static final int MIN_FULL_CURVES = 30;
     private static final int AGREEMENT_WINDOW = 100;
 
     /** A trial in flight: which configuration, at which rung, and the last value it reported so far. */
