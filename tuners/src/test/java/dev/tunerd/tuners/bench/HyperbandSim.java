@@ -24,7 +24,7 @@ import java.util.PriorityQueue;
  * through the daemon (budget 100 full trainings, every epoch one unit of virtual time, results per epoch, then FINAL
  * and EN and a new request), but with every message handed to the tuner in order at once: with one worker the payoff
  * check's decisions are a function of the settled evidence, so the runs repeat the daemon's one-worker runs; with
- * more it is the race-free order (not the daemon's, whose two queues race). A tuning aid (issue 13 session 10; on
+ * more it is the wire order, which the daemon also keeps since issue 13 session 10. A tuning aid (issue 13 session 10; on
  * seeds 0-19 and 3300-3319 it gave the daemon's one-worker means to the last digit): prints per seed the regret at 25
  * / 33 / 50 / 100 % and the brackets started in the first third, then the means. A Hyperband whose checks never let a
  * halving bracket start ({@code screen_margin=-1 payoff_margin=10 early_margin=-1 repeat_largest=-1
