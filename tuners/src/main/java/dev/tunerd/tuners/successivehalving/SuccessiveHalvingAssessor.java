@@ -25,9 +25,9 @@ import java.util.Map;
  * <p>tunerd's rank check ({@code rank_agreement}, {@link RankAgreement}): a rung stops trials only where the ranking
  * of its values agrees with the ranking of the last values of the trials that completed successfully without any
  * rung having judged them (the survivors of a rung would be a biased sample); until
- * {@value #MIN_COMPLETED} trials completed, no rung stops anything. With the check on, rung {@code k} also stops nothing when
- * less than {@code 1 - 1/eta^(k+1)} of the longest successful training lies beyond it ({@link #early}: issue 13
- * sessions 8 and 11; a late stop saves little, and the tuner learns only from trials that end with a result). Every trial's value is
+ * {@value #MIN_COMPLETED} trials completed, no rung stops anything. With the check on, a rung also stops nothing when
+ * less than {@code 1 - 1/eta} of the longest successful training lies beyond it ({@link #early}: issue 13 session 8;
+ * a late stop saves little, and the tuner learns only from trials that end with a result). Every trial's value is
  * still recorded at every rung it reaches. A trial running across a restart adds no curve. Not thread-safe (see
  * {@link Assessor}).
  */
@@ -60,14 +60,12 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
 
     /**
      * Whether rung {@code k} may stop trials as far as its place in the training goes: with the rank check on, only a
-     * rung that leaves at least {@code 1 - 1/eta^(k+1)} of the longest successful training ahead (its step at most
-     * {@code horizon / eta^(k+1)}): the first rung {@code 1 - 1/eta} of it (issue 13 session 8), each later rung eta
-     * times less of it done (session 11). Every stopping rung divides the full trainings by eta, and those are what
-     * the tuner learns from and where the best result is found; a later rung saves less per stop. Until a trial
-     * succeeded (and with the check off, Optuna's rule) every rung may.
+     * rung that leaves at least {@code 1 - 1/eta} of the longest successful training ahead (its step at most
+     * {@code horizon / eta}). A later rung saves less than that per stop, and the tuner learns only from trials that
+     * end with a result; until a trial succeeded (and with the check off, Optuna's rule) every rung may.
      */
     boolean early(int k) {
-        return !checked || horizon == 0 || rungStep(k) * Math.pow(eta, k + 1) <= horizon;
+        return !checked || horizon == 0 || rungStep(k) <= horizon / eta;
     }
 
     /** The step of rung {@code k}: {@code min_step * eta^k}, or MAX_VALUE past {@code max_step}. */

@@ -107,37 +107,6 @@ class SuccessiveHalvingAssessorTest {
         }
     }
 
-    /** 27 steps: {@code x} up to step 3, {@code x + 1} from step 4 on (every trial improves there), {@code 2x + 1} last. */
-    private static double[] improvingLate(double x) {
-        double[] c = new double[27];
-        for (int s = 0; s < 27; s++) {
-            c[s] = s < 3 ? x : s < 26 ? x + 1 : 2 * x + 1;
-        }
-        return c;
-    }
-
-    @Test
-    void withTheRankCheckEachLaterRungNeedsEtaTimesLessOfTheTrainingDone() {
-        for (double threshold : new double[] {0.6, -1}) {
-            var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 1, 3, null, threshold, null));
-            for (int i = 0; i < SuccessiveHalvingAssessor.MIN_COMPLETED; i++) {
-                double x = (i * 7 % 10) / 10.0; // ranks agree at every rung: rungs 1, 3 and 9 are trusted
-                int stopped = run(a, "T" + i, improvingLate(x));
-                a.trialEnd("T" + i, stopped == 0);
-            }
-            // the best at rungs 1 and 3, the worst at rung 9 (it does not improve after step 3)
-            double[] flat = new double[27];
-            java.util.Arrays.fill(flat, 0.95);
-            // horizon 27: rung 1 may stop (1 * 3 <= 27), rung 3 too (3 * 9 <= 27), rung 9 not (9 * 27 > 27); the
-            // rule of session 8 (step <= 27 / 3) let rung 9 stop it
-            assertEquals(threshold > -1 ? 0 : 9, run(a, "late", flat), threshold > -1
-                ? "rung 9 of a 27-step training: more than 1/27 of it done, so it records but does not stop"
-                : "with the check off every rung stops (Optuna's rule)");
-            // the first rung still stops: a trial in the bottom two thirds there
-            assertEquals(1, run(a, "slow", 0.0, 0.0, 0.0, 0.0), "rung 1 (1 * 3 <= 27) stops");
-        }
-    }
-
     @Test
     void classArgsOutOfRangeNameTheKey() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new SuccessiveHalvingArgs(null, 0, null, null,
