@@ -75,6 +75,16 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
         }
     }
 
+    /**
+     * The same settings without the second basin: the TPE models inside BOHB and ASHA, whose multi-fidelity runs the
+     * rule was not measured on (docs/MODEL_TUNERS.md).
+     */
+    public TpeSettings withoutBasin() {
+        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
+            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
+            goodInFlight, SecondBasin.NONE);
+    }
+
     /** The share of univariate suggestions with {@code inFlight} trials in flight in the group. */
     public double independentShare(int inFlight) {
         if (inFlight <= 0 || independentInFlight <= 0) {
