@@ -123,8 +123,9 @@ final class FlightTuners {
         int startup = d.startupTrials();
         double bw = d.bandwidthFactor();
         double goodK = d.goodInFlight();
-        dev.tunerd.tuners.tpe.kernel.SecondBasin basin = d.basin();
-        double bShare = basin.share();
+        // the other keys of the second basin start at the measured variant's, so that basin=0.3 alone runs it
+        dev.tunerd.tuners.tpe.kernel.SecondBasin basin = d.basin().share() > 0 ? d.basin() : TpeArgs.BASIN_TRIED;
+        double bShare = d.basin().share();
         double bCollapse = basin.collapse();
         double bRadius = basin.radius();
         int bAfter = basin.after();
