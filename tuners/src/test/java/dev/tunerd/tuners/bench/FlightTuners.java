@@ -107,7 +107,7 @@ final class FlightTuners {
     }
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
-     * startup, bw, goodK). */
+     * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -123,6 +123,13 @@ final class FlightTuners {
         int startup = d.startupTrials();
         double bw = d.bandwidthFactor();
         double goodK = d.goodInFlight();
+        // the other keys of the second basin start at the measured variant's, so that basin=0.3 alone runs it
+        dev.tunerd.tuners.tpe.kernel.SecondBasin basin = d.basin().share() > 0 ? d.basin() : TpeArgs.BASIN_TRIED;
+        double bShare = d.basin().share();
+        double bCollapse = basin.collapse();
+        double bRadius = basin.radius();
+        int bAfter = basin.after();
+        int bLimit = basin.limit();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -139,10 +146,16 @@ final class FlightTuners {
                 case "startup" -> startup = Integer.parseInt(p[1]);
                 case "bw" -> bw = Double.parseDouble(p[1]);
                 case "goodK" -> goodK = Double.parseDouble(p[1]);
+                case "basin" -> bShare = Double.parseDouble(p[1]);
+                case "collapse" -> bCollapse = Double.parseDouble(p[1]);
+                case "radius" -> bRadius = Double.parseDouble(p[1]);
+                case "basinAfter" -> bAfter = Integer.parseInt(p[1]);
+                case "basinMax" -> bLimit = Integer.parseInt(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
         }
         return new TpeSettings(startup, ei, d.linearForgetting(), pw,
-            d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK);
+            d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK,
+            new dev.tunerd.tuners.tpe.kernel.SecondBasin(bShare, bCollapse, bRadius, bAfter, bLimit));
     }
 }

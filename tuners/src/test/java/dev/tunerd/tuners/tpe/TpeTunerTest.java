@@ -16,29 +16,36 @@ class TpeTunerTest {
     private static final JsonObject SPACE = JsonObject.builder().put("x", JsonObject.builder()
         .put("_type", "uniform").put("_value", JsonArray.of(JsonFloat.of(0), JsonFloat.of(1))).build()).build();
 
-    private static double meanDistanceOfLastTwenty(OptimizeMode mode, double sign) throws Exception {
+    /**
+     * The median distance from 0.7 of suggestions 41 to 60 (a median, not a mean: the second basin may send up to 8
+     * suggestions of a collapsed run elsewhere by design, docs/MODEL_TUNERS.md).
+     */
+    private static double medianDistanceOfLastTwenty(OptimizeMode mode, double sign) throws Exception {
         TpeTuner t = new TpeTuner(AlgorithmContext.standalone(), new TpeClassArgs(mode, 5L, null));
         t.updateSearchSpace(SPACE);
-        double distance = 0;
+        double[] distances = new double[20];
         for (long id = 0; id < 60; id++) {
             JsonObject p = (JsonObject) t.generateParameters(id);
             double x = p.get("x").asDouble();
             double reward = sign * (x - 0.7) * (x - 0.7);
             t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(reward), false, Optional.empty()));
             t.trialEnd(id, true);
-            distance += id >= 40 ? Math.abs(x - 0.7) / 20 : 0;
+            if (id >= 40) {
+                distances[(int) id - 40] = Math.abs(x - 0.7);
+            }
         }
-        return distance;
+        java.util.Arrays.sort(distances);
+        return (distances[9] + distances[10]) / 2;
     }
 
     @Test
     void findsTheOptimumWhenMaximisingAsWellAsWhenMinimising() throws Exception {
-        // uniform sampling is on average 0.29 away from 0.7
-        double min = meanDistanceOfLastTwenty(OptimizeMode.MINIMIZE, 1);
-        double max = meanDistanceOfLastTwenty(OptimizeMode.MAXIMIZE, -1);
-        assertTrue(min < 0.145, "minimize: " + min);
-        assertTrue(max < 0.145, "maximize: " + max);
-        double wrongWay = meanDistanceOfLastTwenty(OptimizeMode.MAXIMIZE, 1);
+        // uniform sampling is 0.25 away from 0.7 in the median
+        double min = medianDistanceOfLastTwenty(OptimizeMode.MINIMIZE, 1);
+        double max = medianDistanceOfLastTwenty(OptimizeMode.MAXIMIZE, -1);
+        assertTrue(min < 0.125, "minimize: " + min);
+        assertTrue(max < 0.125, "maximize: " + max);
+        double wrongWay = medianDistanceOfLastTwenty(OptimizeMode.MAXIMIZE, 1);
         assertTrue(wrongWay > 0.2, "maximising the loss moves away from 0.7: " + wrongWay);
     }
 }

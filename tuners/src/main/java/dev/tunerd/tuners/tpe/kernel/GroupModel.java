@@ -40,6 +40,7 @@ final class GroupModel {
     private final double[] goodBandwidths;
     private final PendingRows pending;
     private final double[] badMarginals;
+    private final BasinModel basin;
     private double[] centres = new double[0];
     private double[] weights = new double[0];
     private boolean[] isGood = new boolean[0];
@@ -69,6 +70,7 @@ final class GroupModel {
         this.badMarginals = new double[d];
         this.goodBandwidths = new double[d];
         this.pending = new PendingRows(categorical);
+        this.basin = new BasinModel(settings.basin(), categorical, categories);
     }
 
     boolean isActive(double[] internal) {
@@ -172,6 +174,7 @@ final class GroupModel {
         }
         bandwidthsFor(nGood);
         System.arraycopy(bandwidths, 0, goodBandwidths, 0, params.length);
+        basin.check(centres, nGood, bandwidths, n);
         good.fit(centres, weights, nGood, settings.priorWeight(), bandwidths, settings.priorWeight() / (nGood + 1));
         int m = Math.min(n - nGood, settings.badCap());
         int k = 0;
@@ -207,16 +210,20 @@ final class GroupModel {
     }
 
     private void chooseCandidate(Rng rng, boolean fromPrior) {
-        boolean independent = !fromPrior && history.rows() >= settings.independentAfter()
+        boolean second = !fromPrior && basin.take(rng) && basin.fit(history, settings, m -> {
+            bandwidthsFor(m);
+            return bandwidths;
+        });
+        boolean independent = !fromPrior && !second && history.rows() >= settings.independentAfter()
             && rng.nextDouble() < settings.independentShare(pending.count());
         double bestScore = Double.NEGATIVE_INFINITY;
         double closeScore = Double.NEGATIVE_INFINITY;
         boolean accepted = false;
         for (int c = 0; c < settings.eiCandidates(); c++) {
-            double score = fromPrior ? priorCandidate(rng) : independent ? independentCandidate(rng)
-                : jointCandidate(rng);
-            if (tooClose()) {
-                // kept aside in case every candidate is too close to a trial in flight
+            double score = fromPrior ? priorCandidate(rng) : second ? secondCandidate(rng)
+                : independent ? independentCandidate(rng) : jointCandidate(rng);
+            if (tooClose() || second && basin.nearBest(candidate)) {
+                // kept aside in case every candidate is too close to a trial in flight (or, second basin, the best)
                 if (!accepted && score > closeScore) {
                     closeScore = score;
                     System.arraycopy(candidate, 0, closest, 0, params.length);
@@ -238,6 +245,15 @@ final class GroupModel {
     private double priorCandidate(Rng rng) {
         samplePriorInto(rng, candidate);
         return good.logDensity(candidate) - bad.logDensity(candidate);
+    }
+
+    /** Draws a candidate from the second basin's good density; its log density ratio there. */
+    private double secondCandidate(Rng rng) {
+        basin.sample(rng, candidate);
+        for (int j = 0; j < params.length; j++) {
+            candidate[j] = space.snap(params[j], candidate[j]);
+        }
+        return basin.score(candidate);
     }
 
     /** Draws a candidate from the joint good density; its log density ratio. */

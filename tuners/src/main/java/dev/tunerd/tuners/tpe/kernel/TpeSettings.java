@@ -28,11 +28,12 @@ package dev.tunerd.tuners.tpe.kernel;
  * @param goodInFlight    with K trials in flight in a group (and no liar), the good set is sized for
  *                        {@code n - goodInFlight * K} observations instead of n ({@link #goodCount(int, int)}): a
  *                        greedier good density while a batch is being drawn from it; 0 sizes it for n
+ * @param basin           the second model of a group whose good set has collapsed ({@link SecondBasin})
  */
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                           double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
                           int independentAfter, Liar liar, double diversity, ExplorationFloor floor,
-                          double independentInFlight, double goodInFlight) {
+                          double independentInFlight, double goodInFlight, SecondBasin basin) {
 
     /**
      * What trials in flight count as: the constant-liar strategies of NNI's {@code constant_liar_type} (the best,
@@ -48,7 +49,17 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
                        double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
                        double independentShare, int independentAfter, Liar liar) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
-            badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE, 0, 0);
+            badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE, 0, 0, SecondBasin.NONE);
+    }
+
+    /** Without the second basin (the settings before it). */
+    public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
+                       double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
+                       double independentShare, int independentAfter, Liar liar, double diversity,
+                       ExplorationFloor floor, double independentInFlight, double goodInFlight) {
+        this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
+            badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
+            SecondBasin.NONE);
     }
 
     public TpeSettings {
@@ -56,12 +67,22 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
             || !(bandwidthFactor > 0) || !(independentShare >= 0 && independentShare <= 1) || independentAfter < 0
             || !(gammaSqrt > 0 || gammaLinear > 0) || !(diversity >= 0 && diversity < 100) || liar == null
             || floor == null || !(independentInFlight >= 0 && independentInFlight < 1e6)
-            || !(goodInFlight >= 0 && goodInFlight <= 1)) {
+            || !(goodInFlight >= 0 && goodInFlight <= 1) || basin == null) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
                 + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity + ", " + independentInFlight + ", "
                 + goodInFlight);
         }
+    }
+
+    /**
+     * The same settings without the second basin: the TPE models inside BOHB and ASHA, whose multi-fidelity runs the
+     * rule was not measured on (docs/MODEL_TUNERS.md).
+     */
+    public TpeSettings withoutBasin() {
+        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
+            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
+            goodInFlight, SecondBasin.NONE);
     }
 
     /** The share of univariate suggestions with {@code inFlight} trials in flight in the group. */

@@ -1,0 +1,113 @@
+package dev.tunerd.tuners.tpe.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.spi.space.ParameterSpec;
+import dev.tunerd.tuners.bench.Specs;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.UnitSpace;
+import dev.tunerd.tuners.tpe.TpeArgs;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The second basin (issue 16, session 11): the collapse test, and that the rule changes a run only while the good set
+ * has collapsed, then proposes points away from the best one, at most {@code limit} times.
+ */
+class SecondBasinTest {
+    private static final List<ParameterSpec> SPECS = List.of(Specs.uniform("x", 0, 1), Specs.uniform("y", 0, 1));
+    private static final double[] BASIN = {0.3, 0.6};
+
+    private static TpeSettings settings(SecondBasin basin) {
+        TpeSettings d = TpeArgs.defaults().settings();
+        return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
+            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
+            d.independentAfter(), d.liar(), d.diversity(), ExplorationFloor.NONE, d.independentInFlight(),
+            d.goodInFlight(), basin);
+    }
+
+    private static double loss(double[] x) {
+        return Math.hypot(x[0] - BASIN[0], x[1] - BASIN[1]);
+    }
+
+    /** A sampler that has seen {@code spread} uniform points, then {@code tight} points within 0.01 of the basin. */
+    private static TpeSampler fed(SecondBasin basin, long seed, int spread, int tight) {
+        TpeSampler s = new TpeSampler(new UnitSpace(SPECS), settings(basin), new Rng(seed));
+        Rng data = new Rng(1000 + seed);
+        for (int t = 0; t < spread + tight; t++) {
+            double[] x = t < spread ? new double[] {data.nextDouble(), data.nextDouble()}
+                : new double[] {BASIN[0] + 0.02 * (data.nextDouble() - 0.5), BASIN[1] + 0.02 * (data.nextDouble() - 0.5)};
+            s.observe(x, loss(x));
+        }
+        return s;
+    }
+
+    @Test
+    void aGoodSetCountsAsCollapsedOnlyWhenEveryDimensionIsNarrowAndOneOptionIsLeft() {
+        SecondBasin rule = new SecondBasin(0.3, 2.5, 0.3, 40, 8);
+        boolean[] numeric = {false, false};
+        double[] bandwidths = {0.04, 0.04};
+        // three good centres, row-major: ranges 0.05 and 0.08, below 2.5 x 0.04 = 0.1
+        assertTrue(rule.collapsed(new double[] {0.30, 0.60, 0.35, 0.62, 0.32, 0.68}, 3, numeric, bandwidths));
+        // the second dimension spans 0.2: spread
+        assertFalse(rule.collapsed(new double[] {0.30, 0.60, 0.35, 0.62, 0.32, 0.80}, 3, numeric, bandwidths));
+        // a categorical dimension with two options among the good centres: not one basin
+        boolean[] mixed = {false, true};
+        assertTrue(rule.collapsed(new double[] {0.30, 1, 0.35, 1}, 2, mixed, bandwidths));
+        assertFalse(rule.collapsed(new double[] {0.30, 1, 0.35, 2}, 2, mixed, bandwidths));
+        // no numeric dimension: never collapsed
+        assertFalse(rule.collapsed(new double[] {1, 1}, 2, new boolean[] {true}, bandwidths));
+        assertThrows(IllegalArgumentException.class, () -> new SecondBasin(1.5, 2.5, 0.3, 40, 8));
+        assertThrows(IllegalArgumentException.class, () -> new SecondBasin(0.3, 2.5, 0.3, 40, -1));
+    }
+
+    @Test
+    void aSpreadGoodSetDrawsExactlyAsWithoutTheRule() {
+        SecondBasin rule = new SecondBasin(1.0, 2.5, 0.3, 40, 100);
+        for (long seed = 0; seed < 30; seed++) {
+            // 60 uniform points: the 9 good ones span far more than 2.5 bandwidths
+            TpeSampler with = fed(rule, seed, 60, 0);
+            TpeSampler without = fed(SecondBasin.NONE, seed, 60, 0);
+            for (int i = 0; i < 5; i++) {
+                assertArrayEquals(without.suggest(List.of()), with.suggest(List.of()), "seed " + seed);
+            }
+        }
+    }
+
+    @Test
+    void aCollapsedGoodSetSendsSuggestionsAwayFromTheBestAtMostLimitTimes() {
+        SecondBasin rule = new SecondBasin(1.0, 2.5, 0.3, 40, 3);
+        int farWith = 0;
+        int farWithout = 0;
+        int farAfterLimit = 0;
+        int runs = 30;
+        for (long seed = 0; seed < runs; seed++) {
+            TpeSampler with = fed(rule, seed, 20, 40);
+            TpeSampler without = fed(SecondBasin.NONE, seed, 20, 40);
+            for (int i = 0; i < 3; i++) {
+                farWith += loss(with.suggest(List.of())) > 0.3 ? 1 : 0;
+                farWithout += loss(without.suggest(List.of())) > 0.3 ? 1 : 0;
+            }
+            farAfterLimit += loss(with.suggest(List.of())) > 0.3 ? 1 : 0;
+        }
+        // every one of the first three comes from the second model (share 1) and lies outside the radius
+        assertEquals(3 * runs, farWith);
+        // without the rule the good density keeps (nearly) every suggestion in the basin
+        assertTrue(farWithout < runs / 2, "far suggestions without the rule: " + farWithout);
+        // after the limit the run draws as before
+        assertTrue(farAfterLimit < runs / 3, "far suggestions after the limit: " + farAfterLimit);
+    }
+
+    @Test
+    void theRuleWaitsForItsObservations() {
+        SecondBasin rule = new SecondBasin(1.0, 2.5, 0.3, 80, 100);
+        for (long seed = 0; seed < 10; seed++) {
+            assertArrayEquals(fed(SecondBasin.NONE, seed, 20, 40).suggest(List.of()),
+                fed(rule, seed, 20, 40).suggest(List.of()), "seed " + seed);
+        }
+    }
+}
