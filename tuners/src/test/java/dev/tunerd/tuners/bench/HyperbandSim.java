@@ -74,7 +74,7 @@ public final class HyperbandSim {
         long budget = 100L * epochs;
         Map<Long, JsonValue> paid = new HashMap<>();
         AlgorithmContext ctx = new AlgorithmContext(paid::put, Optional.empty(), Clock.systemUTC());
-        HyperbandArgs a = new HyperbandArgs("minimize", epochs, 3, "parallelism", null, extra.get("payoff_margin"),
+        HyperbandArgs a = new HyperbandArgs("minimize", epochs, 3, System.getProperty("sim.execMode", "parallelism"), null, extra.get("payoff_margin"),
             extra.get("screen_margin"), extra.get("repeat_largest"), extra.get("early_margin"),
             extra.get("realized_share"), seed);
         HyperbandTuner tuner = new HyperbandTuner(a, seed, ctx);
