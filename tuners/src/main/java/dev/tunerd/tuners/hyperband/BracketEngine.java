@@ -45,6 +45,9 @@ public final class BracketEngine {
     private java.util.function.BooleanSupplier decisionReady = () -> true;
     private java.util.function.BooleanSupplier restartAtLargest = () -> false;
     private boolean restarts;
+    private java.util.function.BooleanSupplier giveUpFullTrainings = () -> false;
+    /** Configurations drawn for a bracket of full trainings and given up unissued: the next bracket's first ones. */
+    private final ArrayDeque<JsonObject> givenBack = new ArrayDeque<>();
 
     /**
      * @param serial       start a bracket only when the previous one generated its last round (NNI's serial mode)
@@ -88,6 +91,17 @@ public final class BracketEngine {
     }
 
     /**
+     * From now on a bracket of full trainings ({@code s = 0}) is decided configuration by configuration: before each
+     * of its configurations after the first is issued (when nothing of another bracket is queued ahead of it and the
+     * checks are ready to decide), {@code giveUp} may end it there; its unissued configurations are then given back
+     * (their counters too, so ids stay contiguous) and the next bracket starts at once, drawing them first. For checks
+     * whose evidence grows while a bracket of full trainings runs.
+     */
+    public void reviseFullTrainings(java.util.function.BooleanSupplier giveUp) {
+        this.giveUpFullTrainings = giveUp;
+    }
+
+    /**
      * The next configuration to train, now issued under {@code parameterId}; null when a serial bracket waits, or
      * when the next bracket's check is not ready to decide ({@link #waitForDecisions}).
      */
@@ -97,6 +111,9 @@ public final class BracketEngine {
             if (consults && !decisionReady.getAsBoolean()) {
                 return null;
             }
+            startBracket(source);
+        } else if (fullTrainingsRevisable() && decisionReady.getAsBoolean() && giveUpFullTrainings.getAsBoolean()) {
+            giveBackFullTrainings();
             startBracket(source);
         }
         int[] ref = pending.poll();
@@ -112,8 +129,17 @@ public final class BracketEngine {
 
     /** How many of the last brackets started are the largest ({@code s = sMax}), counted back to one that is not. */
     public int largestInARow() {
+        return largestInARowBefore(brackets.size());
+    }
+
+    /** As {@link #largestInARow()}, counted back from the bracket before the latest one. */
+    public int largestInARowBeforeLatest() {
+        return largestInARowBefore(brackets.size() - 1);
+    }
+
+    private int largestInARowBefore(int end) {
         int n = 0;
-        for (int i = brackets.size() - 1; i >= 0 && brackets.get(i).s == plan.sMax(); i--) {
+        for (int i = end - 1; i >= 0 && brackets.get(i).s == plan.sMax(); i--) {
             n++;
         }
         return n;
@@ -306,6 +332,31 @@ public final class BracketEngine {
         return ref == null ? null : brackets.get(ref[0]).rounds.get(ref[1]).entries.get(ref[2]);
     }
 
+    /**
+     * Whether the next configuration queued is an unissued one of the latest bracket, a bracket of full trainings
+     * that issued at least one already.
+     */
+    private boolean fullTrainingsRevisable() {
+        int last = brackets.size() - 1;
+        int[] head = pending.peek();
+        if (head == null || head[0] != last || brackets.get(last).s != 0 || nextS >= 0) {
+            return false;
+        }
+        return brackets.get(last).rounds.get(0).entries.get(0).parameterId >= 0;
+    }
+
+    /** Ends the latest bracket (full trainings) at its issued configurations; the others go back to be drawn again. */
+    private void giveBackFullTrainings() {
+        int last = brackets.size() - 1;
+        List<Rung.Entry> entries = brackets.get(last).rounds.get(0).entries;
+        pending.removeIf(ref -> ref[0] == last);
+        while (entries.get(entries.size() - 1).parameterId < 0) {
+            Rung.Entry e = entries.remove(entries.size() - 1);
+            givenBack.addFirst(e.params);
+            counter--;
+        }
+    }
+
     private void startBracket(ConfigSource source) {
         if (nextS >= 0 && nextS < plan.sMax() && restartAtLargest.getAsBoolean()) {
             nextS = -1;
@@ -322,7 +373,8 @@ public final class BracketEngine {
         Rung first = new Rung(plan.budget(s, 0));
         int n = plan.configs(s, 0);
         for (int i = 0; i < n; i++) {
-            first.entries.add(new Rung.Entry(counter++, source.next(first.budget)));
+            JsonObject p = givenBack.isEmpty() ? source.next(first.budget) : givenBack.poll();
+            first.entries.add(new Rung.Entry(counter++, p));
         }
         b.add(first);
         brackets.add(b);

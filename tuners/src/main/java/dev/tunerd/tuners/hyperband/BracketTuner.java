@@ -83,7 +83,11 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
      * the iteration goes on down to full trainings, which add evidence. With {@code realizedShare} at 0 or more, the
      * largest bracket's winners are weighed against the full trainings ({@link BracketPayoff#realized}): while they
      * win it starts and is repeated whatever the other checks say, without the repeat limit; once they lose it no
-     * longer starts early.
+     * longer starts early. With either of those two on, a bracket of full trainings is decided configuration by
+     * configuration (issue 13 session 11, {@link BracketEngine#reviseFullTrainings}): whenever the evidence has changed
+     * since the last look, and it is thin (the early start) or the winners win, a largest bracket that would now start
+     * ends the full trainings there (not after a run of {@link #THIN_RUN} largest brackets on thin evidence, whose full
+     * trainings are there to add evidence).
      */
     protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
                                                double earlyMargin, double realizedShare) {
@@ -93,14 +97,30 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         int sMax = engine.plan().sMax();
         java.util.function.ToIntFunction<List<double[]>> realized = curves -> realizedShare < 0 ? 0
             : payoff.realized(curves, evidence.winners(), realizedShare);
-        engine.checkBrackets(s -> {
+        java.util.function.IntPredicate allowed = s -> {
             List<double[]> curves = evidence.curves();
             if (s < sMax) {
                 return payoff.pays(curves, s);
             }
             int winners = realized.applyAsInt(curves);
             return winners > 0 || payoff.pays(curves, s, winners == 0);
-        });
+        };
+        engine.checkBrackets(allowed);
+        if (earlyMargin >= 0 || realizedShare >= 0) {
+            long[] looked = {-1};
+            engine.reviseFullTrainings(() -> {
+                if (evidence.version() == looked[0]) {
+                    return false; // nothing new since the last look, which kept the full trainings going
+                }
+                looked[0] = evidence.version();
+                List<double[]> curves = evidence.curves();
+                boolean thin = payoff.thin(curves, sMax);
+                if (thin && engine.largestInARowBeforeLatest() >= THIN_RUN) {
+                    return false; // after a run of largest brackets on thin evidence the full trainings add evidence
+                }
+                return (thin || realized.applyAsInt(curves) > 0) && allowed.test(sMax);
+            });
+        }
         if (repeatLargest >= 0) {
             engine.restartAtLargest(() -> {
                 List<double[]> curves = evidence.curves();

@@ -90,8 +90,19 @@ final class PayoffEvidence {
         return List.copyOf(winners.subList(Math.max(0, winnersAtLastIssue - window), winnersAtLastIssue));
     }
 
+    /** Changes of what {@link #curves()} and {@link #winners()} return, so far (not in the snapshot). */
+    private long version;
+
+    /** A number that changes whenever {@link #curves()} or {@link #winners()} may have changed. */
+    long version() {
+        return version;
+    }
+
     /** {@code parameterId} was issued (any trial, any budget). */
     void issued(long parameterId) {
+        if (endedAtLastIssue != ended || winnersAtLastIssue != winners.size()) {
+            version++;
+        }
         endedAtLastIssue = ended;
         winnersAtLastIssue = winners.size();
         if (!waiting.isEmpty()) { // only a trial issued after a waiting training's end can settle it
@@ -172,6 +183,7 @@ final class PayoffEvidence {
     }
 
     private void settle(int ordinal) {
+        version++;
         Waiting w = waiting.remove(ordinal);
         if (!w.history().isEmpty()) {
             double[] values = RankAgreement.atBudgets(w.history(), budgets, plan.maxBudget());
@@ -218,6 +230,7 @@ final class PayoffEvidence {
     /** Restores {@link #snapshot()}. */
     void restore(JsonValue state) {
         JsonObject s = SnapshotJson.object(state, "Hyperband payoff evidence");
+        version++;
         settled.clear();
         waiting.clear();
         stamps.clear();
@@ -281,6 +294,7 @@ final class PayoffEvidence {
      * are settled with what they have at the next decision unless their results arrive first).
      */
     void restoreLegacy(List<double[]> curves, Map<Long, List<Double>> awaitedHistories, Map<Long, Double> awaited) {
+        version++;
         settled.clear();
         waiting.clear();
         stamps.clear();

@@ -28,7 +28,9 @@ import java.util.PriorityQueue;
  * seeds 0-19 and 3300-3319 it gave the daemon's one-worker means to the last digit): prints per seed the regret at 25
  * / 33 / 50 / 100 % and the brackets started in the first third, then the means. A Hyperband whose checks never let a
  * halving bracket start ({@code screen_margin=-1 payoff_margin=10 early_margin=-1 repeat_largest=-1
- * realized_share=-1}) draws random search's configurations, so it gives random search's rows.
+ * realized_share=-1}) draws random search's configurations, so it gives random search's rows. With 4 workers (issue
+ * 13 session 11) its means equal the daemon's (seeds 0-19: 0.0176 at a third). {@code -Dsim.execMode=serial} runs
+ * NNI's serial mode. On stderr: the tuner's time per request (requests and trial ends, which may pay owed requests).
  * {@code java -cp $CP dev.tunerd.tuners.bench.HyperbandSim longcurves 5000 20 1 [classArg=number ...]}.
  */
 public final class HyperbandSim {
@@ -66,7 +68,13 @@ public final class HyperbandSim {
         }
         System.out.printf("mean,%.5f,%.5f,%.5f,%.5f%n", sums[0] / seeds, sums[1] / seeds, sums[2] / seeds,
             sums[3] / seeds);
+        System.err.printf("requests %d, tuner time in requests and ends %.3f ms per request, worst request %.3f ms"
+            + " (CPU shared: an upper bound)%n", requests, requestNanos / 1e6 / requests, worstRequestNanos / 1e6);
     }
+
+    private static long requestNanos;
+    private static long worstRequestNanos;
+    private static long requests;
 
     /** Regret at 25, 33, 50 and 100 % of the budget. */
     static double[] run(Problem problem, long seed, int workers, Map<String, Double> extra) {
@@ -74,7 +82,7 @@ public final class HyperbandSim {
         long budget = 100L * epochs;
         Map<Long, JsonValue> paid = new HashMap<>();
         AlgorithmContext ctx = new AlgorithmContext(paid::put, Optional.empty(), Clock.systemUTC());
-        HyperbandArgs a = new HyperbandArgs("minimize", epochs, 3, "parallelism", null, extra.get("payoff_margin"),
+        HyperbandArgs a = new HyperbandArgs("minimize", epochs, 3, System.getProperty("sim.execMode", "parallelism"), null, extra.get("payoff_margin"),
             extra.get("screen_margin"), extra.get("repeat_largest"), extra.get("early_margin"),
             extra.get("realized_share"), seed);
         HyperbandTuner tuner = new HyperbandTuner(a, seed, ctx);
@@ -94,7 +102,12 @@ public final class HyperbandSim {
         while (spent < budget) {
             while (free > 0) { // requests
                 long id = nextId++;
+                long t0 = System.nanoTime();
                 List<JsonValue> p = tuner.generateMultipleParameters(List.of(id));
+                long took = System.nanoTime() - t0;
+                requestNanos += took;
+                worstRequestNanos = Math.max(worstRequestNanos, took);
+                requests++;
                 free--;
                 if (p.isEmpty()) {
                     waiting.add(id);
@@ -126,7 +139,9 @@ public final class HyperbandSim {
             if (t.epochs >= t.budget) {
                 tuner.receiveTrialResult(new TrialResult(t.id, JsonObject.EMPTY, JsonFloat.of(value), false,
                     Optional.empty()));
-                tuner.trialEnd(t.id, true);
+                long t0 = System.nanoTime();
+                tuner.trialEnd(t.id, true); // pays owed requests, so it may decide too
+                requestNanos += System.nanoTime() - t0;
                 if (TRACE && t.budget >= epochs) {
                     System.out.printf("    full %s at %d: observed %.4f true regret %.4f%n",
                         tuner.wireParameterId(t.id), spent, value - problem.optimum(), t.curve.trueFinal() - problem.optimum());

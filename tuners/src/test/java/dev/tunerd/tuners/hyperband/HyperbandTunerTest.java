@@ -207,6 +207,49 @@ class HyperbandTunerTest {
             .startsWith("realized_share must be -1 or between 0 and 1"));
     }
 
+    /**
+     * A bracket of full trainings is decided configuration by configuration (issue 13 session 11): the first four full
+     * trainings say nothing (flat curves), so the largest bracket cannot start after them and full trainings go on;
+     * once the fifth has ended, its values agree with the final ranks, and the largest bracket starts at the next
+     * request instead of after four more full trainings. The configurations the bracket of full trainings had drawn
+     * and not issued are given back: ids stay contiguous and the draws are those of an NNI-ordered Hyperband.
+     */
+    @Test
+    void aBracketOfFullTrainingsEndsEarlyWhenTheEvidenceLetsTheLargestStart() throws Exception {
+        int[] finals = {0};
+        java.util.function.DoubleBinaryOperator curve = (x, e) -> {
+            double v = finals[0] < 4 ? 0.5 : x / 4 + 0.1 / e; // the first four flat, then ranks that hold
+            if (e == 81) {
+                finals[0]++;
+            }
+            return v;
+        };
+        HyperbandTuner t = tuner81(new HyperbandArgs("minimize", 81, 3, null, null, 1L));
+        List<JsonObject> params = new ArrayList<>();
+        List<String> wire = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            long id = nextId++;
+            JsonObject p = (JsonObject) t.generateParameters(id);
+            params.add(p);
+            wire.add(t.wireParameterId(id));
+            int b = budget(p);
+            double v = Double.NaN;
+            for (int e = 1; e <= b; e++) {
+                v = curve.applyAsDouble(p.get("x").asDouble(), e);
+                t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, e - 1, JsonFloat.of(v)));
+            }
+            t.receiveTrialResult(result(id, v));
+            t.trialEnd(id, true);
+        }
+        assertEquals(List.of("0-0_0_0", "0-0_0_1", "0-0_0_2", "0-0_0_3", "0-0_0_4", "1-0_0_5", "2-4_0_6", "2-4_0_7"),
+            wire, "one full training of the second bracket, then the largest (without the rule: 1-0_0_5 .. 1-0_0_9)");
+        HyperbandTuner nni = tuner81(new HyperbandArgs("minimize", 81, 3, null, -1.0, 1L));
+        for (int i = 0; i < 8; i++) {
+            JsonObject p = (JsonObject) nni.generateParameters(nextId++);
+            assertEquals(p.get("x"), params.get(i).get("x"), "draw " + i + " is the NNI-ordered tuner's");
+        }
+    }
+
     /** The largest bracket's winners travel with the snapshot: a restored tuner decides as the one it replaces. */
     @Test
     void theWinnersAreInTheSnapshot() throws Exception {
