@@ -8,8 +8,9 @@ import java.util.Objects;
  * @param algorithm the registered name of the tuner picked
  * @param reason    why, in one sentence (counts and budgets only: no parameter names)
  * @param scan      when Auto scans the incumbent between the picked tuner's suggestions, or null for never
+ * @param check     when Auto checks the picked tuner's model after its first results, or null for never
  */
-public record AutoChoice(String algorithm, String reason, ScanPlan scan) {
+public record AutoChoice(String algorithm, String reason, ScanPlan scan, ModelCheck check) {
     public AutoChoice {
         Objects.requireNonNull(algorithm, "algorithm");
         Objects.requireNonNull(reason, "reason");
@@ -17,6 +18,11 @@ public record AutoChoice(String algorithm, String reason, ScanPlan scan) {
 
     /** A pick without a scan. */
     public AutoChoice(String algorithm, String reason) {
-        this(algorithm, reason, null);
+        this(algorithm, reason, null, null);
+    }
+
+    /** A pick without a model check. */
+    public AutoChoice(String algorithm, String reason, ScanPlan scan) {
+        this(algorithm, reason, scan, null);
     }
 }

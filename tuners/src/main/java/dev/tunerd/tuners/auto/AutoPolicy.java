@@ -44,6 +44,11 @@ final class AutoPolicy {
      */
     static final String NUMERIC_FIRST = "Metis";
 
+    /** Results of {@link #NUMERIC_FIRST} before Auto checks how well a GP predicts them ({@link ModelCheck}). */
+    static final int CHECK_AFTER = 20;
+    /** The leave-one-out R^2 below which the GP takes the run over from {@link #NUMERIC_FIRST}. */
+    static final double FIT_FLOOR = 0.25;
+
 
     private AutoPolicy() {
     }
@@ -107,13 +112,20 @@ final class AutoPolicy {
                 + " regret at 100 trials on every benchmark problem" : "the GP is the most sample-efficient builtin"
                 + " that takes it");
         ScanPlan scan = scanPlan(shape.parameters(), budget);
+        ModelCheck check = metis ? new ModelCheck(CHECK_AFTER, FIT_FLOOR, "GP") : null;
+        if (check != null) {
+            reason += "; after " + check.after() + " results, should a GP fitted to them predict each left-out one"
+                + " with R^2 below " + check.floor() + ", the GP takes over with every result so far (its expected"
+                + " improvement settles into basins sooner where " + NUMERIC_FIRST + "'s information gain keeps"
+                + " exploring)";
+        }
         if (scan == null) {
-            return new AutoChoice(first, reason + "; " + facts);
+            return new AutoChoice(first, reason + "; " + facts, null, check);
         }
         return new AutoChoice(first, reason + "; after " + scan.after() + " results Auto scans the best point, one"
             + " parameter at a time (" + scan.strata() + " values across each numeric range, up to " + scan.strata()
             + " other options of each choice; at most " + scan.strata() * shape.parameters() + " trials), then "
             + first + " goes on: a model settled in one basin does not look for a parameter whose better basin lies"
-            + " elsewhere; " + facts, scan);
+            + " elsewhere; " + facts, scan, check);
     }
 }

@@ -1,0 +1,19 @@
+package dev.tunerd.tuners.auto;
+
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.Tuner;
+
+/** Auto with its model check varied, for the benches (not a unit test). */
+public final class AutoVariants {
+    private AutoVariants() {
+    }
+
+    /**
+     * Auto whose model check, where the policy plans one, is made after {@code after} results with {@code floor};
+     * {@code after} 0: no check (Auto as before the check existed).
+     */
+    public static Tuner withCheck(AlgorithmContext context, AutoClassArgs args, int after, double floor) {
+        return new AutoTuner(context, args, planned -> planned == null || after == 0 ? null
+            : new ModelCheck(after, floor, planned.fallback()));
+    }
+}
