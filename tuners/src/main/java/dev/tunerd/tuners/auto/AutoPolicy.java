@@ -45,9 +45,9 @@ final class AutoPolicy {
     static final String NUMERIC_FIRST = "Metis";
 
     /** Results of {@link #NUMERIC_FIRST} before Auto checks how well a GP predicts them ({@link ModelCheck}). */
-    static final int CHECK_AFTER = 20;
+    static final int CHECK_AFTER = 25;
     /** The leave-one-out R^2 below which the GP takes the run over from {@link #NUMERIC_FIRST}. */
-    static final double FIT_FLOOR = 0.25;
+    static final double FIT_FLOOR = 0.3;
 
 
     private AutoPolicy() {

@@ -37,8 +37,9 @@ class AutoModelCheckTest {
     private static final ToDoubleFunction<JsonObject> SMOOTH = p -> Math.pow(p.get("x").asDouble() - 0.3, 2)
         + Math.pow(p.get("y").asDouble() + 0.5, 2) + 0.5 * Math.pow(p.get("z").asDouble(), 2);
     /** Losses with no structure in the parameters (a hash of them): a GP predicts none of them. */
-    private static final ToDoubleFunction<JsonObject> NOISE = p -> new java.util.SplittableRandom(Double.doubleToLongBits(
-        p.get("x").asDouble() * 31 + p.get("y").asDouble() * 17 + p.get("z").asDouble())).nextDouble();
+    private static final ToDoubleFunction<JsonObject> NOISE = p -> new java.util.SplittableRandom(
+        Double.doubleToLongBits(p.get("x").asDouble() * 31 + p.get("y").asDouble() * 17 + p.get("z").asDouble()))
+        .nextDouble();
 
     private static AutoTuner auto(Integer maxTrials, long seed) {
         return new AutoTuner(AlgorithmContext.standalone().withBudget(ExperimentBudget.of(maxTrials, 1)),
@@ -102,7 +103,7 @@ class AutoModelCheckTest {
         assertThrows(IllegalArgumentException.class, () -> new ModelCheck(4, 0.3, "GP"));
     }
 
-    /** On a smooth function Metis's first 20 results are predicted well: Metis goes on, and the log says why. */
+    /** On a smooth function Metis's first 25 results are predicted well: Metis goes on, and the log says why. */
     @Test
     void aWellPredictedRunKeepsMetis() throws Exception {
         AutoTuner auto = auto(200, 5);
@@ -115,18 +116,20 @@ class AutoModelCheckTest {
             }
         });
         assertEquals("Metis", auto.choice().algorithm());
-        String line = log.stream().filter(m -> m.startsWith("Auto keeps Metis after 20 results")).findFirst()
-            .orElseThrow(() -> new AssertionError(log.toString()));
-        assertTrue(line.contains("leave-one-out R^2 0.8"), line);
+        String line = log.stream().filter(m -> m.startsWith("Auto keeps Metis after " + AutoPolicy.CHECK_AFTER
+            + " results")).findFirst().orElseThrow(() -> new AssertionError(log.toString()));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("leave-one-out R\\^2 ([0-9.]+);").matcher(line);
+        assertTrue(m.find() && Double.parseDouble(m.group(1)) > 0.8, line);
         dev.tunerd.tuners.metis.MetisTuner metis = new dev.tunerd.tuners.metis.MetisTuner(
             AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, 5L));
         metis.updateSearchSpace(FLAT3);
         feed(metis, 0, AutoPolicy.CHECK_AFTER, SMOOTH);
-        assertEquals(metis.generateParameters(20), auto.generateParameters(20), "still Metis's own suggestions");
+        assertEquals(metis.generateParameters(AutoPolicy.CHECK_AFTER), auto.generateParameters(AutoPolicy.CHECK_AFTER),
+            "still Metis's own suggestions");
     }
 
     /**
-     * Where the results have no structure a GP can predict, the GP takes over after 20 with every result (its next
+     * Where the results have no structure a GP can predict, the GP takes over after 25 with every result (its next
      * suggestion is that of a GP given them as imported data), the log says so, Metis is planned to go on after the
      * scan, and a run resumed from a snapshot taken before the check switches at the same point to the same
      * suggestions.
@@ -146,8 +149,9 @@ class AutoModelCheckTest {
             }
         });
         assertEquals("GP", auto.choice().algorithm(), log.toString());
-        String line = log.stream().filter(m -> m.startsWith("Auto switches from Metis to GP: after 20 results a GP"
-            + " fitted to them predicts them poorly (leave-one-out R^2 ")).findFirst()
+        String line = log.stream().filter(m -> m.startsWith("Auto switches from Metis to GP: after "
+            + AutoPolicy.CHECK_AFTER + " results a GP fitted to them predicts them poorly (leave-one-out R^2 "))
+            .findFirst()
             .orElseThrow(() -> new AssertionError(log.toString()));
         assertTrue(line.endsWith("GP takes over with every result so far, and Metis goes on after the scan"), line);
         assertEquals(new ScanPlan(100, 6, "Metis"), auto.choice().scan());
@@ -157,7 +161,7 @@ class AutoModelCheckTest {
         List<ImportedTrial> all = new ArrayList<>(first);
         all.addAll(rest);
         gp.importData(all);
-        JsonValue expected = gp.generateParameters(20);
+        JsonValue expected = gp.generateParameters(AutoPolicy.CHECK_AFTER);
         AutoTuner resumed = auto(200, 9);
         resumed.updateSearchSpace(FLAT3);
         resumed.restore(before);
@@ -165,9 +169,9 @@ class AutoModelCheckTest {
         List<ImportedTrial> again = feed(resumed, 12, AutoPolicy.CHECK_AFTER - 12, NOISE);
         assertEquals(rest, again, "the same suggestions up to the check");
         assertEquals("GP", resumed.choice().algorithm());
-        JsonValue got = auto.generateParameters(20);
+        JsonValue got = auto.generateParameters(AutoPolicy.CHECK_AFTER);
         assertEquals(expected, got);
-        assertEquals(expected, resumed.generateParameters(20));
+        assertEquals(expected, resumed.generateParameters(AutoPolicy.CHECK_AFTER));
 
         AutoTuner after = auto(200, 9);
         after.updateSearchSpace(FLAT3);
@@ -193,7 +197,8 @@ class AutoModelCheckTest {
         assertEquals("GP", auto.choice().algorithm());
         assertEquals(null, auto.choice().scan());
         assertEquals("GP", resumed.choice().algorithm(), "the history kept in the check's entry of the snapshot");
-        assertEquals(auto.generateParameters(20), resumed.generateParameters(20));
+        assertEquals(auto.generateParameters(AutoPolicy.CHECK_AFTER),
+            resumed.generateParameters(AutoPolicy.CHECK_AFTER));
         AutoTuner smooth = auto(50, 9);
         smooth.updateSearchSpace(FLAT3);
         feed(smooth, 0, AutoPolicy.CHECK_AFTER, SMOOTH);
