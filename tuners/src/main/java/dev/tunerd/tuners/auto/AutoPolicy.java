@@ -48,6 +48,8 @@ final class AutoPolicy {
     static final int CHECK_AFTER = 25;
     /** The leave-one-out R^2 below which the GP takes the run over from {@link #NUMERIC_FIRST}. */
     static final double FIT_FLOOR = 0.3;
+    /** Results after which {@link #NUMERIC_FIRST} takes a run back from the GP (0: only after the scan). */
+    static final int TAKE_BACK_AT = 50;
 
 
     private AutoPolicy() {
@@ -112,12 +114,12 @@ final class AutoPolicy {
                 + " regret at 100 trials on every benchmark problem" : "the GP is the most sample-efficient builtin"
                 + " that takes it");
         ScanPlan scan = scanPlan(shape.parameters(), budget);
-        ModelCheck check = metis ? new ModelCheck(CHECK_AFTER, FIT_FLOOR, "GP") : null;
+        ModelCheck check = metis ? new ModelCheck(CHECK_AFTER, FIT_FLOOR, "GP", TAKE_BACK_AT) : null;
         if (check != null) {
             reason += "; after " + check.after() + " results, should a GP fitted to them predict each left-out one"
                 + " with R^2 below " + check.floor() + ", the GP takes over with every result so far (its expected"
                 + " improvement settles into basins sooner where " + NUMERIC_FIRST + "'s information gain keeps"
-                + " exploring)";
+                + " exploring) and hands the run back to " + NUMERIC_FIRST + " after " + check.until() + " results";
         }
         if (scan == null) {
             return new AutoChoice(first, reason + "; " + facts, null, check);

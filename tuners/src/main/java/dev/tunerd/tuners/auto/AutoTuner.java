@@ -65,6 +65,8 @@ public final class AutoTuner implements Tuner, Snapshotting {
     private ModelCheck check;
     /** Whether the model check has been made. */
     private boolean checked;
+    /** The tuner that takes the run back at {@link ModelCheck#until} results, while that is still to come; or null. */
+    private String backTo;
     /** Replaces the policy's model check (experiments only), or null. */
     private final UnaryOperator<ModelCheck> checkOverride;
 
@@ -128,7 +130,27 @@ public final class AutoTuner implements Tuner, Snapshotting {
 
     /** Whether every result must be kept: for a handover or a model check still to come. */
     private boolean keepingHistory() {
-        return handoverPending() || checkPending();
+        return handoverPending() || checkPending() || backTo != null;
+    }
+
+    /** The tuner picked first takes the run back from the check's fallback, with every result so far. */
+    private void takeBackWhenDue() {
+        if (backTo == null || results < check.until()) {
+            return;
+        }
+        String from = choice.algorithm();
+        Tuner next = DelegateFactory.create(backTo, context, args.optimizeMode(), args.seed());
+        next.updateSearchSpace(lastSpace); // it took this space at the pick
+        next.importData(List.copyOf(history));
+        LOG.log(Level.INFO, "Auto hands the run back to {0} after {1} results of which {2} made the last {3}",
+            backTo, results, from, results - check.after());
+        delegate.close();
+        delegate = next;
+        choice = new AutoChoice(backTo, choice.reason(), plan, check);
+        backTo = null;
+        if (!keepingHistory()) {
+            history.clear();
+        }
     }
 
     /**
@@ -167,12 +189,18 @@ public final class AutoTuner implements Tuner, Snapshotting {
         next.importData(List.copyOf(history));
         delegate.close();
         delegate = next;
-        if (plan != null) {
+        String back;
+        if (check.until() > 0) {
+            backTo = first;
+            back = ", and " + first + " takes it back after " + check.until() + " results";
+        } else if (plan != null) {
             plan = new ScanPlan(plan.after(), plan.strata(), first);
+            back = ", and " + first + " goes on after the scan";
+        } else {
+            back = "";
         }
         String reason = "after " + results + " results a GP fitted to them predicts them poorly (" + measured
-            + ", below " + check.floor() + "): " + check.fallback() + " takes over with every result so far"
-            + (plan != null ? ", and " + first + " goes on after the scan" : "");
+            + ", below " + check.floor() + "): " + check.fallback() + " takes over with every result so far" + back;
         LOG.log(Level.INFO, "Auto switches from {0} to {1}: {2}", first, check.fallback(), reason);
         choice = new AutoChoice(check.fallback(), choice.reason() + "; " + reason, plan, check);
         if (!keepingHistory()) {
@@ -261,6 +289,7 @@ public final class AutoTuner implements Tuner, Snapshotting {
         }
         consider(result.parameters(), result.scalar());
         checkModel();
+        takeBackWhenDue();
     }
 
     private void consider(JsonValue parameters, double metric) {
@@ -327,7 +356,8 @@ public final class AutoTuner implements Tuner, Snapshotting {
         if (check != null) {
             JsonObject.Builder c = JsonObject.builder().put("after", check.after())
                 .put("floor", JsonFloat.of(check.floor())).put("fallback", check.fallback())
-                .put("done", JsonBool.of(checked));
+                .put("done", JsonBool.of(checked)).put("until", check.until())
+                .put("back", backTo == null ? JsonNull.INSTANCE : JsonString.of(backTo));
             if (plan == null) {
                 c.put("results", results).put("history", historyJson()); // with a scan, the scan's entry holds them
             }
@@ -378,13 +408,17 @@ public final class AutoTuner implements Tuner, Snapshotting {
     private void restoreCheck(JsonValue value) {
         check = null;
         checked = false;
+        backTo = null;
         if (!(value instanceof JsonObject o)) {
             return;
         }
         try {
             check = new ModelCheck((int) ((JsonInt) o.get("after")).value(), o.get("floor").asDouble(),
-                knownAlgorithm(((JsonString) o.get("fallback")).value()));
+                knownAlgorithm(((JsonString) o.get("fallback")).value()),
+                (int) ((JsonInt) o.find("until").orElse(JsonInt.of(0))).value());
             checked = o.get("done") == JsonBool.of(true);
+            backTo = o.find("back").orElse(JsonNull.INSTANCE) instanceof JsonString b ? knownAlgorithm(b.value())
+                : null;
             if (plan == null) {
                 results = o.find("results").orElse(JsonInt.of(0)) instanceof JsonInt n ? (int) n.value() : 0;
                 if (o.find("history").orElse(JsonArray.EMPTY) instanceof JsonArray h) {

@@ -87,7 +87,7 @@ class AutoModelCheckTest {
     void theCheckIsPlannedWhereMetisIsPickedAndNowhereElse() {
         AutoTuner flat = auto(200, 1);
         flat.updateSearchSpace(FLAT3);
-        assertEquals(new ModelCheck(AutoPolicy.CHECK_AFTER, AutoPolicy.FIT_FLOOR, "GP"), flat.choice().check());
+        assertEquals(new ModelCheck(AutoPolicy.CHECK_AFTER, AutoPolicy.FIT_FLOOR, "GP", AutoPolicy.TAKE_BACK_AT), flat.choice().check());
         AutoTuner longRun = auto(5000, 1);
         longRun.updateSearchSpace(FLAT3);
         assertEquals(null, longRun.choice().check(), "CMA-ES");
@@ -100,7 +100,8 @@ class AutoModelCheckTest {
             "Metis", 1L));
         forced.updateSearchSpace(FLAT3);
         assertEquals(null, forced.choice().check(), "a forced pick is kept");
-        assertThrows(IllegalArgumentException.class, () -> new ModelCheck(4, 0.3, "GP"));
+        assertThrows(IllegalArgumentException.class, () -> new ModelCheck(4, 0.3, "GP", 0));
+        assertThrows(IllegalArgumentException.class, () -> new ModelCheck(25, 0.3, "GP", 25));
     }
 
     /** On a smooth function Metis's first 25 results are predicted well: Metis goes on, and the log says why. */
@@ -153,8 +154,9 @@ class AutoModelCheckTest {
             + AutoPolicy.CHECK_AFTER + " results a GP fitted to them predicts them poorly (leave-one-out R^2 "))
             .findFirst()
             .orElseThrow(() -> new AssertionError(log.toString()));
-        assertTrue(line.endsWith("GP takes over with every result so far, and Metis goes on after the scan"), line);
-        assertEquals(new ScanPlan(100, 6, "Metis"), auto.choice().scan());
+        assertTrue(line.endsWith("GP takes over with every result so far, and Metis takes it back after "
+            + AutoPolicy.TAKE_BACK_AT + " results"), line);
+        assertEquals(new ScanPlan(100, 6), auto.choice().scan());
 
         GpTuner gp = new GpTuner(AlgorithmContext.standalone(), new GpClassArgs(OptimizeMode.MINIMIZE, 9L));
         gp.updateSearchSpace(FLAT3);
@@ -172,13 +174,41 @@ class AutoModelCheckTest {
         JsonValue got = auto.generateParameters(AutoPolicy.CHECK_AFTER);
         assertEquals(expected, got);
         assertEquals(expected, resumed.generateParameters(AutoPolicy.CHECK_AFTER));
+        double gotValue = NOISE.applyAsDouble((JsonObject) got);
+        auto.receiveTrialResult(new TrialResult(AutoPolicy.CHECK_AFTER, got, JsonFloat.of(gotValue), false,
+            Optional.empty()));
+        auto.trialEnd(AutoPolicy.CHECK_AFTER, true);
 
         AutoTuner after = auto(200, 9);
         after.updateSearchSpace(FLAT3);
         after.restore(Json.parse(Json.write(auto.snapshot())));
         assertEquals("GP", after.choice().algorithm(), "a resume after the switch stays with the GP");
-        assertEquals("Metis", ((dev.tunerd.spi.json.JsonString) ((JsonObject) ((JsonObject) auto.snapshot())
-            .get("scan")).get("then")).value());
+
+        // at TAKE_BACK_AT results Metis takes the run back with every result, in the resumed run as well
+        int gpTurnsLeft = AutoPolicy.TAKE_BACK_AT - AutoPolicy.CHECK_AFTER - 1;
+        List<ImportedTrial> gpTurns = feed(auto, AutoPolicy.CHECK_AFTER + 1, gpTurnsLeft, NOISE);
+        List<String> back = LogCapture.during(() -> {
+            try {
+                feed(after, AutoPolicy.CHECK_AFTER + 1, gpTurnsLeft, NOISE);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertEquals("Metis", auto.choice().algorithm());
+        assertEquals("Metis", after.choice().algorithm());
+        assertTrue(back.contains("Auto hands the run back to Metis after 50 results of which GP made the last 25"),
+            back.toString());
+        dev.tunerd.tuners.metis.MetisTuner metis = new dev.tunerd.tuners.metis.MetisTuner(
+            AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, 9L));
+        metis.updateSearchSpace(FLAT3);
+        List<ImportedTrial> fifty = new ArrayList<>(all);
+        fifty.add(new ImportedTrial(got, JsonFloat.of(gotValue), Optional.empty()));
+        fifty.addAll(gpTurns);
+        assertEquals(AutoPolicy.TAKE_BACK_AT, fifty.size());
+        metis.importData(fifty);
+        JsonValue next = metis.generateParameters(100);
+        assertEquals(next, auto.generateParameters(100));
+        assertEquals(next, after.generateParameters(100));
     }
 
     /** With a budget that leaves no room for a scan the check is still made, and the GP then runs to the end. */

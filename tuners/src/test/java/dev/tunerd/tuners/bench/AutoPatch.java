@@ -30,6 +30,7 @@ public final class AutoPatch {
         String[] c = System.getProperty("auto.check", "20:0.3").split(":");
         int after = Integer.parseInt(c[0]);
         double floor = Double.parseDouble(c[1]);
+        int until = c.length > 2 ? Integer.parseInt(c[2]) : 0;
         String only = System.getProperty("bench.problems");
         for (Problem p : Problem.all()) {
             Path f = old.resolve(p.name() + ".tsv");
@@ -49,7 +50,7 @@ public final class AutoPatch {
                 runs++;
                 AutoTuner auto = (AutoTuner) AutoVariants.withCheck(AlgorithmContext.standalone().withBudget(
                     ExperimentBudget.of(QualityBench.TRIALS, 1)), new AutoClassArgs(OptimizeMode.MINIMIZE, seed),
-                    after, floor);
+                    after, floor, until);
                 TunerDriver d = new TunerDriver(auto, p.space());
                 double[] regret = new double[QualityBench.BUDGETS.length];
                 java.util.Arrays.fill(regret, Double.NaN);

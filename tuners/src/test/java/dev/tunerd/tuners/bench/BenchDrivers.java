@@ -87,7 +87,7 @@ final class BenchDrivers {
             String[] c = System.getProperty("auto.check", "0:0").split(":");
             return new TunerDriver(dev.tunerd.tuners.auto.AutoVariants.withCheck(AlgorithmContext.standalone()
                 .withBudget(ExperimentBudget.of(QualityBench.TRIALS, 1)), new AutoClassArgs(OptimizeMode.MINIMIZE,
-                seed), Integer.parseInt(c[0]), Double.parseDouble(c[1])), space);
+                seed), Integer.parseInt(c[0]), Double.parseDouble(c[1]), c.length > 2 ? Integer.parseInt(c[2]) : 0), space);
         });
         // -Dcma.pop / -Dcma.sigma / -Dcma.restart: classArgs variations for tuning
         m.put("CMAES-args", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
