@@ -100,6 +100,11 @@ class AutoModelCheckTest {
             "Metis", 1L));
         forced.updateSearchSpace(FLAT3);
         assertEquals(null, forced.choice().check(), "a forced pick is kept");
+        AutoTuner plane = auto(200, 1);
+        plane.updateSearchSpace(Json.parseObject("""
+            {"x": {"_type": "uniform", "_value": [-2, 2]}, "y": {"_type": "uniform", "_value": [-2, 2]}}""", "s"));
+        assertEquals("Metis", plane.choice().algorithm());
+        assertEquals(null, plane.choice().check(), "two parameters: no check");
         assertThrows(IllegalArgumentException.class, () -> new ModelCheck(4, 0.3, "GP", 0));
         assertThrows(IllegalArgumentException.class, () -> new ModelCheck(25, 0.3, "GP", 25));
     }
