@@ -8,9 +8,8 @@ import java.util.Objects;
  * @param algorithm the registered name of the tuner picked
  * @param reason    why, in one sentence (counts and budgets only: no parameter names)
  * @param scan      when Auto scans the incumbent between the picked tuner's suggestions, or null for never
- * @param check     when Auto checks the picked tuner's model after its first results, or null for never
  */
-public record AutoChoice(String algorithm, String reason, ScanPlan scan, ModelCheck check) {
+public record AutoChoice(String algorithm, String reason, ScanPlan scan) {
     public AutoChoice {
         Objects.requireNonNull(algorithm, "algorithm");
         Objects.requireNonNull(reason, "reason");
@@ -18,11 +17,6 @@ public record AutoChoice(String algorithm, String reason, ScanPlan scan, ModelCh
 
     /** A pick without a scan. */
     public AutoChoice(String algorithm, String reason) {
-        this(algorithm, reason, null, null);
-    }
-
-    /** A pick without a model check. */
-    public AutoChoice(String algorithm, String reason, ScanPlan scan) {
-        this(algorithm, reason, scan, null);
+        this(algorithm, reason, null);
     }
 }

@@ -44,18 +44,6 @@ final class AutoPolicy {
      */
     static final String NUMERIC_FIRST = "Metis";
 
-    /** Results of {@link #NUMERIC_FIRST} before Auto checks how well a GP predicts them ({@link ModelCheck}). */
-    static final int CHECK_AFTER = 25;
-    /** The leave-one-out R^2 below which the GP takes the run over from {@link #NUMERIC_FIRST}. */
-    static final double FIT_FLOOR = 0.3;
-    /** Results after which {@link #NUMERIC_FIRST} takes a run back from the GP (0: only after the scan). */
-    static final int TAKE_BACK_AT = 50;
-    /**
-     * Fewest parameters for the model check: on the two-dimensional problems a GP's fit after 25 results says
-     * nothing about which tuner leads at 50 (goldstein's and camel6's runs it switched lost more than they gained).
-     */
-    static final int CHECK_MIN_PARAMETERS = 3;
-
 
     private AutoPolicy() {
     }
@@ -119,21 +107,13 @@ final class AutoPolicy {
                 + " regret at 100 trials on every benchmark problem" : "the GP is the most sample-efficient builtin"
                 + " that takes it");
         ScanPlan scan = scanPlan(shape.parameters(), budget);
-        ModelCheck check = metis && shape.parameters() >= CHECK_MIN_PARAMETERS
-            ? new ModelCheck(CHECK_AFTER, FIT_FLOOR, "GP", TAKE_BACK_AT) : null;
-        if (check != null) {
-            reason += "; after " + check.after() + " results, should a GP fitted to them predict each left-out one"
-                + " with R^2 below " + check.floor() + ", the GP takes over with every result so far (its expected"
-                + " improvement settles into basins sooner where " + NUMERIC_FIRST + "'s information gain keeps"
-                + " exploring) and hands the run back to " + NUMERIC_FIRST + " after " + check.until() + " results";
-        }
         if (scan == null) {
-            return new AutoChoice(first, reason + "; " + facts, null, check);
+            return new AutoChoice(first, reason + "; " + facts);
         }
         return new AutoChoice(first, reason + "; after " + scan.after() + " results Auto scans the best point, one"
             + " parameter at a time (" + scan.strata() + " values across each numeric range, up to " + scan.strata()
             + " other options of each choice; at most " + scan.strata() * shape.parameters() + " trials), then "
             + first + " goes on: a model settled in one basin does not look for a parameter whose better basin lies"
-            + " elsewhere; " + facts, scan, check);
+            + " elsewhere; " + facts, scan);
     }
 }

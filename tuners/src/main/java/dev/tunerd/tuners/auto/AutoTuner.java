@@ -9,7 +9,6 @@ import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.InvalidSearchSpaceException;
 import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonBool;
-import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonNull;
 import dev.tunerd.spi.json.JsonObject;
@@ -22,9 +21,7 @@ import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 
 /**
  * Picks a builtin tuner ({@link AutoPolicy}) on the first search space, from that space and the experiment's budget
@@ -61,24 +58,10 @@ public final class AutoTuner implements Tuner, Snapshotting {
     /** Whether the tuner after the scan has taken over. */
     private boolean handedOver;
     private double bestLoss = Double.POSITIVE_INFINITY;
-    /** The model check planned with the pick, or null. */
-    private ModelCheck check;
-    /** Whether the model check has been made. */
-    private boolean checked;
-    /** The tuner that takes the run back at {@link ModelCheck#until} results, while that is still to come; or null. */
-    private String backTo;
-    /** Replaces the policy's model check (experiments only), or null. */
-    private final UnaryOperator<ModelCheck> checkOverride;
 
     public AutoTuner(AlgorithmContext context, AutoClassArgs args) {
-        this(context, args, null);
-    }
-
-    /** With the policy's model check replaced by {@code checkOverride}'s answer (null: none), for experiments. */
-    AutoTuner(AlgorithmContext context, AutoClassArgs args, UnaryOperator<ModelCheck> checkOverride) {
         this.context = context;
         this.args = args;
-        this.checkOverride = checkOverride;
     }
 
     /** What was picked; null before the first search space. */
@@ -95,8 +78,7 @@ public final class AutoTuner implements Tuner, Snapshotting {
                     name -> DelegateFactory.takesSpace(name, context, args.optimizeMode(), searchSpace));
             start(picked, searchSpace);
             plan = picked.scan();
-            check = checkOverride != null ? checkOverride.apply(picked.check()) : picked.check();
-            if (!keepingHistory()) {
+            if (!handoverPending()) {
                 history.clear(); // imports kept before the pick: no handover to give them to
             }
             scanSeed = args.seed() != null ? args.seed() : context.clock().instant().toEpochMilli();
@@ -122,90 +104,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
 
     private boolean handoverPending() {
         return plan != null && plan.then() != null && !handedOver;
-    }
-
-    private boolean checkPending() {
-        return check != null && !checked;
-    }
-
-    /** Whether every result must be kept: for a handover or a model check still to come. */
-    private boolean keepingHistory() {
-        return handoverPending() || checkPending() || backTo != null;
-    }
-
-    /** The tuner picked first takes the run back from the check's fallback, with every result so far. */
-    private void takeBackWhenDue() {
-        if (backTo == null || results < check.until()) {
-            return;
-        }
-        String from = choice.algorithm();
-        Tuner next = DelegateFactory.create(backTo, context, args.optimizeMode(), args.seed());
-        next.updateSearchSpace(lastSpace); // it took this space at the pick
-        next.importData(List.copyOf(history));
-        LOG.log(Level.INFO, "Auto hands the run back to {0} after {1} results of which {2} made the last {3}",
-            backTo, results, from, results - check.after());
-        delegate.close();
-        delegate = next;
-        choice = new AutoChoice(backTo, choice.reason(), plan, check);
-        backTo = null;
-        if (!keepingHistory()) {
-            history.clear();
-        }
-    }
-
-    /**
-     * The model check, once its results are in: when a GP fitted to them predicts them poorly, the check's fallback
-     * takes over with every result so far, and the tuner picked first goes on after the scan (when there is one).
-     */
-    private void checkModel() {
-        if (!checkPending() || results < check.after()) {
-            return;
-        }
-        checked = true;
-        double fit = ModelFit.leaveOneOut(SearchSpace.parse(lastSpace, SearchSpace.ALL_TYPES), history,
-            args.optimizeMode(), scanSeed);
-        String first = choice.algorithm();
-        String measured = Double.isNaN(fit) ? "no GP could be fitted"
-            : String.format(Locale.ROOT, "leave-one-out R^2 %.3f", fit);
-        if (!(fit < check.floor())) {
-            LOG.log(Level.INFO, "Auto keeps {0} after {1} results: a GP fitted to them predicts them ({2}; {3} or"
-                + " more keeps it)", first, results, measured, check.floor());
-            if (!keepingHistory()) {
-                history.clear();
-            }
-            return;
-        }
-        Tuner next = DelegateFactory.create(check.fallback(), context, args.optimizeMode(), args.seed());
-        try {
-            next.updateSearchSpace(lastSpace);
-        } catch (InvalidSearchSpaceException e) {
-            next.close();
-            LOG.log(Level.INFO, "Auto: {0} does not take the search space; {1} goes on", check.fallback(), first);
-            if (!keepingHistory()) {
-                history.clear();
-            }
-            return;
-        }
-        next.importData(List.copyOf(history));
-        delegate.close();
-        delegate = next;
-        String back;
-        if (check.until() > 0) {
-            backTo = first;
-            back = ", and " + first + " takes it back after " + check.until() + " results";
-        } else if (plan != null) {
-            plan = new ScanPlan(plan.after(), plan.strata(), first);
-            back = ", and " + first + " goes on after the scan";
-        } else {
-            back = "";
-        }
-        String reason = "after " + results + " results a GP fitted to them predicts them poorly (" + measured
-            + ", below " + check.floor() + "): " + check.fallback() + " takes over with every result so far" + back;
-        LOG.log(Level.INFO, "Auto switches from {0} to {1}: {2}", first, check.fallback(), reason);
-        choice = new AutoChoice(check.fallback(), choice.reason() + "; " + reason, plan, check);
-        if (!keepingHistory()) {
-            history.clear();
-        }
     }
 
     /**
@@ -284,12 +182,10 @@ public final class AutoTuner implements Tuner, Snapshotting {
         }
         delegate.receiveTrialResult(result);
         results++;
-        if (keepingHistory()) {
+        if (handoverPending()) {
             history.add(new ImportedTrial(result.parameters(), result.value(), result.trialJobId()));
         }
         consider(result.parameters(), result.scalar());
-        checkModel();
-        takeBackWhenDue();
     }
 
     private void consider(JsonValue parameters, double metric) {
@@ -314,7 +210,7 @@ public final class AutoTuner implements Tuner, Snapshotting {
         } else {
             delegate.importData(trials);
         }
-        if (keepingHistory() || delegate == null) {
+        if (handoverPending() || delegate == null) {
             history.addAll(trials); // before the first space the plan is not known yet: kept, cleared if none
         }
         for (ImportedTrial t : trials) {
@@ -350,24 +246,11 @@ public final class AutoTuner implements Tuner, Snapshotting {
                 .put("best", bestParams == null ? JsonNull.INSTANCE : JsonArray.of(bestParams, Losses.toJson(bestLoss)))
                 .put("then", plan.then() == null ? JsonNull.INSTANCE : JsonString.of(plan.then()))
                 .put("handedOver", JsonBool.of(handedOver))
-                .put("history", historyJson())
+                .put("history", new JsonArray(history.stream().map(t -> (JsonValue) JsonArray.of(t.parameter(),
+                    t.value())).toList()))
                 .build());
         }
-        if (check != null) {
-            JsonObject.Builder c = JsonObject.builder().put("after", check.after())
-                .put("floor", JsonFloat.of(check.floor())).put("fallback", check.fallback())
-                .put("done", JsonBool.of(checked)).put("until", check.until())
-                .put("back", backTo == null ? JsonNull.INSTANCE : JsonString.of(backTo));
-            if (plan == null) {
-                c.put("results", results).put("history", historyJson()); // with a scan, the scan's entry holds them
-            }
-            m.put("check", c.build());
-        }
         return JsonObject.of(m);
-    }
-
-    private JsonArray historyJson() {
-        return new JsonArray(history.stream().map(t -> (JsonValue) JsonArray.of(t.parameter(), t.value())).toList());
     }
 
     @Override
@@ -392,7 +275,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
             s.restore(o.get("state"));
         }
         restoreScan(o.find("scan").orElse(JsonNull.INSTANCE));
-        restoreCheck(o.find("check").orElse(JsonNull.INSTANCE));
         LOG.log(Level.INFO, "Auto resumed with {0}, as picked before: {1}", choice.algorithm(),
             SafeText.capped(choice.reason(), 500)); // read back from the snapshot file
     }
@@ -402,39 +284,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
     private static String knownAlgorithm(String name) {
         return AutoClassArgs.ALGORITHMS.stream().filter(a -> a.equalsIgnoreCase(name)).findFirst()
             .orElseThrow(() -> new IllegalArgumentException("Auto snapshot names an unknown tuner"));
-    }
-
-    /** The model check as the snapshot recorded it: none in a snapshot without one. */
-    private void restoreCheck(JsonValue value) {
-        check = null;
-        checked = false;
-        backTo = null;
-        if (!(value instanceof JsonObject o)) {
-            return;
-        }
-        try {
-            check = new ModelCheck((int) ((JsonInt) o.get("after")).value(), o.get("floor").asDouble(),
-                knownAlgorithm(((JsonString) o.get("fallback")).value()),
-                (int) ((JsonInt) o.find("until").orElse(JsonInt.of(0))).value());
-            checked = o.get("done") == JsonBool.of(true);
-            backTo = o.find("back").orElse(JsonNull.INSTANCE) instanceof JsonString b ? knownAlgorithm(b.value())
-                : null;
-            if (plan == null) {
-                results = o.find("results").orElse(JsonInt.of(0)) instanceof JsonInt n ? (int) n.value() : 0;
-                if (o.find("history").orElse(JsonArray.EMPTY) instanceof JsonArray h) {
-                    readHistory(h);
-                }
-            }
-        } catch (ClassCastException | NullPointerException e) {
-            throw new IllegalArgumentException("Auto: not a model check this tuner wrote", e);
-        }
-    }
-
-    private void readHistory(JsonArray h) {
-        for (JsonValue entry : h.values()) {
-            JsonArray pair = (JsonArray) entry;
-            history.add(new ImportedTrial(pair.get(0), pair.get(1), java.util.Optional.empty()));
-        }
     }
 
     private void restoreScan(JsonValue value) {
@@ -454,7 +303,10 @@ public final class AutoTuner implements Tuner, Snapshotting {
                 o.find("then").orElse(JsonNull.INSTANCE) instanceof JsonString t ? knownAlgorithm(t.value()) : null);
             handedOver = o.find("handedOver").orElse(JsonBool.of(false)) == JsonBool.of(true);
             if (o.find("history").orElse(JsonArray.EMPTY) instanceof JsonArray h) {
-                readHistory(h);
+                for (JsonValue entry : h.values()) {
+                    JsonArray pair = (JsonArray) entry;
+                    history.add(new ImportedTrial(pair.get(0), pair.get(1), java.util.Optional.empty()));
+                }
             }
             long seed = ((JsonInt) o.get("seed")).value();
             int issued = (int) ((JsonInt) o.get("issued")).value();

@@ -7,7 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Experiment: signals from Auto's first k results (Metis's), per problem and seed. Prints TSV. */
+/**
+ * What a run's first results say about the problem (issue 15, session 11, docs/BENCHMARKS.md "Auto: a model check
+ * after Metis's first results"): for each of the nine problems and each daemon seed from {@code -Dbench.seedBase}
+ * ({@code -Dbench.seeds} of them), the tuner {@code -Dprobe.tuner} (default Metis, Auto's pick for them) is run for
+ * the largest of {@code -Dprobe.k} (default 10,15,20,25) trials, and after each k a GP (Matérn 5/2 ARD, losses
+ * log-warped when skewed and standardised) is fitted to the results so far; printed as TSV per problem, seed and k:
+ * its mean and smallest log length scale, log noise, leave-one-out R² and the rank correlation of its leave-one-out
+ * predictions with the losses, and the losses' skewness. Not a unit test.
+ */
 public final class AutoSignalProbe {
     public static void main(String[] args) {
         int[] ks = java.util.Arrays.stream(System.getProperty("probe.k", "10,15,20,25").split(","))

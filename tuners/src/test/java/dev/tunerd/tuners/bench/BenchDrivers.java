@@ -82,13 +82,6 @@ final class BenchDrivers {
         // Auto with the run's length as the experiment's budget, as `tunerd bench quality` passes it
         m.put("Auto", (space, seed) -> new TunerDriver(new AutoTuner(AlgorithmContext.standalone().withBudget(
             ExperimentBudget.of(QualityBench.TRIALS, 1)), new AutoClassArgs(OptimizeMode.MINIMIZE, seed)), space));
-        // -Dauto.check=AFTER:FLOOR (AFTER 0: none): Auto's model check varied for tuning
-        m.put("Auto-args", (space, seed) -> {
-            String[] c = System.getProperty("auto.check", "0:0").split(":");
-            return new TunerDriver(dev.tunerd.tuners.auto.AutoVariants.withCheck(AlgorithmContext.standalone()
-                .withBudget(ExperimentBudget.of(QualityBench.TRIALS, 1)), new AutoClassArgs(OptimizeMode.MINIMIZE,
-                seed), Integer.parseInt(c[0]), Double.parseDouble(c[1]), c.length > 2 ? Integer.parseInt(c[2]) : 0), space);
-        });
         // -Dcma.pop / -Dcma.sigma / -Dcma.restart: classArgs variations for tuning
         m.put("CMAES-args", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
             new CmaesClassArgs(OptimizeMode.MINIMIZE, Integer.getInteger("cma.pop"),
