@@ -28,16 +28,18 @@ package dev.tunerd.tuners.smac;
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
-    double warpSkewness, int trees, int minSplit, double redrawShare) {
+    double warpSkewness, int trees, int minSplit, double redrawShare, boolean predictedBest, int warpSample,
+    double rawShare) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 10, 3, 0.1);
+        0, 10, 3, 0.1, false, 0, 0);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
             || !(featureShare > 0 && featureShare <= 1) || localStarts < 0 || randomStarts < 0
             || randomCandidates < 1 || !(step > 0) || trees < 1 || minSplit < 2
-            || !(redrawShare >= 0 && redrawShare <= 1)) {
+            || !(redrawShare >= 0 && redrawShare <= 1) || warpSample < 0
+            || !(rawShare >= 0 && rawShare <= 1)) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }
     }

@@ -111,7 +111,10 @@ final class BenchDrivers {
             bool.apply("smac.within", d.withinLeaf()), bool.apply("smac.logei", d.logEi()),
             num.apply("smac.candidates", (double) d.randomCandidates()).intValue(), num.apply("smac.step", d.step()),
             num.apply("smac.skew", d.warpSkewness()), num.apply("smac.trees", (double) d.trees()).intValue(),
-            num.apply("smac.minSplit", (double) d.minSplit()).intValue(), num.apply("smac.redraw", d.redrawShare()));
+            num.apply("smac.minSplit", (double) d.minSplit()).intValue(), num.apply("smac.redraw", d.redrawShare()),
+            bool.apply("smac.predictedBest", d.predictedBest()),
+            num.apply("smac.warpSample", (double) d.warpSample()).intValue(),
+            num.apply("smac.raw", d.rawShare()));
     }
 
     /**
