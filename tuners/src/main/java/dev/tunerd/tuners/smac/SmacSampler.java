@@ -60,24 +60,23 @@ final class SmacSampler implements InternalSampler {
         Set<List<Double>> taken = new HashSet<>();
         xs.forEach(v -> taken.add(key(v)));
         running.forEach(r -> taken.add(key(encode(r))));
-        double[] warped = targets();
-        if (xs.size() + running.size() < INITIAL || warped == null) {
+        double[] y = targets();
+        if (xs.size() + running.size() < INITIAL || y == null) {
             return decode(randomVector());
         }
         if (rng.nextDouble() < randomShare) {
             return decode(randomVector());
         }
         if (settings.redrawShare() > 0 && rng.nextDouble() < settings.redrawShare()) {
-            double[] redrawn = redrawn(warped, taken);
+            double[] redrawn = redrawn(y, taken);
             if (redrawn != null) {
                 return decode(redrawn);
             }
         }
-        double[] y = settings.rawShare() > 0 && rng.nextDouble() < settings.rawShare() ? targets(false) : warped;
         RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
             settings.withinLeaf(), settings.trees(), settings.minSplit());
+        double best = Arrays.stream(y).min().orElse(0);
         double[] out = new double[2];
-        double best = settings.predictedBest() ? predictedBest(forest, out) : Arrays.stream(y).min().orElse(0);
         List<double[]> candidates = new ArrayList<>();
         for (int i = 0; i < settings.randomCandidates(); i++) {
             candidates.add(randomVector());
@@ -115,16 +114,6 @@ final class SmacSampler implements InternalSampler {
             }
         }
         return decode(chosen != null ? chosen : randomVector());
-    }
-
-    /** The lowest predicted mean over the observed configurations. */
-    private double predictedBest(RandomForest forest, double[] out) {
-        double best = Double.POSITIVE_INFINITY;
-        for (double[] x : xs) {
-            forest.predict(x, out);
-            best = Math.min(best, out[0]);
-        }
-        return best;
     }
 
     /** Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. */
@@ -193,11 +182,6 @@ final class SmacSampler implements InternalSampler {
      * {@code log(loss - min + (median - min))}; null if none.
      */
     double[] targets() {
-        return targets(true);
-    }
-
-    /** {@link #targets()}, or with {@code warp} false the finite losses as they are. */
-    private double[] targets(boolean warp) {
         double[] range = SurrogateLosses.finiteRange(losses);
         if (range == null) {
             return null;
@@ -212,7 +196,7 @@ final class SmacSampler implements InternalSampler {
         double[] sorted = y.clone();
         Arrays.sort(sorted);
         double offset = sorted[sorted.length / 2] - lo;
-        if (warp && SurrogateLosses.skewness(sample) > settings.warpSkewness() && offset > 0) {
+        if (SurrogateLosses.skewness(sample) > settings.warpSkewness() && offset > 0) {
             for (int i = 0; i < y.length; i++) {
                 y[i] = Math.log(y[i] - lo + offset);
             }

@@ -41,58 +41,75 @@ class SmacWarpTest {
         }
     }
 
-    private static SmacSettings warpSample(int n) {
+    private static SmacSettings warpSample(int n, double skewness) {
         SmacSettings d = SmacSettings.DEFAULT;
         return new SmacSettings(d.randomShare(), d.choiceRandomShare(), d.featureShare(), d.localStarts(),
-            d.randomStarts(), d.withinLeaf(), d.logEi(), d.randomCandidates(), d.step(), d.warpSkewness(), d.trees(),
-            d.minSplit(), d.redrawShare(), d.predictedBest(), n, d.rawShare());
+            d.randomStarts(), d.withinLeaf(), d.logEi(), d.randomCandidates(), d.step(), skewness, d.trees(),
+            d.minSplit(), d.redrawShare(), n);
     }
 
-    /**
-     * Ten left-skewed losses (a random design on a function like hartmann3), then thirty that pile up just above the
-     * best: all forty together are right-skewed, the first ten are not.
-     */
-    private static SmacSampler concentrating(SmacSettings settings, double[] losses) {
+    private static SmacSampler observed(SmacSettings settings, double[] losses) {
         SmacSampler s = new SmacSampler(SPACE, new Rng(1), settings);
         for (int i = 0; i < losses.length; i++) {
-            losses[i] = i < 10 ? -(1 + i * i) : -82 + 0.01 * (i - 10);
-            s.observe(new double[] {i / 40.0, 0.5}, losses[i]);
+            s.observe(new double[] {i / (double) losses.length, 0.5}, losses[i]);
         }
         return s;
     }
 
-    @Test
-    void theSkewnessTestOfTheFirstLossesKeepsAConcentratingRunUnwarped() {
-        double[] losses = new double[40];
-        double[] y = concentrating(warpSample(10), losses).targets();
+    private static void assertWarped(double[] losses, double[] y) {
+        double min = java.util.Arrays.stream(losses).min().orElseThrow();
+        double[] sorted = losses.clone();
+        java.util.Arrays.sort(sorted);
+        double offset = sorted[losses.length / 2] - min;
+        for (int i = 0; i < losses.length; i++) {
+            assertEquals(Math.log(losses[i] - min + offset), y[i], 1e-12);
+        }
+    }
+
+    private static void assertRaw(double[] losses, double[] y) {
         for (int i = 0; i < losses.length; i++) {
             assertEquals(losses[i], y[i], 0);
         }
-        // all forty losses are right-skewed, so the test of every loss warps them (what the sample rule prevents)
-        double[] all = concentrating(warpSample(0), losses).targets();
-        double min = -82;
-        double[] sorted = losses.clone();
-        java.util.Arrays.sort(sorted);
-        double offset = sorted[20] - min;
+    }
+
+    /**
+     * Ten losses of a random design on a function like hartmann3 (nine near 0, one at -10: skewness -2.6), then
+     * thirty that pile up just above the best: all forty together are right-skewed (skewness 1.3).
+     */
+    private static double[] concentrating() {
+        double[] losses = new double[40];
         for (int i = 0; i < losses.length; i++) {
-            assertEquals(Math.log(losses[i] - min + offset), all[i], 1e-12);
+            losses[i] = i < 9 ? -0.1 * i : i == 9 ? -10 : -10 + 0.01 * (i - 10);
         }
+        return losses;
+    }
+
+    @Test
+    void theSkewnessTestOfTheFirstLossesKeepsAConcentratingRunUnwarped() {
+        double[] losses = concentrating();
+        assertRaw(losses, observed(warpSample(10, -0.5), losses).targets());
+        // the test on every loss warps them late in the run (what the sample rule prevents)
+        assertWarped(losses, observed(warpSample(0, 0), losses).targets());
+    }
+
+    @Test
+    void theFirstLossesAreComparedWithTheThreshold() {
+        double[] losses = new double[30];
+        for (int i = 0; i < losses.length; i++) {
+            // the first ten: skewness -0.67; all thirty are right-skewed
+            losses[i] = i < 10 ? -(1 + i * i) : -82 + 0.5 * (i - 10);
+        }
+        assertRaw(losses, observed(warpSample(10, -0.5), losses).targets());
+        assertWarped(losses, observed(warpSample(10, -1), losses).targets());
     }
 
     @Test
     void aRightSkewedSampleWarpsEveryLossWithTheMedianOfAllAsOffset() {
-        SmacSampler s = new SmacSampler(SPACE, new Rng(1), warpSample(10));
         double[] losses = new double[30];
         for (int i = 0; i < losses.length; i++) {
             losses[i] = i < 10 ? 1 + i * i : 1 + 0.5 * (i - 10);
-            s.observe(new double[] {i / 30.0, 0.5}, losses[i]);
         }
-        double[] sorted = losses.clone();
-        java.util.Arrays.sort(sorted);
-        double offset = sorted[15] - 1;
-        double[] y = s.targets();
-        for (int i = 0; i < losses.length; i++) {
-            assertEquals(Math.log(losses[i] - 1 + offset), y[i], 1e-12);
-        }
+        // the median of all thirty losses is 7, that of the first ten 26
+        assertWarped(losses, observed(warpSample(10, -0.5), losses).targets());
     }
 }
