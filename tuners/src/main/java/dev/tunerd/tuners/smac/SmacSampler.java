@@ -191,10 +191,12 @@ final class SmacSampler implements InternalSampler {
         for (int i = 0; i < y.length; i++) {
             y[i] = SurrogateLosses.finiteOrBound(losses.get(i), lo, range[1]);
         }
+        double[] sample = settings.warpSample() > 0 && y.length > settings.warpSample()
+            ? Arrays.copyOf(y, settings.warpSample()) : y;
         double[] sorted = y.clone();
         Arrays.sort(sorted);
         double offset = sorted[sorted.length / 2] - lo;
-        if (SurrogateLosses.skewness(y) > settings.warpSkewness() && offset > 0) {
+        if (SurrogateLosses.skewness(sample) > settings.warpSkewness() && offset > 0) {
             for (int i = 0; i < y.length; i++) {
                 y[i] = Math.log(y[i] - lo + offset);
             }

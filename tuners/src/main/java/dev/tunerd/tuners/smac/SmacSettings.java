@@ -25,19 +25,23 @@ package dev.tunerd.tuners.smac;
  *                        and draw some of its parameters anew, uniformly (each with probability {@code 1 / 2}, at
  *                        least one), without asking the forest: a basin of one or two coordinates that the forest
  *                        never saw next to the incumbent's other values gets visited
+ * @param warpSample      when positive, the warp's skewness test (against {@code warpSkewness}) uses the first this
+ *                        many observed losses only (the random initial design's), so a run whose losses pile up near
+ *                        its incumbent does not switch the warp on late; the offset stays the median of all losses.
+ *                        0 (default): the test uses all losses
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
-    double warpSkewness, int trees, int minSplit, double redrawShare) {
+    double warpSkewness, int trees, int minSplit, double redrawShare, int warpSample) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 10, 3, 0.1);
+        0, 10, 3, 0.1, 0);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
             || !(featureShare > 0 && featureShare <= 1) || localStarts < 0 || randomStarts < 0
             || randomCandidates < 1 || !(step > 0) || trees < 1 || minSplit < 2
-            || !(redrawShare >= 0 && redrawShare <= 1)) {
+            || !(redrawShare >= 0 && redrawShare <= 1) || warpSample < 0) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }
     }

@@ -96,7 +96,7 @@ final class BenchDrivers {
 
     /**
      * SMAC's settings from {@code smac.*} keys (DEFAULT where absent): -Dsmac.random / choiceRandom / features /
-     * local / randomStarts / within / logei / candidates / step / skew / trees / minSplit / redraw.
+     * local / randomStarts / within / logei / candidates / step / skew / trees / minSplit / redraw / warpSample.
      */
     static SmacSettings smacSettings(java.util.function.UnaryOperator<String> lookup) {
         SmacSettings d = SmacSettings.DEFAULT;
@@ -111,7 +111,8 @@ final class BenchDrivers {
             bool.apply("smac.within", d.withinLeaf()), bool.apply("smac.logei", d.logEi()),
             num.apply("smac.candidates", (double) d.randomCandidates()).intValue(), num.apply("smac.step", d.step()),
             num.apply("smac.skew", d.warpSkewness()), num.apply("smac.trees", (double) d.trees()).intValue(),
-            num.apply("smac.minSplit", (double) d.minSplit()).intValue(), num.apply("smac.redraw", d.redrawShare()));
+            num.apply("smac.minSplit", (double) d.minSplit()).intValue(), num.apply("smac.redraw", d.redrawShare()),
+            num.apply("smac.warpSample", (double) d.warpSample()).intValue());
     }
 
     /**

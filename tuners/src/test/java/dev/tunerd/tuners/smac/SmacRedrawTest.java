@@ -27,7 +27,8 @@ class SmacRedrawTest {
     private static SmacSettings redrawing(double share) {
         SmacSettings d = SmacSettings.DEFAULT;
         return new SmacSettings(0, 0, d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(),
-            d.randomCandidates(), d.step(), d.warpSkewness(), d.trees(), d.minSplit(), share);
+            d.randomCandidates(), d.step(), d.warpSkewness(), d.trees(), d.minSplit(), share,
+            d.warpSample());
     }
 
     private static final double[] BEST = {0.3, 0.7, 0.2, 0.9, 0.5, 0.1};
