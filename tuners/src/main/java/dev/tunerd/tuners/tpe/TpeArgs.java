@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.tpe;
 
 import dev.tunerd.tuners.tpe.kernel.ExplorationFloor;
+import dev.tunerd.tuners.tpe.kernel.LocalRefine;
 import dev.tunerd.tuners.tpe.kernel.TpeSettings;
 import java.util.Locale;
 
@@ -59,6 +60,8 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * suggestions take the most promising of candidates drawn from the prior (docs/MODEL_TUNERS.md).
      */
     public static final ExplorationFloor FLOOR = new ExplorationFloor(0.2, 0.3);
+    /** The local refinement step late in a run (issue 16, session 11; docs/MODEL_TUNERS.md): off. */
+    public static final LocalRefine REFINE = LocalRefine.NONE;
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);
@@ -93,6 +96,6 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
         return new TpeSettings(nStartupJobs, nEiCandidates, linearForgetting, priorWeight,
             gamma == null ? 0 : gamma, LINEAR_GAMMA, BANDWIDTH_FACTOR, BAD_CAP, INDEPENDENT_SHARE, INDEPENDENT_AFTER,
             TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)), DIVERSITY, FLOOR,
-            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT);
+            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, REFINE);
     }
 }

@@ -107,7 +107,7 @@ final class FlightTuners {
     }
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
-     * startup, bw, goodK). */
+     * startup, bw, goodK, ref, refAfter, refScale, refTop, refFlip). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -123,6 +123,12 @@ final class FlightTuners {
         int startup = d.startupTrials();
         double bw = d.bandwidthFactor();
         double goodK = d.goodInFlight();
+        dev.tunerd.tuners.tpe.kernel.LocalRefine r = d.refine();
+        double ref = r.share();
+        int refAfter = r.after();
+        double refScale = r.scale();
+        int refTop = r.top();
+        double refFlip = r.flip();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -139,10 +145,16 @@ final class FlightTuners {
                 case "startup" -> startup = Integer.parseInt(p[1]);
                 case "bw" -> bw = Double.parseDouble(p[1]);
                 case "goodK" -> goodK = Double.parseDouble(p[1]);
+                case "ref" -> ref = Double.parseDouble(p[1]);
+                case "refAfter" -> refAfter = Integer.parseInt(p[1]);
+                case "refScale" -> refScale = Double.parseDouble(p[1]);
+                case "refTop" -> refTop = Integer.parseInt(p[1]);
+                case "refFlip" -> refFlip = Double.parseDouble(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
         }
         return new TpeSettings(startup, ei, d.linearForgetting(), pw,
-            d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK);
+            d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK,
+            new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip));
     }
 }

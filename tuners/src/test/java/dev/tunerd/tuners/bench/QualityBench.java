@@ -52,7 +52,7 @@ public final class QualityBench {
             Integer.getInteger("tpe.unifrom", TpeArgs.INDEPENDENT_AFTER), TpeSettings.Liar.NONE,
             dbl("tpe.div", TpeArgs.DIVERSITY), new ExplorationFloor(dbl("tpe.floor", TpeArgs.FLOOR.share()),
             dbl("tpe.stall", TpeArgs.FLOOR.stall())), dbl("tpe.uniK", TpeArgs.INDEPENDENT_IN_FLIGHT),
-            dbl("tpe.goodK", TpeArgs.GOOD_IN_FLIGHT));
+            dbl("tpe.goodK", TpeArgs.GOOD_IN_FLIGHT), TpeArgs.REFINE);
     }
 
     /** Anneal's exploration, overridable for tuning ({@code -Danneal.share=0.2 -Danneal.after=20 -Danneal.wide=0.05}). */

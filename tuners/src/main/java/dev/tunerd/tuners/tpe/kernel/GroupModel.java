@@ -40,6 +40,7 @@ final class GroupModel {
     private final double[] goodBandwidths;
     private final PendingRows pending;
     private final double[] badMarginals;
+    private int[] ranked = new int[0];
     private double[] centres = new double[0];
     private double[] weights = new double[0];
     private boolean[] isGood = new boolean[0];
@@ -207,14 +208,21 @@ final class GroupModel {
     }
 
     private void chooseCandidate(Rng rng, boolean fromPrior) {
-        boolean independent = !fromPrior && history.rows() >= settings.independentAfter()
+        LocalRefine.Move move = fromPrior ? LocalRefine.Move.NONE : settings.refine().draw(history.rows(), rng);
+        boolean local = move != LocalRefine.Move.NONE;
+        if (local) {
+            rankBest();
+        }
+        boolean independent = !local && !fromPrior && history.rows() >= settings.independentAfter()
             && rng.nextDouble() < settings.independentShare(pending.count());
         double bestScore = Double.NEGATIVE_INFINITY;
         double closeScore = Double.NEGATIVE_INFINITY;
         boolean accepted = false;
-        for (int c = 0; c < settings.eiCandidates(); c++) {
-            double score = fromPrior ? priorCandidate(rng) : independent ? independentCandidate(rng)
-                : jointCandidate(rng);
+        // a coordinate move is proposed as drawn (LocalRefine)
+        int candidates = move == LocalRefine.Move.FLIP ? 1 : settings.eiCandidates();
+        for (int c = 0; c < candidates; c++) {
+            double score = fromPrior ? priorCandidate(rng) : local ? localCandidate(rng, move)
+                : independent ? independentCandidate(rng) : jointCandidate(rng);
             if (tooClose()) {
                 // kept aside in case every candidate is too close to a trial in flight
                 if (!accepted && score > closeScore) {
@@ -237,6 +245,28 @@ final class GroupModel {
     /** Draws a candidate from the prior (uniform on the cube and the options); its log density ratio. */
     private double priorCandidate(Rng rng) {
         samplePriorInto(rng, candidate);
+        return good.logDensity(candidate) - bad.logDensity(candidate);
+    }
+
+    /** The best rows a local suggestion starts from ({@link LocalRefine}). */
+    private void rankBest() {
+        int count = Math.min(settings.refine().top(), history.rows());
+        if (ranked.length < count) {
+            ranked = new int[count];
+        }
+        for (int r = 0; r < count; r++) {
+            ranked[r] = history.rowAtRank(r);
+        }
+    }
+
+    /** Draws a candidate near one of the best observations ({@link LocalRefine}); its log density ratio. */
+    private double localCandidate(Rng rng, LocalRefine.Move move) {
+        int count = Math.min(settings.refine().top(), history.rows());
+        settings.refine().candidate(move, rng, history.coordArray(), ranked, count, categorical, goodBandwidths,
+            candidate);
+        for (int j = 0; j < params.length; j++) {
+            candidate[j] = space.snap(params[j], candidate[j]);
+        }
         return good.logDensity(candidate) - bad.logDensity(candidate);
     }
 

@@ -28,11 +28,12 @@ package dev.tunerd.tuners.tpe.kernel;
  * @param goodInFlight    with K trials in flight in a group (and no liar), the good set is sized for
  *                        {@code n - goodInFlight * K} observations instead of n ({@link #goodCount(int, int)}): a
  *                        greedier good density while a batch is being drawn from it; 0 sizes it for n
+ * @param refine          the local refinement step late in a run ({@link LocalRefine}; {@code NONE}: off)
  */
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                           double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
                           int independentAfter, Liar liar, double diversity, ExplorationFloor floor,
-                          double independentInFlight, double goodInFlight) {
+                          double independentInFlight, double goodInFlight, LocalRefine refine) {
 
     /**
      * What trials in flight count as: the constant-liar strategies of NNI's {@code constant_liar_type} (the best,
@@ -48,7 +49,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
                        double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
                        double independentShare, int independentAfter, Liar liar) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
-            badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE, 0, 0);
+            badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE, 0, 0, LocalRefine.NONE);
     }
 
     public TpeSettings {
@@ -56,7 +57,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
             || !(bandwidthFactor > 0) || !(independentShare >= 0 && independentShare <= 1) || independentAfter < 0
             || !(gammaSqrt > 0 || gammaLinear > 0) || !(diversity >= 0 && diversity < 100) || liar == null
             || floor == null || !(independentInFlight >= 0 && independentInFlight < 1e6)
-            || !(goodInFlight >= 0 && goodInFlight <= 1)) {
+            || !(goodInFlight >= 0 && goodInFlight <= 1) || refine == null) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
                 + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity + ", " + independentInFlight + ", "

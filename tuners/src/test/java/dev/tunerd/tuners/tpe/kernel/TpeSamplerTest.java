@@ -49,7 +49,7 @@ class TpeSamplerTest {
         TpeSettings d = TpeArgs.defaults().settings();
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
-            d.independentAfter(), d.liar(), d.diversity(), d.floor(), d.independentInFlight(), goodInFlight);
+            d.independentAfter(), d.liar(), d.diversity(), d.floor(), d.independentInFlight(), goodInFlight, d.refine());
     }
 
     @Test
@@ -156,7 +156,7 @@ class TpeSamplerTest {
         TpeSettings d = TpeArgs.defaults().settings();
         return new TpeSettings(d.startupTrials(), 1, d.linearForgetting(), d.priorWeight(), d.gammaSqrt(),
             d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(), d.independentAfter(), d.liar(),
-            d.diversity(), floor, d.independentInFlight(), d.goodInFlight());
+            d.diversity(), floor, d.independentInFlight(), d.goodInFlight(), d.refine());
     }
 
     /** Of 40 suggestions after 20 trials that all scored 1.0 and sit in [0.4, 0.5], how many land outside [0.3, 0.6]. */
@@ -193,14 +193,16 @@ class TpeSamplerTest {
         TpeSettings d = new TpeArgs(liar, null, null, null, null, null).settings();
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
-            d.independentAfter(), d.liar(), diversity, ExplorationFloor.NONE, d.independentInFlight(), d.goodInFlight());
+            d.independentAfter(), d.liar(), diversity, ExplorationFloor.NONE, d.independentInFlight(), d.goodInFlight(),
+            d.refine());
     }
 
     private static TpeSettings withLiar(TpeSettings.Liar liar) {
         TpeSettings d = TpeArgs.defaults().settings();
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
-            d.independentAfter(), liar, 0, ExplorationFloor.NONE, d.independentInFlight(), d.goodInFlight());
+            d.independentAfter(), liar, 0, ExplorationFloor.NONE, d.independentInFlight(), d.goodInFlight(),
+            d.refine());
     }
 
     private static TpeSampler warmedUp(TpeSettings settings) {

@@ -24,7 +24,7 @@ class UnivariateStartTest {
         TpeSettings d = TpeArgs.defaults().settings();
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), 0.0, d.independentAfter(), d.liar(),
-            d.diversity(), ExplorationFloor.NONE, 0, d.goodInFlight());
+            d.diversity(), ExplorationFloor.NONE, 0, d.goodInFlight(), d.refine());
     }
 
     private static TpeSettings defaultsWithoutFloor() {
@@ -36,7 +36,7 @@ class UnivariateStartTest {
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
             d.independentAfter(), d.liar(), d.diversity(), ExplorationFloor.NONE, independentInFlight,
-            d.goodInFlight());
+            d.goodInFlight(), d.refine());
     }
 
     /** Share of seeds whose suggestion after {@code observations} results differs from the joint-only sampler's. */
