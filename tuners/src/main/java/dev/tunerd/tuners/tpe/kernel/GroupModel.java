@@ -208,19 +208,33 @@ final class GroupModel {
     }
 
     private void chooseCandidate(Rng rng, boolean fromPrior) {
-        LocalRefine.Move move = fromPrior ? LocalRefine.Move.NONE : settings.refine().draw(history.rows(), rng);
-        boolean local = move != LocalRefine.Move.NONE;
-        if (local) {
+        LocalRefine.Move move = fromPrior ? LocalRefine.Move.NONE
+            : settings.refine().draw(history.rows(), good.numericDims(), rng);
+        if (move != LocalRefine.Move.NONE) {
             rankBest();
+            if (pick(rng, false, move, false)) {
+                return;
+            }
+            // every local candidate lies next to a trial in flight: an ordinary suggestion instead
         }
-        boolean independent = !local && !fromPrior && history.rows() >= settings.independentAfter()
+        boolean independent = !fromPrior && history.rows() >= settings.independentAfter()
             && rng.nextDouble() < settings.independentShare(pending.count());
+        pick(rng, fromPrior, LocalRefine.Move.NONE, independent);
+    }
+
+    /**
+     * Draws the candidates of one suggestion into {@code best}: the one with the best density ratio among those not
+     * too close to a trial in flight, or, when all are, the best of them (a local suggestion leaves {@code best} as
+     * it was then). A coordinate move is proposed as drawn: the first one not too close is taken.
+     *
+     * @return whether a candidate not too close to a trial in flight was found
+     */
+    private boolean pick(Rng rng, boolean fromPrior, LocalRefine.Move move, boolean independent) {
+        boolean local = move != LocalRefine.Move.NONE;
         double bestScore = Double.NEGATIVE_INFINITY;
         double closeScore = Double.NEGATIVE_INFINITY;
         boolean accepted = false;
-        // a coordinate move is proposed as drawn (LocalRefine)
-        int candidates = move == LocalRefine.Move.FLIP ? 1 : settings.eiCandidates();
-        for (int c = 0; c < candidates; c++) {
+        for (int c = 0; c < settings.eiCandidates() && !(accepted && move == LocalRefine.Move.FLIP); c++) {
             double score = fromPrior ? priorCandidate(rng) : local ? localCandidate(rng, move)
                 : independent ? independentCandidate(rng) : jointCandidate(rng);
             if (tooClose()) {
@@ -237,9 +251,10 @@ final class GroupModel {
                 System.arraycopy(candidate, 0, best, 0, params.length);
             }
         }
-        if (!accepted && closeScore > Double.NEGATIVE_INFINITY) {
+        if (!accepted && !local && closeScore > Double.NEGATIVE_INFINITY) {
             System.arraycopy(closest, 0, best, 0, params.length);
         }
+        return accepted;
     }
 
     /** Draws a candidate from the prior (uniform on the cube and the options); its log density ratio. */

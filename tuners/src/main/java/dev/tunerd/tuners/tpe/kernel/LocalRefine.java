@@ -9,15 +9,19 @@ import dev.tunerd.tuners.common.Rng;
  * <ul>
  *   <li>with probability {@code flip}, a <b>coordinate move</b>: one of the {@code top} best observations (chosen
  *       uniformly) with one numeric coordinate (chosen uniformly) redrawn from the prior, proposed as it is (not
- *       compared by the density ratio, which would pull the coordinate back to where the good values are). A
- *       separable problem whose run has one coordinate in the wrong basin (styblinski5) gets out this way;</li>
+ *       compared by the density ratio, which would pull the coordinate back to where the good values are; while
+ *       trials are in flight, the first draw not too close to one of them). A separable problem whose run has one
+ *       coordinate in the wrong basin (styblinski5) gets out this way. Groups with fewer than two numeric
+ *       dimensions refine instead;</li>
  *   <li>otherwise a <b>refinement</b>: candidates that start from one of the {@code top} best observations and move
  *       every numeric coordinate by a normal step of {@code scale} times the good density's bandwidth (which shrinks
  *       with the number of good observations), truncated to the unit range, compared by the same density ratio as
  *       every other candidate. It resolves detail finer than the good density's kernels (ackley5's lattice).</li>
  * </ul>
  *
- * Categorical coordinates keep the observation's option in both moves. Immutable and thread-safe.
+ * Categorical coordinates keep the observation's option in both moves. When every candidate of a local suggestion
+ * lies too close to a trial in flight (the diversity rule), an ordinary suggestion is made instead. Immutable and
+ * thread-safe.
  *
  * @param share probability of a local suggestion once active (0: off, the draws are then exactly as without)
  * @param after observations of the group before local suggestions start
@@ -37,12 +41,17 @@ public record LocalRefine(double share, int after, double scale, int top, double
         }
     }
 
-    /** The move of this suggestion after {@code rows} observations of the group; draws only when it may apply. */
-    Move draw(int rows, Rng rng) {
+    /**
+     * The move of this suggestion after {@code rows} observations of a group with {@code numeric} numeric
+     * dimensions; draws only when the step may apply. With fewer than two numeric dimensions a coordinate move would
+     * be a plain prior draw, and a refinement is made instead.
+     */
+    Move draw(int rows, int numeric, Rng rng) {
         if (share <= 0 || rows < after || rng.nextDouble() >= share) {
             return Move.NONE;
         }
-        return flip > 0 && rng.nextDouble() < flip ? Move.FLIP : Move.REFINE;
+        boolean flipped = flip > 0 && rng.nextDouble() < flip;
+        return flipped && numeric >= 2 ? Move.FLIP : Move.REFINE;
     }
 
     /** What a suggestion does. */

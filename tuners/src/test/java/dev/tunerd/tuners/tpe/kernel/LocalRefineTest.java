@@ -33,13 +33,14 @@ class LocalRefineTest {
     void drawsNothingWhenOffOrTooEarly() {
         Rng rng = new Rng(7);
         long state = rng.state();
-        assertEquals(LocalRefine.Move.NONE, LocalRefine.NONE.draw(500, rng));
+        assertEquals(LocalRefine.Move.NONE, LocalRefine.NONE.draw(500, 3, rng));
         LocalRefine step = new LocalRefine(1, 40, 0.25, 1, 0.5);
-        assertEquals(LocalRefine.Move.NONE, step.draw(39, rng));
+        assertEquals(LocalRefine.Move.NONE, step.draw(39, 3, rng));
         assertEquals(state, rng.state());
         int flips = 0;
         for (int i = 0; i < 2000; i++) {
-            LocalRefine.Move m = step.draw(40, rng);
+            LocalRefine.Move m = step.draw(40, 3, rng);
+            assertTrue(new LocalRefine(1, 0, 0.25, 1, 1).draw(40, 1, rng) == LocalRefine.Move.REFINE);
             assertTrue(m != LocalRefine.Move.NONE);
             flips += m == LocalRefine.Move.FLIP ? 1 : 0;
         }
@@ -127,5 +128,35 @@ class LocalRefineTest {
                     + best[j]);
             }
         }
+    }
+
+    @Test
+    void aLocalSuggestionNextToATrialInFlightGivesWayToAnOrdinaryOne() {
+        // refinements a twentieth of a bandwidth around the best, which is itself in flight: every candidate is
+        // within half a bandwidth of it (the diversity rule), so an ordinary suggestion is made instead
+        int far = 0;
+        for (int seed = 0; seed < 20; seed++) {
+            TpeSampler s = new TpeSampler(new UnitSpace(SPECS), with(new LocalRefine(1, 50, 0.05, 1, 0)),
+                new Rng(seed));
+            Rng data = new Rng(300 + seed);
+            double[] best = null;
+            double bestLoss = Double.POSITIVE_INFINITY;
+            for (int t = 0; t < 60; t++) {
+                double[] x = {data.nextDouble(), data.nextDouble(), data.nextDouble()};
+                double loss = Math.abs(x[0] - 0.2) + Math.abs(x[1] - 0.7) + Math.abs(x[2] - 0.4);
+                s.observe(x, loss);
+                if (loss < bestLoss) {
+                    bestLoss = loss;
+                    best = x;
+                }
+            }
+            double[] r = s.suggest(List.of(best.clone()));
+            double d = 0;
+            for (int j = 0; j < 3; j++) {
+                d = Math.max(d, Math.abs(r[j] - best[j]));
+            }
+            far += d > 0.02 ? 1 : 0;
+        }
+        assertEquals(20, far, "suggestions away from the best, which is in flight");
     }
 }

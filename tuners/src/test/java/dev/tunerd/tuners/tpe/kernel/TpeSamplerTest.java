@@ -188,13 +188,16 @@ class TpeSamplerTest {
         return closest;
     }
 
-    /** The defaults with this liar and diversity, without the exploration floor (tested on its own). */
+    /**
+     * The defaults with this liar and diversity, without the exploration floor and the local step (each tested on
+     * its own: a coordinate move ignores the densities, so no liar could change it).
+     */
     private static TpeSettings settings(String liar, double diversity) {
         TpeSettings d = new TpeArgs(liar, null, null, null, null, null).settings();
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
             d.independentAfter(), d.liar(), diversity, ExplorationFloor.NONE, d.independentInFlight(), d.goodInFlight(),
-            d.refine());
+            LocalRefine.NONE);
     }
 
     private static TpeSettings withLiar(TpeSettings.Liar liar) {
@@ -202,7 +205,7 @@ class TpeSamplerTest {
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
             d.independentAfter(), liar, 0, ExplorationFloor.NONE, d.independentInFlight(), d.goodInFlight(),
-            d.refine());
+            LocalRefine.NONE);
     }
 
     private static TpeSampler warmedUp(TpeSettings settings) {
