@@ -11,8 +11,7 @@ import dev.tunerd.tuners.common.Rng;
  *       uniformly) with one numeric coordinate (chosen uniformly) redrawn from the prior, proposed as it is (not
  *       compared by the density ratio, which would pull the coordinate back to where the good values are; while
  *       trials are in flight, the first draw not too close to one of them). A separable problem whose run has one
- *       coordinate in the wrong basin (styblinski5) gets out this way. Groups with fewer than two numeric
- *       dimensions refine instead;</li>
+ *       coordinate in the wrong basin (styblinski5) gets out this way;</li>
  *   <li>otherwise a <b>refinement</b>: candidates that start from one of the {@code top} best observations and move
  *       every numeric coordinate by a normal step of {@code scale} times the good density's bandwidth (which shrinks
  *       with the number of good observations), truncated to the unit range, compared by the same density ratio as
@@ -43,15 +42,16 @@ public record LocalRefine(double share, int after, double scale, int top, double
 
     /**
      * The move of this suggestion after {@code rows} observations of a group with {@code numeric} numeric
-     * dimensions; draws only when the step may apply. With fewer than two numeric dimensions a coordinate move would
-     * be a plain prior draw, and a refinement is made instead.
+     * dimensions; draws only when the step may apply. Without numeric dimensions there is no coordinate to move, and
+     * the suggestion refines (keeps the best observation's options). With one, a coordinate move is a prior draw of
+     * it; measured, that is what helps the mixed problem's branches (docs/MODEL_TUNERS.md).
      */
     Move draw(int rows, int numeric, Rng rng) {
         if (share <= 0 || rows < after || rng.nextDouble() >= share) {
             return Move.NONE;
         }
         boolean flipped = flip > 0 && rng.nextDouble() < flip;
-        return flipped && numeric >= 2 ? Move.FLIP : Move.REFINE;
+        return flipped && numeric >= 1 ? Move.FLIP : Move.REFINE;
     }
 
     /** What a suggestion does. */

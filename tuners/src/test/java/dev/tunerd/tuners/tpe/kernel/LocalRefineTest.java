@@ -29,6 +29,24 @@ class LocalRefineTest {
             d.goodInFlight(), refine);
     }
 
+    /** Shows {@code n} uniform points with an L1 loss to every sampler; the best of them. */
+    private static double[] observeRandom(Rng data, int n, TpeSampler... samplers) {
+        double[] best = null;
+        double bestLoss = Double.POSITIVE_INFINITY;
+        for (int t = 0; t < n; t++) {
+            double[] x = {data.nextDouble(), data.nextDouble(), data.nextDouble()};
+            double loss = Math.abs(x[0] - 0.2) + Math.abs(x[1] - 0.7) + Math.abs(x[2] - 0.4);
+            for (TpeSampler s : samplers) {
+                s.observe(x, loss);
+            }
+            if (loss < bestLoss) {
+                bestLoss = loss;
+                best = x;
+            }
+        }
+        return best;
+    }
+
     @Test
     void drawsNothingWhenOffOrTooEarly() {
         Rng rng = new Rng(7);
@@ -40,7 +58,7 @@ class LocalRefineTest {
         int flips = 0;
         for (int i = 0; i < 2000; i++) {
             LocalRefine.Move m = step.draw(40, 3, rng);
-            assertTrue(new LocalRefine(1, 0, 0.25, 1, 1).draw(40, 1, rng) == LocalRefine.Move.REFINE);
+            assertTrue(new LocalRefine(1, 0, 0.25, 1, 1).draw(40, 0, rng) == LocalRefine.Move.REFINE);
             assertTrue(m != LocalRefine.Move.NONE);
             flips += m == LocalRefine.Move.FLIP ? 1 : 0;
         }
@@ -103,19 +121,7 @@ class LocalRefineTest {
                 new Rng(seed));
             TpeSampler refines = new TpeSampler(new UnitSpace(SPECS), with(new LocalRefine(1, 50, 0.05, 1, 0)),
                 new Rng(seed));
-            Rng data = new Rng(100 + seed);
-            double[] best = null;
-            double bestLoss = Double.POSITIVE_INFINITY;
-            for (int t = 0; t < n; t++) {
-                double[] x = {data.nextDouble(), data.nextDouble(), data.nextDouble()};
-                double loss = Math.abs(x[0] - 0.2) + Math.abs(x[1] - 0.7) + Math.abs(x[2] - 0.4);
-                flips.observe(x, loss);
-                refines.observe(x, loss);
-                if (loss < bestLoss) {
-                    bestLoss = loss;
-                    best = x;
-                }
-            }
+            double[] best = observeRandom(new Rng(100 + seed), n, flips, refines);
             double[] f = flips.suggest(List.of());
             int same = 0;
             for (int j = 0; j < 3; j++) {
@@ -138,18 +144,7 @@ class LocalRefineTest {
         for (int seed = 0; seed < 20; seed++) {
             TpeSampler s = new TpeSampler(new UnitSpace(SPECS), with(new LocalRefine(1, 50, 0.05, 1, 0)),
                 new Rng(seed));
-            Rng data = new Rng(300 + seed);
-            double[] best = null;
-            double bestLoss = Double.POSITIVE_INFINITY;
-            for (int t = 0; t < 60; t++) {
-                double[] x = {data.nextDouble(), data.nextDouble(), data.nextDouble()};
-                double loss = Math.abs(x[0] - 0.2) + Math.abs(x[1] - 0.7) + Math.abs(x[2] - 0.4);
-                s.observe(x, loss);
-                if (loss < bestLoss) {
-                    bestLoss = loss;
-                    best = x;
-                }
-            }
+            double[] best = observeRandom(new Rng(300 + seed), 60, s);
             double[] r = s.suggest(List.of(best.clone()));
             double d = 0;
             for (int j = 0; j < 3; j++) {
