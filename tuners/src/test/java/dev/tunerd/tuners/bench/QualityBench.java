@@ -7,6 +7,7 @@ import dev.tunerd.tuners.anneal.Restarts;
 import dev.tunerd.tuners.anneal.SpreadLimit;
 import dev.tunerd.tuners.tpe.TpeArgs;
 import dev.tunerd.tuners.tpe.kernel.ExplorationFloor;
+import dev.tunerd.tuners.tpe.kernel.LocalRefine;
 import dev.tunerd.tuners.tpe.kernel.TpeSettings;
 import java.util.Arrays;
 import java.util.List;
@@ -41,7 +42,7 @@ public final class QualityBench {
 
     /**
      * TPE's default settings, each overridable by a system property for tuning ({@code -Dtpe.bw=0.1},
-     * {@code -Dtpe.floor=0 -Dtpe.stall=0.3} for the exploration floor, {@code -Dtpe.div} for the diversity rule).
+     * {@code -Dtpe.floor=0 -Dtpe.stall=0.3} for the exploration floor, {@code -Dtpe.div} for the diversity rule, {@code -Dtpe.ref=0} without the local step).
      */
     static TpeSettings tpeSettings() {
         TpeArgs d = TpeArgs.defaults();
@@ -52,7 +53,8 @@ public final class QualityBench {
             Integer.getInteger("tpe.unifrom", TpeArgs.INDEPENDENT_AFTER), TpeSettings.Liar.NONE,
             dbl("tpe.div", TpeArgs.DIVERSITY), new ExplorationFloor(dbl("tpe.floor", TpeArgs.FLOOR.share()),
             dbl("tpe.stall", TpeArgs.FLOOR.stall())), dbl("tpe.uniK", TpeArgs.INDEPENDENT_IN_FLIGHT),
-            dbl("tpe.goodK", TpeArgs.GOOD_IN_FLIGHT));
+            dbl("tpe.goodK", TpeArgs.GOOD_IN_FLIGHT), TpeArgs.BASIN, new LocalRefine(dbl("tpe.ref", TpeArgs.REFINE.share()),
+            TpeArgs.REFINE.after(), TpeArgs.REFINE.scale(), TpeArgs.REFINE.top(), TpeArgs.REFINE.flip()));
     }
 
     /** Anneal's exploration, overridable for tuning ({@code -Danneal.share=0.2 -Danneal.after=20 -Danneal.wide=0.05}). */

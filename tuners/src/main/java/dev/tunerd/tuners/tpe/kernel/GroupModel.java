@@ -41,6 +41,7 @@ final class GroupModel {
     private final PendingRows pending;
     private final double[] badMarginals;
     private final BasinModel basin;
+    private int[] ranked = new int[0];
     private double[] centres = new double[0];
     private double[] weights = new double[0];
     private boolean[] isGood = new boolean[0];
@@ -214,14 +215,35 @@ final class GroupModel {
             bandwidthsFor(m);
             return bandwidths;
         });
+        LocalRefine.Move move = fromPrior || second ? LocalRefine.Move.NONE
+            : settings.refine().draw(history.rows(), good.numericDims(), rng);
+        if (move != LocalRefine.Move.NONE) {
+            rankBest();
+            if (pick(rng, false, move, false, false)) {
+                return;
+            }
+            // every local candidate lies next to a trial in flight: an ordinary suggestion instead
+        }
         boolean independent = !fromPrior && !second && history.rows() >= settings.independentAfter()
             && rng.nextDouble() < settings.independentShare(pending.count());
+        pick(rng, fromPrior, LocalRefine.Move.NONE, second, independent);
+    }
+
+    /**
+     * Draws the candidates of one suggestion into {@code best}: the one with the best density ratio among those not
+     * too close to a trial in flight, or, when all are, the best of them (a local suggestion leaves {@code best} as
+     * it was then). A coordinate move is proposed as drawn: the first one not too close is taken.
+     *
+     * @return whether a candidate not too close to a trial in flight was found
+     */
+    private boolean pick(Rng rng, boolean fromPrior, LocalRefine.Move move, boolean second, boolean independent) {
+        boolean local = move != LocalRefine.Move.NONE;
         double bestScore = Double.NEGATIVE_INFINITY;
         double closeScore = Double.NEGATIVE_INFINITY;
         boolean accepted = false;
-        for (int c = 0; c < settings.eiCandidates(); c++) {
-            double score = fromPrior ? priorCandidate(rng) : second ? secondCandidate(rng)
-                : independent ? independentCandidate(rng) : jointCandidate(rng);
+        for (int c = 0; c < settings.eiCandidates() && !(accepted && move == LocalRefine.Move.FLIP); c++) {
+            double score = fromPrior ? priorCandidate(rng) : local ? localCandidate(rng, move)
+                : second ? secondCandidate(rng) : independent ? independentCandidate(rng) : jointCandidate(rng);
             if (tooClose() || second && basin.nearBest(candidate)) {
                 // kept aside in case every candidate is too close to a trial in flight (or, second basin, the best)
                 if (!accepted && score > closeScore) {
@@ -236,9 +258,10 @@ final class GroupModel {
                 System.arraycopy(candidate, 0, best, 0, params.length);
             }
         }
-        if (!accepted && closeScore > Double.NEGATIVE_INFINITY) {
+        if (!accepted && !local && closeScore > Double.NEGATIVE_INFINITY) {
             System.arraycopy(closest, 0, best, 0, params.length);
         }
+        return accepted;
     }
 
     /** Draws a candidate from the prior (uniform on the cube and the options); its log density ratio. */
@@ -254,6 +277,28 @@ final class GroupModel {
             candidate[j] = space.snap(params[j], candidate[j]);
         }
         return basin.score(candidate);
+    }
+
+    /** The best rows a local suggestion starts from ({@link LocalRefine}). */
+    private void rankBest() {
+        int count = Math.min(settings.refine().top(), history.rows());
+        if (ranked.length < count) {
+            ranked = new int[count];
+        }
+        for (int r = 0; r < count; r++) {
+            ranked[r] = history.rowAtRank(r);
+        }
+    }
+
+    /** Draws a candidate near one of the best observations ({@link LocalRefine}); its log density ratio. */
+    private double localCandidate(Rng rng, LocalRefine.Move move) {
+        int count = Math.min(settings.refine().top(), history.rows());
+        settings.refine().candidate(move, rng, history.coordArray(), ranked, count, categorical, goodBandwidths,
+            candidate);
+        for (int j = 0; j < params.length; j++) {
+            candidate[j] = space.snap(params[j], candidate[j]);
+        }
+        return good.logDensity(candidate) - bad.logDensity(candidate);
     }
 
     /** Draws a candidate from the joint good density; its log density ratio. */

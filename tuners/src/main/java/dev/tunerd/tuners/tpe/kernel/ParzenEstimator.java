@@ -297,7 +297,7 @@ public final class ParzenEstimator {
         return Math.log(Math.max(Normal.cdf(b) - Normal.cdf(a), 1e-300));
     }
 
-    private static double truncatedNormal(Rng rng, double mu, double s) {
+    static double truncatedNormal(Rng rng, double mu, double s) {
         for (int attempt = 0; attempt < 32; attempt++) {
             double v = mu + s * rng.nextGaussian();
             if (v >= 0 && v <= 1) {

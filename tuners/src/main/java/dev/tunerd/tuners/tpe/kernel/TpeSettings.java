@@ -29,11 +29,12 @@ package dev.tunerd.tuners.tpe.kernel;
  *                        {@code n - goodInFlight * K} observations instead of n ({@link #goodCount(int, int)}): a
  *                        greedier good density while a batch is being drawn from it; 0 sizes it for n
  * @param basin           the second model of a group whose good set has collapsed ({@link SecondBasin})
+ * @param refine          the local refinement step late in a run ({@link LocalRefine}; {@code NONE}: off)
  */
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                           double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
                           int independentAfter, Liar liar, double diversity, ExplorationFloor floor,
-                          double independentInFlight, double goodInFlight, SecondBasin basin) {
+                          double independentInFlight, double goodInFlight, SecondBasin basin, LocalRefine refine) {
 
     /**
      * What trials in flight count as: the constant-liar strategies of NNI's {@code constant_liar_type} (the best,
@@ -49,17 +50,18 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
                        double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
                        double independentShare, int independentAfter, Liar liar) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
-            badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE, 0, 0, SecondBasin.NONE);
+            badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE, 0, 0, SecondBasin.NONE,
+            LocalRefine.NONE);
     }
 
-    /** Without the second basin (the settings before it). */
+    /** Without the second basin and the local step (the settings before them). */
     public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                        double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
                        double independentShare, int independentAfter, Liar liar, double diversity,
                        ExplorationFloor floor, double independentInFlight, double goodInFlight) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
             badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
-            SecondBasin.NONE);
+            SecondBasin.NONE, LocalRefine.NONE);
     }
 
     public TpeSettings {
@@ -67,7 +69,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
             || !(bandwidthFactor > 0) || !(independentShare >= 0 && independentShare <= 1) || independentAfter < 0
             || !(gammaSqrt > 0 || gammaLinear > 0) || !(diversity >= 0 && diversity < 100) || liar == null
             || floor == null || !(independentInFlight >= 0 && independentInFlight < 1e6)
-            || !(goodInFlight >= 0 && goodInFlight <= 1) || basin == null) {
+            || !(goodInFlight >= 0 && goodInFlight <= 1) || basin == null || refine == null) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
                 + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity + ", " + independentInFlight + ", "
@@ -76,13 +78,13 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
     }
 
     /**
-     * The same settings without the second basin: the TPE models inside BOHB and ASHA, whose multi-fidelity runs the
-     * rule was not measured on (docs/MODEL_TUNERS.md).
+     * The same settings without the second basin and the local step: the TPE models inside BOHB and ASHA, whose
+     * multi-fidelity runs those rules were not measured on (docs/MODEL_TUNERS.md).
      */
-    public TpeSettings withoutBasin() {
+    public TpeSettings withoutRunRules() {
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
             bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
-            goodInFlight, SecondBasin.NONE);
+            goodInFlight, SecondBasin.NONE, LocalRefine.NONE);
     }
 
     /** The share of univariate suggestions with {@code inFlight} trials in flight in the group. */

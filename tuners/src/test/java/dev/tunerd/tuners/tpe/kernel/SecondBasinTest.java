@@ -27,7 +27,7 @@ class SecondBasinTest {
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
             d.independentAfter(), d.liar(), d.diversity(), ExplorationFloor.NONE, d.independentInFlight(),
-            d.goodInFlight(), basin);
+            d.goodInFlight(), basin, LocalRefine.NONE);
     }
 
     private static double loss(double[] x) {

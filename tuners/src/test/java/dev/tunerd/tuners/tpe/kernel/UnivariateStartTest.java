@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Univariate suggestions (each parameter from its own good marginal, recombining good values across trials) start
  * after 20 observations of a group: before that a suggestion equals the one of a sampler without univariate
- * suggestions, draw for draw; from then on about 40% of them differ, and more while trials are in flight.
+ * suggestions, draw for draw; from then on about 40% of them differ, and more while trials are in flight. Both
+ * samplers run without the exploration floor and the local step (each tested on its own), which would take a share
+ * of the suggestions away from either kind.
  */
 class UnivariateStartTest {
     private static final List<ParameterSpec> SPECS = List.of(Specs.uniform("x", 0, 1), Specs.uniform("y", 0, 1));
@@ -24,7 +26,7 @@ class UnivariateStartTest {
         TpeSettings d = TpeArgs.defaults().settings();
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), 0.0, d.independentAfter(), d.liar(),
-            d.diversity(), ExplorationFloor.NONE, 0, d.goodInFlight());
+            d.diversity(), ExplorationFloor.NONE, 0, d.goodInFlight(), SecondBasin.NONE, LocalRefine.NONE);
     }
 
     private static TpeSettings defaultsWithoutFloor() {
@@ -36,7 +38,7 @@ class UnivariateStartTest {
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
             d.independentAfter(), d.liar(), d.diversity(), ExplorationFloor.NONE, independentInFlight,
-            d.goodInFlight());
+            d.goodInFlight(), SecondBasin.NONE, LocalRefine.NONE);
     }
 
     /** Share of seeds whose suggestion after {@code observations} results differs from the joint-only sampler's. */
