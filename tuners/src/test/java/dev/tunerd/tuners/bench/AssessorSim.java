@@ -54,11 +54,7 @@ public final class AssessorSim {
         int seeds = Integer.parseInt(args[2]);
         int workers = Integer.parseInt(args[3]);
         String assessor = args[4];
-        Map<String, Double> extra = new HashMap<>();
-        for (int i = 5; i < args.length; i++) {
-            String[] kv = args[i].split("=");
-            extra.put(kv[0], Double.parseDouble(kv[1]));
-        }
+        Map<String, Double> extra = SimArgs.classArgs(args, 5);
         double[] sums = new double[8];
         for (long seed = first; seed < first + seeds; seed++) {
             double[] r = run(Problems.create(problemName, seed), seed, workers, assessor, extra);

@@ -51,11 +51,7 @@ public final class HyperbandSim {
         long first = Long.parseLong(args[1]);
         int seeds = Integer.parseInt(args[2]);
         int workers = Integer.parseInt(args[3]);
-        Map<String, Double> extra = new HashMap<>();
-        for (int i = 4; i < args.length; i++) {
-            String[] kv = args[i].split("=");
-            extra.put(kv[0], Double.parseDouble(kv[1]));
-        }
+        Map<String, Double> extra = SimArgs.classArgs(args, 4);
         double[] sums = new double[4];
         for (long seed = first; seed < first + seeds; seed++) {
             double[] r = run(Problems.create(problemName, seed), seed, workers, extra);
