@@ -59,7 +59,7 @@ final class ConfigSampler {
         }
         unit = new UnitSpace(space.parameters());
         for (int k = 0; k < rungCount; k++) {
-            models.add(tpe ? new TpeSampler(unit, TpeArgs.defaults().settings().withoutRunRules(), rng) : null);
+            models.add(tpe ? new TpeSampler(unit, TpeArgs.multiFidelitySettings(), rng) : null);
             counts.add(0);
         }
     }
@@ -69,7 +69,7 @@ final class ConfigSampler {
         if (!tpe || space == null) {
             return;
         }
-        models.set(rung, new TpeSampler(unit, TpeArgs.defaults().settings().withoutRunRules(), rng));
+        models.set(rung, new TpeSampler(unit, TpeArgs.multiFidelitySettings(), rng));
         counts.set(rung, 0);
         done.forEach(d -> observe(rung, d.params(), d.loss()));
     }

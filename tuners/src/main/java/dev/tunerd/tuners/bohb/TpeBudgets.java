@@ -30,7 +30,7 @@ final class TpeBudgets {
     }
 
     void observe(int budget, double[] internal, double loss) {
-        models.computeIfAbsent(budget, b -> new TpeSampler(unit, TpeArgs.defaults().settings().withoutRunRules(), rng))
+        models.computeIfAbsent(budget, b -> new TpeSampler(unit, TpeArgs.multiFidelitySettings(), rng))
             .observe(internal, loss);
     }
 

@@ -39,9 +39,12 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
     public static final int INDEPENDENT_AFTER = 20;
     /**
      * A candidate closer to a trial in flight than this many bandwidths of the good density is not proposed (chosen
-     * by measurement with 4 and 16 trials in flight, docs/MODEL_TUNERS.md).
+     * by measurement with 4 and 16 trials in flight, docs/MODEL_TUNERS.md; 0.5 until session 11, when the local step
+     * and the second basin made 0.35 the better radius with 16 in flight).
      */
-    public static final double DIVERSITY = 0.5;
+    public static final double DIVERSITY = 0.35;
+    /** The diversity radius of the TPE models inside BOHB and ASHA-tpe: the one their runs were measured with. */
+    public static final double MULTI_FIDELITY_DIVERSITY = 0.5;
     /**
      * With K trials in flight in a parameter group, the univariate share rises from {@link #INDEPENDENT_SHARE} to
      * {@code s + (1 - s) K / (K + 4)}: 0.55 with 1 in flight, 0.7 with 4, 0.88 with 16 (issue 16, session 6:
@@ -95,6 +98,14 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
         require(linearForgetting >= 1, "linear_forgetting must be >= 1: " + linearForgetting);
         require(priorWeight > 0 && Double.isFinite(priorWeight), "prior_weight must be > 0: " + priorWeight);
         require(gamma == null || (gamma > 0 && Double.isFinite(gamma)), "gamma must be > 0: " + gamma);
+    }
+
+    /**
+     * The settings of the TPE models inside BOHB and ASHA-tpe: the defaults without the second basin and the local
+     * step, with {@link #MULTI_FIDELITY_DIVERSITY} (neither session 11 change was measured on multi-fidelity runs).
+     */
+    public static TpeSettings multiFidelitySettings() {
+        return defaults().settings().withoutRunRules(MULTI_FIDELITY_DIVERSITY);
     }
 
     /** All defaults. */

@@ -78,13 +78,13 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
     }
 
     /**
-     * The same settings without the second basin and the local step: the TPE models inside BOHB and ASHA, whose
-     * multi-fidelity runs those rules were not measured on (docs/MODEL_TUNERS.md).
+     * The same settings without the second basin and the local step, with the given diversity radius: the TPE models
+     * inside BOHB and ASHA, whose multi-fidelity runs those rules were not measured on (docs/MODEL_TUNERS.md).
      */
-    public TpeSettings withoutRunRules() {
+    public TpeSettings withoutRunRules(double diversityRadius) {
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
-            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
-            goodInFlight, SecondBasin.NONE, LocalRefine.NONE);
+            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversityRadius, floor,
+            independentInFlight, goodInFlight, SecondBasin.NONE, LocalRefine.NONE);
     }
 
     /** The share of univariate suggestions with {@code inFlight} trials in flight in the group. */

@@ -136,11 +136,11 @@ class TpeSamplerTest {
     @Test
     void aBatchOfSuggestionsKeepsItsDistanceWithTheDiversityRule() {
         // 8 suggestions in a row, each with the earlier ones in flight; the good density's bandwidth after 30
-        // observations is 1 / (1.5 * 5 + 1) = 0.118, so the rule keeps them at least 0.059 apart
+        // observations is 1 / (1.5 * 5 + 1) = 0.118, so the rule keeps them at least DIVERSITY * 0.118 apart
         double with = closestPair(warmedUp(settings("none", TpeArgs.DIVERSITY)));
         double without = closestPair(warmedUp(settings("none", 0)));
-        assertTrue(with >= 0.5 / 8.5, "closest pair with the rule: " + with);
-        assertTrue(without < 0.5 / 8.5, "closest pair without: " + without);
+        assertTrue(with >= TpeArgs.DIVERSITY / 8.5, "closest pair with the rule: " + with);
+        assertTrue(without < TpeArgs.DIVERSITY / 8.5, "closest pair without: " + without);
     }
 
     @Test
