@@ -43,6 +43,7 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
     private InternalSampler sampler;
     private Deduplicator dedup;
     private JsonValue pendingGrid = JsonNull.INSTANCE;
+    private JsonValue pendingSampler = JsonNull.INSTANCE;
 
     protected HistoryTuner(OptimizeMode mode, Long seed, AlgorithmContext context) {
         this.mode = mode;
@@ -169,6 +170,7 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
         return JsonObject.builder().put("algorithm", algorithm()).put("rng", rng.state())
             .put("history", new JsonArray(history)).put("running", new JsonArray(running))
             .put("done", new JsonArray(done)).put("grid", dedup == null ? JsonNull.INSTANCE : dedup.snapshot())
+            .put("sampler", sampler == null ? JsonNull.INSTANCE : sampler.state())
             .build();
     }
 
@@ -197,12 +199,14 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
             }
             rng = new Rng(((JsonInt) s.get("rng")).value());
             pendingGrid = s.find("grid").orElse(JsonNull.INSTANCE);
+            pendingSampler = s.find("sampler").orElse(JsonNull.INSTANCE);
         } catch (ClassCastException | NullPointerException e) {
             throw new IllegalArgumentException(algorithm() + ": not a state this tuner wrote: " + e, e);
         }
         if (space != null) {
             rebuild();
             dedup.restore(pendingGrid);
+            sampler.restoreState(pendingSampler);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.tunerd.tuners.model;
 
+import dev.tunerd.spi.json.JsonNull;
+import dev.tunerd.spi.json.JsonValue;
 import java.util.List;
 
 /** A model-based search in internal coordinates (see {@code SearchSpace}); smaller losses are better. Not thread-safe. */
@@ -10,4 +12,21 @@ public interface InternalSampler {
 
     /** A completed trial. */
     void observe(double[] internal, double loss);
+
+    /**
+     * What the sampler keeps beyond its observations and the generator, for snapshots (a rule's counter, say);
+     * {@code null} JSON when there is nothing.
+     */
+    default JsonValue state() {
+        return JsonNull.INSTANCE;
+    }
+
+    /**
+     * Restores {@link #state()} after the observations have been replayed into a fresh sampler; a {@code null} JSON
+     * (a snapshot written before the sampler kept a state) leaves it as replayed.
+     *
+     * @throws IllegalArgumentException when {@code state} is not one this sampler wrote
+     */
+    default void restoreState(JsonValue state) {
+    }
 }

@@ -40,6 +40,20 @@ final class BasinModel {
             && rule.collapsed(goodCentres, count, categorical, bandwidths);
     }
 
+    /** Suggestions taken by the second model so far. */
+    int taken() {
+        return taken;
+    }
+
+    /** Restores {@link #taken()} (a snapshot's count; a replay of the observations cannot rebuild it). */
+    void restoreTaken(int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("second basin: suggestions taken must be >= 0, not " + count);
+        }
+        taken = count;
+        collapsed &= taken < rule.limit();
+    }
+
     /** Whether the next suggestion comes from the second model; draws from {@code rng} only while collapsed. */
     boolean take(Rng rng) {
         if (collapsed && rng.nextDouble() < rule.share()) {

@@ -210,6 +210,16 @@ final class GroupModel {
         }
     }
 
+    /** Suggestions of this group taken by the second basin so far (for snapshots). */
+    int basinTaken() {
+        return basin.taken();
+    }
+
+    /** Restores {@link #basinTaken()} after a replay. */
+    void restoreBasinTaken(int taken) {
+        basin.restoreTaken(taken);
+    }
+
     private void chooseCandidate(Rng rng, boolean fromPrior) {
         boolean second = !fromPrior && basin.take(rng) && basin.fit(history, settings, m -> {
             bandwidthsFor(m);

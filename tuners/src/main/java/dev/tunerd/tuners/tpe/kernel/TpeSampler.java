@@ -1,5 +1,10 @@
 package dev.tunerd.tuners.tpe.kernel;
 
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonNull;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.model.UnitSpace;
 import java.util.Arrays;
@@ -71,5 +76,34 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
             }
         }
         observed++;
+    }
+
+    /** The second basin's suggestions taken so far, per parameter group (the one count a replay cannot rebuild). */
+    @Override
+    public JsonValue state() {
+        List<JsonValue> taken = new java.util.ArrayList<>();
+        for (GroupModel g : groups) {
+            taken.add(JsonInt.of(g.basinTaken()));
+        }
+        return JsonObject.builder().put("basinTaken", new JsonArray(taken)).build();
+    }
+
+    @Override
+    public void restoreState(JsonValue state) {
+        if (state instanceof JsonNull) {
+            return;
+        }
+        try {
+            List<JsonValue> taken = ((JsonArray) ((JsonObject) state).get("basinTaken")).values();
+            if (taken.size() != groups.length) {
+                throw new IllegalArgumentException("TPE state: " + taken.size() + " parameter groups, the space has "
+                    + groups.length);
+            }
+            for (int i = 0; i < groups.length; i++) {
+                groups[i].restoreBasinTaken(Math.toIntExact(((JsonInt) taken.get(i)).value()));
+            }
+        } catch (ClassCastException | NullPointerException | ArithmeticException e) {
+            throw new IllegalArgumentException("TPE state: not a state this sampler wrote: " + e, e);
+        }
     }
 }

@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tunerd.spi.json.JsonArray;
+import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonNull;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.tuners.bench.Specs;
 import dev.tunerd.tuners.common.Rng;
@@ -109,5 +114,36 @@ class SecondBasinTest {
             assertArrayEquals(fed(SecondBasin.NONE, seed, 20, 40).suggest(List.of()),
                 fed(rule, seed, 20, 40).suggest(List.of()), "seed " + seed);
         }
+    }
+
+    @Test
+    void aRestoredSamplerKeepsItsCountOfSecondBasinSuggestions() {
+        SecondBasin rule = new SecondBasin(1.0, 2.5, 0.3, 40, 3);
+        int runs = 30;
+        int farRestored = 0;
+        int farReplayedOnly = 0;
+        for (long seed = 0; seed < runs; seed++) {
+            TpeSampler original = fed(rule, seed, 20, 40);
+            for (int i = 0; i < 3; i++) {
+                original.suggest(List.of());
+            }
+            JsonValue state = original.state();
+            assertEquals(JsonInt.of(3), ((JsonArray) ((JsonObject) state).get("basinTaken")).values().get(0));
+            // a snapshot replays the observations into a fresh sampler; the count comes from the state
+            TpeSampler restored = fed(rule, seed, 20, 40);
+            restored.restoreState(state);
+            TpeSampler replayedOnly = fed(rule, seed, 20, 40);
+            replayedOnly.restoreState(JsonNull.INSTANCE);
+            farRestored += loss(restored.suggest(List.of())) > 0.3 ? 1 : 0;
+            farReplayedOnly += loss(replayedOnly.suggest(List.of())) > 0.3 ? 1 : 0;
+        }
+        // without the count the rule would start over (share 1: every suggestion far); with it the limit holds
+        assertEquals(runs, farReplayedOnly);
+        assertTrue(farRestored < runs / 3, "far suggestions after a restore at the limit: " + farRestored);
+        TpeSampler any = fed(rule, 0, 20, 40);
+        JsonValue twoGroups = JsonObject.builder().put("basinTaken", JsonArray.of(JsonInt.of(1), JsonInt.of(2)))
+            .build();
+        assertThrows(IllegalArgumentException.class, () -> any.restoreState(twoGroups));
+        assertThrows(IllegalArgumentException.class, () -> any.restoreState(JsonInt.of(3)));
     }
 }
