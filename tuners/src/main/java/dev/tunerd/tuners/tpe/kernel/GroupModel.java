@@ -42,6 +42,7 @@ final class GroupModel {
     private final double[] badMarginals;
     private final BasinModel basin;
     private int[] ranked = new int[0];
+    private int rankedCount;
     private double[] centres = new double[0];
     private double[] weights = new double[0];
     private boolean[] isGood = new boolean[0];
@@ -280,52 +281,50 @@ final class GroupModel {
         return good.logDensity(candidate) - bad.logDensity(candidate);
     }
 
-    /** Draws a candidate from the second basin's good density; its log density ratio there. */
-    private double secondCandidate(Rng rng) {
-        basin.sample(rng, candidate);
+    /** Snaps the candidate to the values the user will get (q types, randint). */
+    private void snapCandidate() {
         for (int j = 0; j < params.length; j++) {
             candidate[j] = space.snap(params[j], candidate[j]);
         }
+    }
+
+    /** Draws a candidate from the second basin's good density; its log density ratio there. */
+    private double secondCandidate(Rng rng) {
+        basin.sample(rng, candidate);
+        snapCandidate();
         return basin.score(candidate);
     }
 
     /** The best rows a local suggestion starts from ({@link LocalRefine}). */
     private void rankBest() {
-        int count = Math.min(settings.refine().top(), history.rows());
-        if (ranked.length < count) {
-            ranked = new int[count];
+        rankedCount = Math.min(settings.refine().top(), history.rows());
+        if (ranked.length < rankedCount) {
+            ranked = new int[rankedCount];
         }
-        for (int r = 0; r < count; r++) {
+        for (int r = 0; r < rankedCount; r++) {
             ranked[r] = history.rowAtRank(r);
         }
     }
 
     /** Draws a candidate near one of the best observations ({@link LocalRefine}); its log density ratio. */
     private double localCandidate(Rng rng, LocalRefine.Move move) {
-        int count = Math.min(settings.refine().top(), history.rows());
-        settings.refine().candidate(move, rng, history.coordArray(), ranked, count, categorical, goodBandwidths,
+        settings.refine().candidate(move, rng, history.coordArray(), ranked, rankedCount, categorical, goodBandwidths,
             candidate);
-        for (int j = 0; j < params.length; j++) {
-            candidate[j] = space.snap(params[j], candidate[j]);
-        }
+        snapCandidate();
         return good.logDensity(candidate) - bad.logDensity(candidate);
     }
 
     /** Draws a candidate from the joint good density; its log density ratio. */
     private double jointCandidate(Rng rng) {
         good.sample(rng, candidate);
-        for (int j = 0; j < params.length; j++) {
-            candidate[j] = space.snap(params[j], candidate[j]);
-        }
+        snapCandidate();
         return good.logDensity(candidate) - bad.logDensity(candidate);
     }
 
     /** Draws each parameter from its good marginal; the sum of the per-parameter log density ratios. */
     private double independentCandidate(Rng rng) {
         good.sampleIndependent(rng, candidate);
-        for (int j = 0; j < params.length; j++) {
-            candidate[j] = space.snap(params[j], candidate[j]);
-        }
+        snapCandidate();
         good.logMarginals(candidate, goodMarginals, Integer.MAX_VALUE);
         bad.logMarginals(candidate, badMarginals, MARGINAL_CAP);
         double score = 0;
