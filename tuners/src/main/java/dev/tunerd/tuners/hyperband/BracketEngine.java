@@ -82,33 +82,6 @@ public final class BracketEngine {
     }
 
     /**
-     * From now on a bracket whose start {@link #checkBrackets}'s predicate or {@link #restartAtLargest} would be asked
-     * about does not start while a configuration of a bracket of full trainings ({@code s = 0}) is still training:
-     * {@link #issue} returns null (the request waits, as for {@link #waitForDecisions}) until the last of them ended,
-     * so the decision sees their values. With one worker nothing changes (a request comes when the trial ended).
-     */
-    public void waitForFullTrainings() {
-        this.waitsForFullTrainings = true;
-    }
-
-    private boolean waitsForFullTrainings;
-
-    /** Whether an issued configuration of a bracket of full trainings has not ended yet. */
-    boolean fullTrainingsRunning() {
-        for (int i = brackets.size() - 1; i >= 0; i--) {
-            Bracket b = brackets.get(i);
-            if (b.s == 0) {
-                for (Rung.Entry e : b.rounds.get(0).entries) {
-                    if (e.parameterId >= 0 && !e.ended) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
-    }
-
-    /**
      * From now on, before a bracket smaller than the largest starts, {@code restart} may end the iteration early: the
      * next bracket is then the largest one of a new iteration (ids stay unique: the iteration is part of them).
      */
@@ -135,7 +108,7 @@ public final class BracketEngine {
     public Issued issue(long parameterId, ConfigSource source) {
         if (pending.isEmpty() && (!serial || brackets.isEmpty() || brackets.get(brackets.size() - 1).done)) {
             boolean consults = (nextS < 0 ? plan.sMax() : nextS) > 0 || restarts && nextS >= 0 && nextS < plan.sMax();
-            if (consults && (!decisionReady.getAsBoolean() || waitsForFullTrainings && fullTrainingsRunning())) {
+            if (consults && !decisionReady.getAsBoolean()) {
                 return null;
             }
             startBracket(source);

@@ -136,7 +136,6 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                 return !payoff.thin(curves, sMax) || engine.largestInARow() < THIN_RUN;
             });
         }
-        engine.waitForFullTrainings();
         engine.waitForDecisions(() -> evidence.ready(id -> engine.hasEnded(id) && Double.isNaN(engine.loss(id))));
     }
 
@@ -210,15 +209,8 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         if (!hasSpace()) {
             throw new IllegalStateException("no search space yet");
         }
-        boolean fullTrainingsRunning = payoffEvidence != null && engine.fullTrainingsRunning();
-        if (payoffEvidence != null && !fullTrainingsRunning) {
-            payoffEvidence.lookAtFullTrainings();
-        }
         BracketEngine.Issued issued = engine.issue(id, this::newConfig);
         if (issued == null) {
-            if (fullTrainingsRunning) {
-                payoffEvidence.waitedForFullTrainings();
-            }
             return null;
         }
         if (payoffEvidence != null) {

@@ -98,39 +98,6 @@ final class PayoffEvidence {
         return version;
     }
 
-    /**
-     * Whether a request waited while full trainings were running ({@link #waitedForFullTrainings}) and the next
-     * decision is to see them ({@link #lookAtFullTrainings}).
-     */
-    private boolean lookPending;
-
-    /** A request waited for the full trainings in flight (issue 13 session 12): the next decision is to see them. */
-    void waitedForFullTrainings() {
-        lookPending = true;
-    }
-
-    /**
-     * The full trainings a request waited for have all ended: if it did wait, the decision now taken also sees the
-     * trainings that ended since the last issue, in the order of ends, as far as they are settled (up to the first
-     * that is not: one still waiting for its values is left to the next issue, as before), and every winner that
-     * ended so far. Without a wait the evidence is as before (the trainings that ended before the last issue).
-     */
-    void lookAtFullTrainings() {
-        if (!lookPending) {
-            return;
-        }
-        lookPending = false;
-        int upTo = endedAtLastIssue;
-        while (upTo < ended && !waiting.containsKey(upTo)) {
-            upTo++;
-        }
-        if (upTo != endedAtLastIssue || winnersAtLastIssue != winners.size()) {
-            version++;
-        }
-        endedAtLastIssue = upTo;
-        winnersAtLastIssue = winners.size();
-    }
-
     /** {@code parameterId} was issued (any trial, any budget). */
     void issued(long parameterId) {
         if (endedAtLastIssue != ended || winnersAtLastIssue != winners.size()) {
@@ -257,7 +224,7 @@ final class PayoffEvidence {
             .put("anyIntermediate", dev.tunerd.spi.json.JsonBool.of(anyIntermediate))
             .put("settled", new JsonArray(done)).put("waiting", new JsonArray(open)).put("stamps", st.build())
             .put("winners", SnapshotJson.doubles(winners)).put("winnersAtLastIssue", JsonInt.of(winnersAtLastIssue))
-            .put("lookPending", dev.tunerd.spi.json.JsonBool.of(lookPending)).build();
+            .build();
     }
 
     /** Restores {@link #snapshot()}. */
@@ -270,8 +237,6 @@ final class PayoffEvidence {
         ended = Math.toIntExact(SnapshotJson.longMember(s, "ended"));
         endedAtLastIssue = Math.toIntExact(SnapshotJson.longMember(s, "endedAtLastIssue"));
         anyIntermediate = s.get("anyIntermediate") instanceof dev.tunerd.spi.json.JsonBool b && b.value();
-        // absent in states written before issue 13 session 12
-        lookPending = s.get("lookPending") instanceof dev.tunerd.spi.json.JsonBool p && p.value();
         winners.clear();
         winnersAtLastIssue = 0;
         if (s.get("winners") != null) { // absent in states written before issue 13 session 10
