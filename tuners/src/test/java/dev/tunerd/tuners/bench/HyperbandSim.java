@@ -30,7 +30,9 @@ import java.util.PriorityQueue;
  * halving bracket start ({@code screen_margin=-1 payoff_margin=10 early_margin=-1 repeat_largest=-1
  * realized_share=-1}) draws random search's configurations, so it gives random search's rows. With 4 workers (issue
  * 13 session 11) its means equal the daemon's (seeds 0-19: 0.0176 at a third). {@code -Dsim.execMode=serial} runs
- * NNI's serial mode. On stderr: the tuner's time per request (requests and trial ends, which may pay owed requests).
+ * NNI's serial mode. After the means: the workers' utilisation and the virtual time (epochs per worker) at a third
+ * of the budget and at its end, over all seeds (issue 13 session 12: what a schedule leaves idle). On stderr: the
+ * tuner's time per request (requests and trial ends, which may pay owed requests).
  * {@code java -cp $CP dev.tunerd.tuners.bench.HyperbandSim longcurves 5000 20 1 [classArg=number ...]}.
  */
 public final class HyperbandSim {
@@ -64,10 +66,16 @@ public final class HyperbandSim {
         }
         System.out.printf("mean,%.5f,%.5f,%.5f,%.5f%n", sums[0] / seeds, sums[1] / seeds, sums[2] / seeds,
             sums[3] / seeds);
+        System.out.printf("utilisation %.1f %%, virtual time (epochs per worker) at a third %.0f, at the end %.0f%n",
+            100 * busy / elapsed, thirdTime / seeds, elapsed / workers / seeds);
         System.err.printf("requests %d, tuner time in requests and ends %.3f ms per request, worst request %.3f ms"
             + " (CPU shared: an upper bound)%n", requests, requestNanos / 1e6 / requests, worstRequestNanos / 1e6);
     }
 
+    /** Over all seeds: epochs trained, workers times virtual time, and the virtual time at a third of the budget. */
+    private static double busy;
+    private static double elapsed;
+    private static double thirdTime;
     private static long requestNanos;
     private static long worstRequestNanos;
     private static long requests;
@@ -154,9 +162,12 @@ public final class HyperbandSim {
             for (int k = 0; k < 4; k++) {
                 if (spent == (long) Math.ceil(shares[k] * budget)) {
                     out[k] = incumbentTrue - problem.optimum();
+                    thirdTime += k == 1 ? now : 0;
                 }
             }
         }
+        busy += spent;
+        elapsed += workers * now;
         if (TRACE) {
             ROUNDS.forEach((k, v) -> System.out.printf("  bracket %s best true regret by round: %s%n", k,
                 java.util.Arrays.toString(v)));
