@@ -83,9 +83,6 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      */
     public static final LocalRefine REFINE = new LocalRefine(0.3, 30, 0.25, 1, 0.5);
 
-    /** Rules for trials in flight (session 12). */
-    public static final dev.tunerd.tuners.tpe.kernel.BatchRules BATCH = dev.tunerd.tuners.tpe.kernel.BatchRules.NONE;
-
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);
         if (!constantLiarType.matches("best|worst|mean|none")) {
@@ -127,6 +124,6 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
         return new TpeSettings(nStartupJobs, nEiCandidates, linearForgetting, priorWeight,
             gamma == null ? 0 : gamma, LINEAR_GAMMA, BANDWIDTH_FACTOR, BAD_CAP, INDEPENDENT_SHARE, INDEPENDENT_AFTER,
             TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)), DIVERSITY, FLOOR,
-            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE, BATCH);
+            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE);
     }
 }

@@ -136,12 +136,6 @@ final class FlightTuners {
         double refScale = r.scale();
         int refTop = r.top();
         double refFlip = r.flip();
-        dev.tunerd.tuners.tpe.kernel.BatchRules bt = d.batch();
-        int bLocalCap = bt.localCap();
-        double bLocalRadius = bt.localRadius();
-        double bLocalK = bt.localK();
-        int bBasinCap = bt.basinCap();
-        double bPrior = bt.priorShare();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -168,18 +162,12 @@ final class FlightTuners {
                 case "refScale" -> refScale = Double.parseDouble(p[1]);
                 case "refTop" -> refTop = Integer.parseInt(p[1]);
                 case "refFlip" -> refFlip = Double.parseDouble(p[1]);
-                case "localCap" -> bLocalCap = Integer.parseInt(p[1]);
-                case "localRadius" -> bLocalRadius = Double.parseDouble(p[1]);
-                case "localK" -> bLocalK = Double.parseDouble(p[1]);
-                case "basinCap" -> bBasinCap = Integer.parseInt(p[1]);
-                case "priorK" -> bPrior = Double.parseDouble(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
         }
         return new TpeSettings(startup, ei, d.linearForgetting(), pw,
             d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK,
             new dev.tunerd.tuners.tpe.kernel.SecondBasin(bShare, bCollapse, bRadius, bAfter, bLimit),
-            new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip),
-            new dev.tunerd.tuners.tpe.kernel.BatchRules(bLocalCap, bLocalRadius, bLocalK, bBasinCap, bPrior));
+            new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip));
     }
 }

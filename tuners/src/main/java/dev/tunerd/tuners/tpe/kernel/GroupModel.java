@@ -221,20 +221,13 @@ final class GroupModel {
         basin.restoreTaken(taken);
     }
 
-    private void chooseCandidate(Rng rng, boolean floorDraw) {
-        BatchRules batch = settings.batch();
-        boolean fromPrior = floorDraw || batch.prior(pending.count(), rng);
-        boolean second = !fromPrior && basinAllowed(batch) && basin.take(rng) && basin.fit(history, settings, m -> {
+    private void chooseCandidate(Rng rng, boolean fromPrior) {
+        boolean second = !fromPrior && basin.take(rng) && basin.fit(history, settings, m -> {
             bandwidthsFor(m);
             return bandwidths;
         });
         LocalRefine.Move move = fromPrior || second ? LocalRefine.Move.NONE
             : settings.refine().draw(history.rows(), good.numericDims(), rng);
-        if (move != LocalRefine.Move.NONE && pending.count() > 0 && !batch.keepLocal(pending.count(),
-            batch.localCap() > 0 ? pending.countNear(history.coordArray(), history.rowAtRank(0) * params.length,
-                goodBandwidths, batch.localRadius()) : 0, rng)) {
-            move = LocalRefine.Move.NONE;
-        }
         if (move != LocalRefine.Move.NONE) {
             rankBest();
             if (pick(rng, false, move, false, false)) {
@@ -245,19 +238,6 @@ final class GroupModel {
         boolean independent = !fromPrior && !second && history.rows() >= settings.independentAfter()
             && rng.nextDouble() < settings.independentShare(pending.count());
         pick(rng, fromPrior, LocalRefine.Move.NONE, second, independent);
-    }
-
-    private boolean basinAllowed(BatchRules batch) {
-        if (batch.basinCap() <= 0 || pending.count() < batch.basinCap()) {
-            return true;
-        }
-        double[] coords = history.coordArray();
-        int off = history.rowAtRank(0) * params.length;
-        int far = 0;
-        for (int i = 0; i < pending.count(); i++) {
-            far += settings.basin().near(pending.row(i), 0, coords, off, categorical) ? 0 : 1;
-        }
-        return far < batch.basinCap();
     }
 
     /**

@@ -64,28 +64,4 @@ final class PendingRows {
         }
         return false;
     }
-
-    /**
-     * How many rows in flight lie within {@code fraction} bandwidths of the row of {@code point} at {@code offset}
-     * (the distance of {@link #near}).
-     */
-    int countNear(double[] point, int offset, double[] bandwidths, double fraction) {
-        double limit = fraction * fraction;
-        int n = 0;
-        for (int r = 0; r < count; r++) {
-            int base = r * dims;
-            double d2 = 0;
-            for (int j = 0; j < dims && d2 < limit; j++) {
-                double diff = point[offset + j] - rows[base + j];
-                if (categorical[j]) {
-                    d2 += diff == 0 ? 0 : Double.POSITIVE_INFINITY;
-                } else {
-                    double z = diff / bandwidths[j];
-                    d2 += z * z;
-                }
-            }
-            n += d2 < limit ? 1 : 0;
-        }
-        return n;
-    }
 }

@@ -34,8 +34,7 @@ package dev.tunerd.tuners.tpe.kernel;
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                           double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
                           int independentAfter, Liar liar, double diversity, ExplorationFloor floor,
-                          double independentInFlight, double goodInFlight, SecondBasin basin, LocalRefine refine,
-                          BatchRules batch) {
+                          double independentInFlight, double goodInFlight, SecondBasin basin, LocalRefine refine) {
 
     /**
      * What trials in flight count as: the constant-liar strategies of NNI's {@code constant_liar_type} (the best,
@@ -45,17 +44,6 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
      * ({@code gamma l / (gamma l + (1 - gamma) g)}), else the worst.
      */
     public enum Liar { NONE, BEST, WORST, MEAN, MODEL }
-
-    /** Without the rules for trials in flight of session 12 ({@link BatchRules#NONE}). */
-    public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
-                       double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
-                       double independentShare, int independentAfter, Liar liar, double diversity,
-                       ExplorationFloor floor, double independentInFlight, double goodInFlight, SecondBasin basin,
-                       LocalRefine refine) {
-        this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
-            badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
-            basin, refine, BatchRules.NONE);
-    }
 
     /** Without the diversity rule, the exploration floor and the univariate rise in flight. */
     public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
@@ -81,7 +69,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
             || !(bandwidthFactor > 0) || !(independentShare >= 0 && independentShare <= 1) || independentAfter < 0
             || !(gammaSqrt > 0 || gammaLinear > 0) || !(diversity >= 0 && diversity < 100) || liar == null
             || floor == null || !(independentInFlight >= 0 && independentInFlight < 1e6)
-            || !(goodInFlight >= 0 && goodInFlight <= 1) || basin == null || refine == null || batch == null) {
+            || !(goodInFlight >= 0 && goodInFlight <= 1) || basin == null || refine == null) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
                 + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity + ", " + independentInFlight + ", "
