@@ -25,7 +25,9 @@ import java.util.function.LongFunction;
  * Settings (system properties): {@code bench.trials} (200), {@code bench.seeds} per set (20), {@code bench.sets}
  * (1), {@code bench.firstSeed} (0), {@code bench.concurrency} (trials in flight besides 1, comma-separated, e.g.
  * {@code 4,16}), {@code bench.problems} (default: the nine and {@code mixed}), {@code bench.threads} (2),
- * {@code bench.worst} (the seeds in the tail), {@code bench.perProblem} (the score per set and problem),
+ * {@code bench.worst} (the seeds in the tail), {@code bench.sequential} (true; false: of the tuners named only the
+ * first also runs sequentially, for variants whose sequential draws are the first one's), {@code bench.perProblem}
+ * (the score per set and problem),
  * {@code bench.losses} (the points each problem and its two costliest seeds take off each set), {@code bench.dump}
  * (a file with every run's regret at 50, 100 and the last budget, to score any partition into sets). Tuner names are
  * those of {@link FlightTuners}. Not a unit test: it measures, it does not assert.
@@ -189,10 +191,12 @@ public final class FlightBench {
             seeds.add(s);
         }
         List<Job> jobs = new ArrayList<>();
+        boolean allSequential = Boolean.parseBoolean(System.getProperty("bench.sequential", "true"));
         for (String t : tuners) {
             LongFunction<Tuner> factory = FlightTuners.named(t);
             for (int k : ks) {
-                if (k > 1 && t.equals("Random")) {
+                boolean sameSequential = k == 1 && !allSequential && !t.equals("Random") && !t.equals(args[0]);
+                if (k > 1 && t.equals("Random") || sameSequential) {
                     continue;
                 }
                 for (String p : problems) {
