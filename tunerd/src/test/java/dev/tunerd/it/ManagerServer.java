@@ -142,6 +142,20 @@ final class ManagerServer implements AutoCloseable {
         c.writeAndFlush(new TextWebSocketFrame(text)).syncUninterruptibly();
     }
 
+    /**
+     * Sends like {@link #send} but tolerates a connection the dispatcher has already closed, as NNI's manager does
+     * with the {@code _bye_} it sends after {@code TE}: the dispatcher may close before that write completes.
+     *
+     * @return whether the message was written
+     */
+    boolean sendUnlessClosed(String text) {
+        Channel c;
+        synchronized (this) {
+            c = connection;
+        }
+        return c != null && c.writeAndFlush(new TextWebSocketFrame(text)).awaitUninterruptibly().isSuccess();
+    }
+
     void ping() {
         Channel c;
         synchronized (this) {
@@ -176,8 +190,9 @@ final class ManagerServer implements AutoCloseable {
             c = connection;
             connection = null;
         }
+        // awaited, not synced: the dispatcher may have closed first (after TE), and then there is nothing to close
         c.writeAndFlush(new CloseWebSocketFrame(code, reason)).addListener(ChannelFutureListener.CLOSE)
-            .syncUninterruptibly();
+            .awaitUninterruptibly();
     }
 
     /** The next text from the dispatcher not returned before. */
