@@ -31,8 +31,10 @@ import java.util.PriorityQueue;
  * one unit of virtual time, a result per epoch judged at once, a stop ending the trial as {@code EN EARLY_STOPPED},
  * FINAL and EN at the end, then a new request), with every message handed over at once: the daemon's runs with a
  * {@code KI} that is never late. A tuning aid (issue 13 session 11), the twin of {@link HyperbandSim}: prints per
- * seed the regret at 50 / 75 / 100 %, trials started / trained fully / stopped and full trainings within 0.001 /
- * 0.003 of the optimum, then the means.
+ * seed the regret at 50 / 75 / 100 %, trials started / trained fully / stopped, full trainings within 0.001 /
+ * 0.003 of the optimum, stopped trials within 0.003 of it (whose full training would have been near-optimal) and
+ * their mean rank at the first rung (the share of the trials that reached it with a better best-so-far value; -1
+ * when none was stopped), then the means (the rank's over the seeds that stopped one).
  * {@code java -cp $CP dev.tunerd.tuners.bench.AssessorSim longcurves 8000 20 1 SuccessiveHalving [classArg=number ...]}.
  */
 public final class AssessorSim {
@@ -55,17 +57,24 @@ public final class AssessorSim {
         int workers = Integer.parseInt(args[3]);
         String assessor = args[4];
         Map<String, Double> extra = SimArgs.classArgs(args, 5);
-        double[] sums = new double[8];
+        double[] sums = new double[10];
+        int ranked = 0; // seeds with a stopped near-optimal trial
+        double rankSum = 0;
         for (long seed = first; seed < first + seeds; seed++) {
             double[] r = run(Problems.create(problemName, seed), seed, workers, assessor, extra);
-            System.out.printf("%d,%.5f,%.5f,%.5f,%.0f,%.0f,%.0f,%.0f,%.0f%n", seed, r[0], r[1], r[2], r[3], r[4], r[5],
-                r[6], r[7]);
+            System.out.printf("%d,%.5f,%.5f,%.5f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.2f%n", seed, r[0], r[1], r[2], r[3],
+                r[4], r[5], r[6], r[7], r[8], r[9]);
             for (int k = 0; k < r.length; k++) {
                 sums[k] += r[k];
             }
+            if (r[9] >= 0) {
+                ranked++;
+                rankSum += r[9];
+            }
         }
-        System.out.printf("mean,%.5f,%.5f,%.5f,%.1f,%.1f,%.1f,%.2f,%.2f%n", sums[0] / seeds, sums[1] / seeds,
-            sums[2] / seeds, sums[3] / seeds, sums[4] / seeds, sums[5] / seeds, sums[6] / seeds, sums[7] / seeds);
+        System.out.printf("mean,%.5f,%.5f,%.5f,%.1f,%.1f,%.1f,%.2f,%.2f,%.2f,%.2f%n", sums[0] / seeds, sums[1] / seeds,
+            sums[2] / seeds, sums[3] / seeds, sums[4] / seeds, sums[5] / seeds, sums[6] / seeds, sums[7] / seeds,
+            sums[8] / seeds, ranked == 0 ? -1 : rankSum / ranked);
     }
 
     static Assessor assessor(String name, Map<String, Double> extra) {
@@ -82,8 +91,9 @@ public final class AssessorSim {
 
     /**
      * Regret at 50, 75 and 100 % of the budget; trials started, trained fully, stopped; full trainings within 0.001
-     * and 0.003 of the optimum. {@code stopped=1} in {@code extra} hands a stopped trial to TPE as a result worse than
-     * every real one, {@code stopped=2} with its last intermediate result ({@code NNI_INCLUDE_INTERMEDIATE_RESULTS}).
+     * and 0.003 of the optimum; stopped trials within 0.003 of it and their mean rank at the first rung (-1: none).
+     * {@code stopped=1} in {@code extra} hands a stopped trial to TPE as a result worse than every real one,
+     * {@code stopped=2} with its last intermediate result ({@code NNI_INCLUDE_INTERMEDIATE_RESULTS}).
      */
     static double[] run(Problem problem, long seed, int workers, String assessorName, Map<String, Double> extra) {
         int epochs = problem.epochs();
@@ -102,7 +112,10 @@ public final class AssessorSim {
         double incumbentObserved = Double.POSITIVE_INFINITY;
         double incumbentTrue = Double.NaN;
         double[] shares = {0.5, 0.75, 1.0};
-        double[] out = new double[8];
+        double[] out = new double[10];
+        int firstRung = extra.getOrDefault("min_step", 5.0).intValue();
+        List<Double> atFirstRung = new ArrayList<>(); // every trial's best-so-far value at the first rung
+        double stoppedNearRanks = 0;
         int free = workers;
         while (spent < budget) {
             while (free > 0) {
@@ -127,9 +140,18 @@ public final class AssessorSim {
             double value = t.curve.at(t.history.size());
             t.history.add(JsonFloat.of(value));
             spent++;
+            if (t.history.size() == firstRung) {
+                atFirstRung.add(bestSoFar(t.curve, firstRung));
+            }
             boolean stop = assessor.assessTrial(t.job, List.copyOf(t.history)) == AssessResult.BAD;
             if (stop) {
                 out[5]++;
+                if (t.curve.trueFinal() - problem.optimum() <= 0.003) {
+                    out[8]++;
+                    double mine = bestSoFar(t.curve, firstRung);
+                    stoppedNearRanks += atFirstRung.stream().filter(v -> v < mine).count()
+                        / (double) atFirstRung.size();
+                }
                 if (stoppedMode == 1) {
                     tuner.receiveTrialResult(new TrialResult(t.id, params.get(t.id), JsonFloat.of(1e300), false,
                         Optional.empty()));
@@ -164,6 +186,15 @@ public final class AssessorSim {
                 }
             }
         }
+        out[9] = out[8] == 0 ? -1 : stoppedNearRanks / out[8];
         return out;
+    }
+
+    private static double bestSoFar(Trajectory curve, int epochs) {
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < Math.min(epochs, curve.epochs()); i++) {
+            best = Math.min(best, curve.at(i));
+        }
+        return best;
     }
 }
