@@ -107,7 +107,7 @@ final class FlightTuners {
     }
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
-     * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, ref, refAfter, refScale, refTop, refFlip). */
+     * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -130,6 +130,7 @@ final class FlightTuners {
         double bRadius = basin.radius();
         int bAfter = basin.after();
         int bLimit = basin.limit();
+        double bAxis = basin.axis();
         dev.tunerd.tuners.tpe.kernel.LocalRefine r = d.refine();
         double ref = r.share();
         int refAfter = r.after();
@@ -157,6 +158,7 @@ final class FlightTuners {
                 case "radius" -> bRadius = Double.parseDouble(p[1]);
                 case "basinAfter" -> bAfter = Integer.parseInt(p[1]);
                 case "basinMax" -> bLimit = Integer.parseInt(p[1]);
+                case "basinAxis" -> bAxis = Double.parseDouble(p[1]);
                 case "ref" -> ref = Double.parseDouble(p[1]);
                 case "refAfter" -> refAfter = Integer.parseInt(p[1]);
                 case "refScale" -> refScale = Double.parseDouble(p[1]);
@@ -167,7 +169,7 @@ final class FlightTuners {
         }
         return new TpeSettings(startup, ei, d.linearForgetting(), pw,
             d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK,
-            new dev.tunerd.tuners.tpe.kernel.SecondBasin(bShare, bCollapse, bRadius, bAfter, bLimit),
+            new dev.tunerd.tuners.tpe.kernel.SecondBasin(bShare, bCollapse, bRadius, bAfter, bLimit, bAxis),
             new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip));
     }
 }

@@ -17,18 +17,28 @@ package dev.tunerd.tuners.tpe.kernel;
  * @param radius   observations farther than this from the best one (unit coordinates) form the second model
  * @param after    observations of the group before the rule may act
  * @param limit    at most this many suggestions of a group come from the second model in a run
+ * @param axis     with two or more numeric dimensions, an observation also counts as near the best when it differs
+ *                 from it by less than this (Euclidean, unit coordinates) in every numeric dimension but the one where
+ *                 they differ most: it lies on a line through the basin along one coordinate, as the local step's
+ *                 coordinate moves ({@link LocalRefine}) do, and along a basin that is long in one coordinate
+ *                 (hartmann3's first term), so it says nothing of a second basin; 0: only {@code radius} counts
  */
-public record SecondBasin(double share, double collapse, double radius, int after, int limit) {
+public record SecondBasin(double share, double collapse, double radius, int after, int limit, double axis) {
     /** Off: every run draws as without the rule. */
-    public static final SecondBasin NONE = new SecondBasin(0, 0, 0, 0, 0);
+    public static final SecondBasin NONE = new SecondBasin(0, 0, 0, 0, 0, 0);
 
     public SecondBasin {
         if (!(share >= 0 && share <= 1) || !(collapse >= 0 && collapse < 1e6) || !(radius >= 0 && radius <= 2)
-            || after < 0 || limit < 0) {
-            throw new IllegalArgumentException("second basin: share must be in [0, 1], collapse >= 0, radius in "
-                + "[0, 2], after >= 0 and limit >= 0: " + share + ", " + collapse + ", " + radius + ", " + after + ", "
-                + limit);
+            || after < 0 || limit < 0 || !(axis >= 0 && axis <= 2)) {
+            throw new IllegalArgumentException("second basin: share must be in [0, 1], collapse >= 0, radius and "
+                + "axis in [0, 2], after >= 0 and limit >= 0: " + share + ", " + collapse + ", " + radius + ", "
+                + after + ", " + limit + ", " + axis);
         }
+    }
+
+    /** Without the axis test (session 11's rule). */
+    public SecondBasin(double share, double collapse, double radius, int after, int limit) {
+        this(share, collapse, radius, after, limit, 0);
     }
 
     /**
@@ -58,11 +68,13 @@ public record SecondBasin(double share, double collapse, double radius, int afte
     /**
      * Whether the row of {@code a} at {@code aOffset} lies within {@code radius} of the row of {@code b} at
      * {@code bOffset} (Euclidean over the numeric dimensions in unit coordinates; a different categorical option counts
-     * as far).
+     * as far), or, with {@code axis} positive and two or more numeric dimensions, within {@code axis} of it over every
+     * numeric dimension but the one where they differ most.
      */
     boolean near(double[] a, int aOffset, double[] b, int bOffset, boolean[] categorical) {
-        double limit = radius * radius;
         double d2 = 0;
+        double widest = 0;
+        int numeric = 0;
         for (int j = 0; j < categorical.length; j++) {
             double diff = a[aOffset + j] - b[bOffset + j];
             if (categorical[j]) {
@@ -71,8 +83,10 @@ public record SecondBasin(double share, double collapse, double radius, int afte
                 }
             } else {
                 d2 += diff * diff;
+                widest = Math.max(widest, diff * diff);
+                numeric++;
             }
         }
-        return d2 < limit;
+        return d2 < radius * radius || axis > 0 && numeric >= 2 && d2 - widest < axis * axis;
     }
 }
