@@ -19,8 +19,9 @@ import java.util.Set;
  * numeric coordinates moved by a normal step of 0.2 of their range, choices switched) from the ten best
  * configurations and the best random candidates, with random configurations interleaved (one suggestion in twenty,
  * one in five in a space with a choice), and one model suggestion in ten replaced by the best observed configuration
- * with about half of its parameters drawn anew, uniformly, without asking the forest ({@link SmacSettings} holds
- * these settings).
+ * with about half of its parameters drawn anew, uniformly, without asking the forest; in a space without a choice,
+ * while the ten best observations lie within 0.25 of the best one, three model suggestions in ten maximise EI only
+ * farther than that from it (the far search; {@link SmacSettings} holds these settings).
  * Conditional parameters (nested choice) are imputed as -1 when inactive, so the trees can tell the branches apart.
  * Every suggestion differs from all configurations observed or in flight when any other candidate exists. Not
  * thread-safe.
@@ -35,6 +36,8 @@ final class SmacSampler implements InternalSampler {
     private final Rng rng;
     private final SmacSettings settings;
     private final double randomShare;
+    /** The far search's share: 0 in a space with a choice (its options already get the larger random share). */
+    private final double farShare;
     private final List<double[]> xs = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
 
@@ -47,6 +50,7 @@ final class SmacSampler implements InternalSampler {
             choices |= unit.isCategorical(i);
         }
         this.randomShare = choices ? settings.choiceRandomShare() : settings.randomShare();
+        this.farShare = choices ? 0 : settings.farShare();
     }
 
     @Override
@@ -76,9 +80,10 @@ final class SmacSampler implements InternalSampler {
         Integer[] order = new Integer[y.length];
         Arrays.setAll(order, i -> i);
         Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
-        // the far search: drawn only when it is on, so the defaults' draws are those of a sampler without it
+        // the far search: its coin is drawn only when it is on, so a sampler with it off (and every space with a
+        // choice) draws as before it existed
         double[] avoid = null;
-        if (settings.farShare() > 0 && rng.nextDouble() < settings.farShare() && collapsed(order)) {
+        if (farShare > 0 && rng.nextDouble() < farShare && collapsed(order)) {
             avoid = xs.get(order[0]);
         }
         RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),

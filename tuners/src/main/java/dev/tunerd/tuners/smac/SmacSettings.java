@@ -33,7 +33,8 @@ package dev.tunerd.tuners.smac;
  *                        best observations all within {@code farRadius} of the best), that maximise EI only over
  *                        configurations farther than {@code farRadius} from the best observation, against the best
  *                        loss observed out there: a second, independent search elsewhere, which the forest then
- *                        follows by itself if it finds a better basin. 0 (default): off
+ *                        follows by itself if it finds a better basin; default 0.3 (session 12). Only in spaces
+ *                        without a {@code choice} (those already get {@code choiceRandomShare}); 0: off
  * @param farRadius       Euclidean distance in unit coordinates (another option of a choice, or another branch, counts
  *                        as far) that separates the basin of the best observation from the rest
  * @param farTop          the best observations that must lie within {@code farRadius} for the run to count as
@@ -45,7 +46,7 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
     double farRadius, int farTop) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 10, 3, 0.1, 0, 0, 0.25, 10);
+        0, 10, 3, 0.1, 0, 0.3, 0.25, 10);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)

@@ -84,6 +84,29 @@ class SmacFarTest {
     }
 
     @Test
+    void aSpaceWithAChoiceDrawsAsWithoutTheFarSearch() {
+        // its options get the larger random share instead; the far search's coin is not even drawn there
+        SearchSpace mixed = SearchSpace.parse(Json.parseObject("""
+            {"x": {"_type": "uniform", "_value": [0, 1]}, "y": {"_type": "uniform", "_value": [0, 1]},
+             "c": {"_type": "choice", "_value": ["a", "b"]}}""", "space"), SearchSpace.ALL_TYPES);
+        SmacSampler on = new SmacSampler(mixed, new Rng(7), far(1));
+        SmacSampler off = new SmacSampler(mixed, new Rng(7), far(0));
+        Rng data = new Rng(8);
+        int nearBest = 0;
+        for (int t = 0; t < 40; t++) {
+            double[] a = on.suggest(List.of());
+            double[] b = off.suggest(List.of());
+            assertEquals(Arrays.toString(b), Arrays.toString(a), "suggestion " + t);
+            // losses concentrated near (0.2, 0.3) on option "a": the run collapses into that basin
+            double loss = Math.hypot(a[0] - 0.2, a[1] - 0.3) + a[2] + 0.01 * data.nextDouble();
+            nearBest += t >= 20 && loss < RADIUS ? 1 : 0;
+            on.observe(a, loss);
+            off.observe(b, loss);
+        }
+        assertTrue(nearBest > 0, "the run reached the basin the far search would have left");
+    }
+
+    @Test
     void settingsOutOfRangeAreRefused() {
         SmacSettings d = far(0.5);
         assertThrows(IllegalArgumentException.class, () -> far(1.5));
