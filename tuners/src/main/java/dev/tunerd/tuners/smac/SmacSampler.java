@@ -19,8 +19,9 @@ import java.util.Set;
  * numeric coordinates moved by a normal step of 0.2 of their range, choices switched) from the ten best
  * configurations and the best random candidates, with random configurations interleaved (one suggestion in twenty,
  * one in five in a space with a choice), and one model suggestion in ten replaced by the best observed configuration
- * with about half of its parameters drawn anew, uniformly, without asking the forest ({@link SmacSettings} holds
- * these settings).
+ * with about half of its parameters drawn anew, uniformly, without asking the forest; in a space without a choice,
+ * while the ten best observations lie within 0.25 of the best one, three model suggestions in ten maximise EI only
+ * farther than that from it (the far search; {@link SmacSettings} holds these settings).
  * Conditional parameters (nested choice) are imputed as -1 when inactive, so the trees can tell the branches apart.
  * Every suggestion differs from all configurations observed or in flight when any other candidate exists. Not
  * thread-safe.
@@ -35,6 +36,8 @@ final class SmacSampler implements InternalSampler {
     private final Rng rng;
     private final SmacSettings settings;
     private final double randomShare;
+    /** The far search's share: 0 in a space with a choice (its options already get the larger random share). */
+    private final double farShare;
     private final List<double[]> xs = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
 
@@ -47,6 +50,7 @@ final class SmacSampler implements InternalSampler {
             choices |= unit.isCategorical(i);
         }
         this.randomShare = choices ? settings.choiceRandomShare() : settings.randomShare();
+        this.farShare = choices ? 0 : settings.farShare();
     }
 
     @Override
@@ -73,20 +77,35 @@ final class SmacSampler implements InternalSampler {
                 return decode(redrawn);
             }
         }
-        RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
-            settings.withinLeaf(), settings.trees(), settings.minSplit());
-        double best = Arrays.stream(y).min().orElse(0);
-        double[] out = new double[2];
-        List<double[]> candidates = new ArrayList<>();
-        for (int i = 0; i < settings.randomCandidates(); i++) {
-            candidates.add(randomVector());
-        }
         Integer[] order = new Integer[y.length];
         Arrays.setAll(order, i -> i);
         Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
+        // the far search: its coin is drawn only when it is on, so a sampler with it off (and every space with a
+        // choice) draws as before it existed
+        double[] avoid = null;
+        if (farShare > 0 && rng.nextDouble() < farShare && collapsed(order)) {
+            avoid = xs.get(order[0]);
+        }
+        RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
+            settings.withinLeaf(), settings.trees(), settings.minSplit());
+        double best = y[order[0]];
         List<double[]> starts = new ArrayList<>();
-        for (int i = 0; i < Math.min(settings.localStarts(), order.length); i++) {
-            starts.add(xs.get(order[i]));
+        for (int i = 0; i < order.length && starts.size() < settings.localStarts(); i++) {
+            double[] x = xs.get(order[i]);
+            if (avoid == null || !near(x, avoid)) {
+                if (starts.isEmpty() && avoid != null) {
+                    best = y[order[i]];
+                }
+                starts.add(x);
+            }
+        }
+        double[] out = new double[2];
+        List<double[]> candidates = new ArrayList<>();
+        for (int i = 0; i < settings.randomCandidates(); i++) {
+            double[] c = randomVector();
+            if (avoid == null || !near(c, avoid)) {
+                candidates.add(c);
+            }
         }
         double[] candidateEi = new double[candidates.size()];
         for (int i = 0; i < candidateEi.length; i++) {
@@ -102,7 +121,7 @@ final class SmacSampler implements InternalSampler {
         candidates = sortedCandidates;
         starts.addAll(candidates.subList(0, Math.min(settings.randomStarts(), candidates.size())));
         for (double[] s : starts) {
-            candidates.add(localSearch(forest, s, best, taken));
+            candidates.add(localSearch(forest, s, best, taken, avoid));
         }
         double[] chosen = null;
         double chosenEi = Double.NEGATIVE_INFINITY;
@@ -116,8 +135,44 @@ final class SmacSampler implements InternalSampler {
         return decode(chosen != null ? chosen : randomVector());
     }
 
-    /** Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. */
-    private double[] localSearch(RandomForest forest, double[] start, double best, Set<List<Double>> taken) {
+    /** Whether the {@code farTop} best observations (by {@code order}) all lie within {@code farRadius} of the best. */
+    private boolean collapsed(Integer[] order) {
+        if (order.length <= settings.farTop()) {
+            return false;
+        }
+        double[] incumbent = xs.get(order[0]);
+        for (int i = 1; i < settings.farTop(); i++) {
+            if (!near(xs.get(order[i]), incumbent)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether encoded {@code a} lies within {@code farRadius} of {@code b}: Euclidean over the numeric coordinates
+     * (unit cube); another option or another activity of a parameter counts as far.
+     */
+    private boolean near(double[] a, double[] b) {
+        double d2 = 0;
+        for (int i = 0; i < a.length; i++) {
+            if (unit.isCategorical(i) || a[i] == INACTIVE || b[i] == INACTIVE) {
+                if (a[i] != b[i]) {
+                    return false;
+                }
+            } else {
+                d2 += (a[i] - b[i]) * (a[i] - b[i]);
+            }
+        }
+        return d2 < settings.farRadius() * settings.farRadius();
+    }
+
+    /**
+     * Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. Neighbours near
+     * {@code avoid} (when not null) are not taken.
+     */
+    private double[] localSearch(RandomForest forest, double[] start, double best, Set<List<Double>> taken,
+        double[] avoid) {
         double[] out = new double[2];
         double[] current = start;
         double currentEi = ei(forest, current, best, out);
@@ -126,7 +181,7 @@ final class SmacSampler implements InternalSampler {
             double nextEi = currentEi;
             for (double[] nb : neighbours(current)) {
                 double e = ei(forest, nb, best, out);
-                if (e > nextEi && !taken.contains(key(nb))) {
+                if (e > nextEi && !taken.contains(key(nb)) && (avoid == null || !near(nb, avoid))) {
                     next = nb;
                     nextEi = e;
                 }

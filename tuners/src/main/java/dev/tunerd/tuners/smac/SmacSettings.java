@@ -29,20 +29,40 @@ package dev.tunerd.tuners.smac;
  *                        many observed losses only (the random initial design's), so a run whose losses pile up near
  *                        its incumbent does not switch the warp on late; the offset stays the median of all losses.
  *                        0 (default): the test uses all losses
+ * @param farShare        share of model suggestions, while the run has collapsed into one basin (its {@code farTop}
+ *                        best observations all within {@code farRadius} of the best), that maximise EI only over
+ *                        configurations farther than {@code farRadius} from the best observation, against the best
+ *                        loss observed out there: a second, independent search elsewhere, which the forest then
+ *                        follows by itself if it finds a better basin; default 0.3 (session 12). Only in spaces
+ *                        without a {@code choice} (those already get {@code choiceRandomShare}); 0: off
+ * @param farRadius       Euclidean distance in unit coordinates (another option of a choice, or another branch, counts
+ *                        as far) that separates the basin of the best observation from the rest
+ * @param farTop          the best observations that must lie within {@code farRadius} for the run to count as
+ *                        collapsed
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
-    double warpSkewness, int trees, int minSplit, double redrawShare, int warpSample) {
+    double warpSkewness, int trees, int minSplit, double redrawShare, int warpSample, double farShare,
+    double farRadius, int farTop) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 10, 3, 0.1, 0);
+        0, 10, 3, 0.1, 0, 0.3, 0.25, 10);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
             || !(featureShare > 0 && featureShare <= 1) || localStarts < 0 || randomStarts < 0
             || randomCandidates < 1 || !(step > 0) || trees < 1 || minSplit < 2
-            || !(redrawShare >= 0 && redrawShare <= 1) || warpSample < 0) {
+            || !(redrawShare >= 0 && redrawShare <= 1) || warpSample < 0 || !(farShare >= 0 && farShare <= 1)
+            || !(farRadius > 0 && farRadius <= 2) || farTop < 1) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }
+    }
+
+    /** The settings before the far search existed, with it off. */
+    public SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
+        int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step, double warpSkewness,
+        int trees, int minSplit, double redrawShare, int warpSample) {
+        this(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf, logEi,
+            randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, 0, 0.25, 10);
     }
 }

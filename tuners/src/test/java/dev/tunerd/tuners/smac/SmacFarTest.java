@@ -1,0 +1,120 @@
+package dev.tunerd.tuners.smac;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.Rng;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** SMAC's far search: while the best observations sit in one basin, a share of suggestions looks elsewhere. */
+class SmacFarTest {
+    private static final SearchSpace SPACE = SearchSpace.parse(Json.parseObject("""
+        {"x": {"_type": "uniform", "_value": [0, 1]}, "y": {"_type": "uniform", "_value": [0, 1]},
+         "z": {"_type": "uniform", "_value": [0, 1]}}""", "space"), SearchSpace.ALL_TYPES);
+    private static final double[] BEST = {0.2, 0.3, 0.8};
+    private static final double RADIUS = 0.25;
+
+    private static SmacSettings far(double share) {
+        SmacSettings d = SmacSettings.DEFAULT;
+        return new SmacSettings(0, 0, d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(),
+            d.randomCandidates(), d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, d.warpSample(), share,
+            RADIUS, 10);
+    }
+
+    private static double distance(double[] a, double[] b) {
+        double d2 = 0;
+        for (int i = 0; i < a.length; i++) {
+            d2 += (a[i] - b[i]) * (a[i] - b[i]);
+        }
+        return Math.sqrt(d2);
+    }
+
+    /**
+     * Twelve observations within 0.05 of {@link #BEST} (loss = distance from it, the best at BEST itself), and
+     * {@code others} random ones, with {@code spread} when true placing every other one of them among the best.
+     */
+    private static SmacSampler observed(SmacSettings settings, boolean spread) {
+        SmacSampler s = new SmacSampler(SPACE, new Rng(5), settings);
+        Rng data = new Rng(11);
+        s.observe(BEST.clone(), 0);
+        for (int t = 0; t < 11; t++) {
+            double[] v = new double[3];
+            Arrays.setAll(v, i -> BEST[i] + 0.05 * (2 * data.nextDouble() - 1) / Math.sqrt(3));
+            s.observe(v, distance(v, BEST));
+        }
+        for (int t = 0; t < 20; t++) {
+            double[] v = new double[3];
+            Arrays.setAll(v, i -> data.nextDouble());
+            double d = distance(v, BEST);
+            s.observe(v, spread && t % 2 == 0 && d > RADIUS ? 0.01 + 0.001 * t : 1 + d);
+        }
+        return s;
+    }
+
+    private static int near(SmacSampler s, int n) {
+        int near = 0;
+        for (int t = 0; t < n; t++) {
+            double[] v = s.suggest(List.of());
+            assertEquals(3, v.length);
+            near += distance(v, BEST) < RADIUS ? 1 : 0;
+        }
+        return near;
+    }
+
+    @Test
+    void aCollapsedRunSearchesOnlyFarFromTheBestWhenTheShareIsOne() {
+        assertEquals(0, near(observed(far(1), false), 20));
+    }
+
+    @Test
+    void withoutTheFarSearchTheSameRunStaysInItsBasin() {
+        // the control for the test above: the forest's EI is highest next to the incumbent
+        assertTrue(near(observed(far(0), false), 20) >= 10);
+    }
+
+    @Test
+    void aRunWhoseBestObservationsAreSpreadOutIsNotCollapsed() {
+        // ten good observations far from the best one: the rule does not act, the forest refines near the best
+        assertTrue(near(observed(far(1), true), 20) >= 5);
+    }
+
+    @Test
+    void aSpaceWithAChoiceDrawsAsWithoutTheFarSearch() {
+        // its options get the larger random share instead; the far search's coin is not even drawn there
+        SearchSpace mixed = SearchSpace.parse(Json.parseObject("""
+            {"x": {"_type": "uniform", "_value": [0, 1]}, "y": {"_type": "uniform", "_value": [0, 1]},
+             "c": {"_type": "choice", "_value": ["a", "b"]}}""", "space"), SearchSpace.ALL_TYPES);
+        SmacSampler on = new SmacSampler(mixed, new Rng(7), far(1));
+        SmacSampler off = new SmacSampler(mixed, new Rng(7), far(0));
+        Rng data = new Rng(8);
+        int nearBest = 0;
+        for (int t = 0; t < 40; t++) {
+            double[] a = on.suggest(List.of());
+            double[] b = off.suggest(List.of());
+            assertEquals(Arrays.toString(b), Arrays.toString(a), "suggestion " + t);
+            // losses concentrated near (0.2, 0.3) on option "a": the run collapses into that basin
+            double loss = Math.hypot(a[0] - 0.2, a[1] - 0.3) + a[2] + 0.01 * data.nextDouble();
+            nearBest += t >= 20 && loss < RADIUS ? 1 : 0;
+            on.observe(a, loss);
+            off.observe(b, loss);
+        }
+        assertTrue(nearBest > 0, "the run reached the basin the far search would have left");
+    }
+
+    @Test
+    void settingsOutOfRangeAreRefused() {
+        SmacSettings d = far(0.5);
+        assertThrows(IllegalArgumentException.class, () -> far(1.5));
+        assertThrows(IllegalArgumentException.class, () -> new SmacSettings(d.randomShare(), d.choiceRandomShare(),
+            d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(), d.randomCandidates(),
+            d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, 0, 0.5, 0, 10));
+        assertThrows(IllegalArgumentException.class, () -> new SmacSettings(d.randomShare(), d.choiceRandomShare(),
+            d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(), d.randomCandidates(),
+            d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, 0, 0.5, 0.25, 0));
+    }
+}
