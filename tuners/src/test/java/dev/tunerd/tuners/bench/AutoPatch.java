@@ -18,10 +18,14 @@ import java.util.List;
  * {@code -Dbench.save}; Metis's saved runs serve up to 100 trials, where Auto is Metis run for run): a run is the old
  * one trial for trial until its scan, so where the check keeps the scan where it was the old row is copied, and only
  * the runs whose scan it brings forward are run (to {@code -Dbench.trials}; budgets beyond the old row's are left NaN
- * in copied rows). Writes {@code OUT_DIR/<problem>.tsv} in the same format, prints which runs changed and checks that
+ * in copied rows; {@code -Dauto.budget=200} with {@code -Dbench.trials=100} compares with 100 trials of 200-trial
+ * runs, whose scan is planned). Writes {@code OUT_DIR/<problem>.tsv} in the same format, prints which runs changed and checks that
  * a changed run's regrets before its scan equal the old ones. Daemon seeds. Run: {@code AutoPatch OLD_DIR OUT_DIR}.
  */
 public final class AutoPatch {
+    /** The experiment's budget Auto is given ({@code -Dauto.budget}; default the run's length, as QualityBench). */
+    private static final int BUDGET = Integer.getInteger("auto.budget", QualityBench.TRIALS);
+
     private AutoPatch() {
     }
 
@@ -50,7 +54,7 @@ public final class AutoPatch {
                 long seed = Long.parseLong(cols[0]);
                 runs++;
                 Tuner auto = AutoVariants.withEarlyScan(AlgorithmContext.standalone().withBudget(
-                    ExperimentBudget.of(QualityBench.TRIALS, 1)), new AutoClassArgs(OptimizeMode.MINIMIZE, seed), early);
+                    ExperimentBudget.of(BUDGET, 1)), new AutoClassArgs(OptimizeMode.MINIMIZE, seed), early);
                 TunerDriver d = new TunerDriver(auto, p.space());
                 double[] regret = new double[QualityBench.BUDGETS.length];
                 java.util.Arrays.fill(regret, Double.NaN);
