@@ -44,13 +44,6 @@ final class AutoPolicy {
      */
     static final String NUMERIC_FIRST = "Metis";
 
-    /**
-     * Where {@link #NUMERIC_FIRST} is picked with a scan: after {@link EarlyScan#at()} results a GP is fitted to them,
-     * and a leave-one-out R² below {@link EarlyScan#floor()} brings the scan forward to {@link EarlyScan#scanAfter()}
-     * results (the 50-trial results stay the picked tuner's own). docs/MODEL_TUNERS.md, "Auto", session 12.
-     */
-    static final EarlyScan EARLY_SCAN = new EarlyScan(25, 0.3, 50);
-
 
     private AutoPolicy() {
     }
@@ -117,14 +110,10 @@ final class AutoPolicy {
         if (scan == null) {
             return new AutoChoice(first, reason + "; " + facts);
         }
-        if (metis && EARLY_SCAN.scanAfter() < scan.after()) {
-            scan = new ScanPlan(scan.after(), scan.strata(), null, EARLY_SCAN);
-        }
         return new AutoChoice(first, reason + "; after " + scan.after() + " results Auto scans the best point, one"
             + " parameter at a time (" + scan.strata() + " values across each numeric range, up to " + scan.strata()
             + " other options of each choice; at most " + scan.strata() * shape.parameters() + " trials), then "
-            + first + " goes on" + (scan.early() == null ? "" : " (after " + scan.early().scanAfter() + " results"
-                + " instead, when a GP fitted to the first " + scan.early().at() + " predicts them poorly)") + ": a model settled in one basin does not look for a parameter whose better basin lies"
+            + first + " goes on: a model settled in one basin does not look for a parameter whose better basin lies"
             + " elsewhere; " + facts, scan);
     }
 }

@@ -82,10 +82,6 @@ final class BenchDrivers {
         // Auto with the run's length as the experiment's budget, as `tunerd bench quality` passes it
         m.put("Auto", (space, seed) -> new TunerDriver(new AutoTuner(AlgorithmContext.standalone().withBudget(
             ExperimentBudget.of(QualityBench.TRIALS, 1)), new AutoClassArgs(OptimizeMode.MINIMIZE, seed)), space));
-        // Auto with no check of its first results (the scan always after 100 results, as before session 12)
-        m.put("Auto-nocheck", (space, seed) -> new TunerDriver(dev.tunerd.tuners.auto.AutoVariants.withEarlyScan(
-            AlgorithmContext.standalone().withBudget(ExperimentBudget.of(QualityBench.TRIALS, 1)),
-            new AutoClassArgs(OptimizeMode.MINIMIZE, seed), null), space));
         // -Dcma.pop / -Dcma.sigma / -Dcma.restart: classArgs variations for tuning
         m.put("CMAES-args", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
             new CmaesClassArgs(OptimizeMode.MINIMIZE, Integer.getInteger("cma.pop"),
