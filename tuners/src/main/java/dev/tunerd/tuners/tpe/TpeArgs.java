@@ -77,7 +77,7 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * from the best by less than 0.1 in every coordinate but one is not taken for a second basin). Measured, not the
      * default: on 70 held-out 20-seed sets 68 meet 85 / 92 against 67 and the lowest set at 100 trials rises 81.3 ->
      * 84.0, but the mean of the sets at 200 trials falls 0.10 (within the noise) and the issue's set 52000..52399
-     * gets worse (docs/MODEL_TUNERS.md "Tenth pass").
+     * gets worse (docs/MODEL_TUNERS.md "Eleventh pass").
      */
     public static final SecondBasin BASIN_AXIS = new SecondBasin(BASIN_TRIED.share(), BASIN_TRIED.collapse(),
         BASIN_TRIED.radius(), BASIN_TRIED.after(), BASIN_TRIED.limit(), 0.1);

@@ -51,10 +51,11 @@ public final class AssessorSim {
     }
 
     public static void main(String[] args) {
-        String problemName = args[0];
-        long first = Long.parseLong(args[1]);
-        int seeds = Integer.parseInt(args[2]);
-        int workers = Integer.parseInt(args[3]);
+        SimArgs.Seeds a = SimArgs.Seeds.parse(args, "AssessorSim PROBLEM FIRST_SEED SEEDS WORKERS ASSESSOR [key=value...]");
+        String problemName = a.problem();
+        long first = a.first();
+        int seeds = a.seeds();
+        int workers = a.workers();
         String assessor = args[4];
         Map<String, Double> extra = SimArgs.classArgs(args, 5);
         double[] sums = new double[10];

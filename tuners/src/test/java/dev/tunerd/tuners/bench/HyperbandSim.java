@@ -49,10 +49,11 @@ public final class HyperbandSim {
     }
 
     public static void main(String[] args) {
-        String problemName = args[0];
-        long first = Long.parseLong(args[1]);
-        int seeds = Integer.parseInt(args[2]);
-        int workers = Integer.parseInt(args[3]);
+        SimArgs.Seeds a = SimArgs.Seeds.parse(args, "HyperbandSim PROBLEM FIRST_SEED SEEDS WORKERS [key=value...]");
+        String problemName = a.problem();
+        long first = a.first();
+        int seeds = a.seeds();
+        int workers = a.workers();
         Map<String, Double> extra = SimArgs.classArgs(args, 4);
         double[] sums = new double[4];
         for (long seed = first; seed < first + seeds; seed++) {

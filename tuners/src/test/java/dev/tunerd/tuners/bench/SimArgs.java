@@ -8,6 +8,19 @@ final class SimArgs {
     private SimArgs() {
     }
 
+    /** The positional arguments both twins start with: the problem, the first seed, the number of seeds, workers. */
+    record Seeds(String problem, long first, int seeds, int workers) {
+        /** Reads {@code args[0..3]}; the usage names what is missing or not a number. */
+        static Seeds parse(String[] args, String usage) {
+            try {
+                return new Seeds(args[0], Long.parseLong(args[1]), Integer.parseInt(args[2]),
+                    Integer.parseInt(args[3]));
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("usage: " + usage, e);
+            }
+        }
+    }
+
     /**
      * The numeric classArgs given as {@code key=value} from {@code args[from]} on.
      *
