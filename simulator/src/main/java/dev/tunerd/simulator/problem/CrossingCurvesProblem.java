@@ -11,7 +11,7 @@ import dev.tunerd.spi.json.JsonValue;
  * them. This is where a halving schedule that trusts its small budgets goes wrong. 2% relative noise per value.
  * f* is found on a fine grid (the momentum term is separable and zero at 0.6). Immutable and thread-safe.
  */
-public final class CrossingCurvesProblem implements Problem {
+public final class CrossingCurvesProblem extends FixedProblem {
 
     static final int EPOCHS = 27;
     private static final double START_LOSS = 2.3;
@@ -23,35 +23,9 @@ public final class CrossingCurvesProblem implements Problem {
         """, "crossing search space");
     private static final double OPTIMUM = findOptimum();
 
-    private final long seed;
-
     public CrossingCurvesProblem(long seed) {
-        this.seed = seed;
-    }
-
-    @Override
-    public String name() {
-        return "crossing";
-    }
-
-    @Override
-    public String description() {
-        return EPOCHS + "-epoch loss curves whose early leaders finish behind (fast learners plateau high)";
-    }
-
-    @Override
-    public JsonObject searchSpace() {
-        return SPACE;
-    }
-
-    @Override
-    public double optimum() {
-        return OPTIMUM;
-    }
-
-    @Override
-    public int epochs() {
-        return EPOCHS;
+        super("crossing", EPOCHS + "-epoch loss curves whose early leaders finish behind (fast learners plateau high)",
+            SPACE, OPTIMUM, EPOCHS, seed);
     }
 
     @Override

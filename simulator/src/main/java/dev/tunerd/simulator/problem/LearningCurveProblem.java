@@ -20,7 +20,7 @@ import java.util.SplittableRandom;
  * seed and parameters always give the same curve. f* is the smallest noise-free final loss, found numerically once
  * (the terms in dropout and batch size are separable from lr). Immutable and thread-safe.
  */
-public final class LearningCurveProblem implements Problem {
+public final class LearningCurveProblem extends FixedProblem {
 
     static final int EPOCHS = 20;
     private static final double START_LOSS = 2.3;
@@ -33,35 +33,9 @@ public final class LearningCurveProblem implements Problem {
         """, "curves search space");
     private static final double OPTIMUM = findOptimum();
 
-    private final long seed;
-
     public LearningCurveProblem(long seed) {
-        this.seed = seed;
-    }
-
-    @Override
-    public String name() {
-        return "curves";
-    }
-
-    @Override
-    public String description() {
-        return EPOCHS + "-epoch loss curves that cross, diverge and carry noise; for assessors";
-    }
-
-    @Override
-    public JsonObject searchSpace() {
-        return SPACE;
-    }
-
-    @Override
-    public double optimum() {
-        return OPTIMUM;
-    }
-
-    @Override
-    public int epochs() {
-        return EPOCHS;
+        super("curves", EPOCHS + "-epoch loss curves that cross, diverge and carry noise; for assessors",
+            SPACE, OPTIMUM, EPOCHS, seed);
     }
 
     @Override

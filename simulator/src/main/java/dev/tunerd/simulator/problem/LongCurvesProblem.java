@@ -10,7 +10,7 @@ import dev.tunerd.spi.json.JsonValue;
  * best at a moderate rate and a middle depth, so early ranks are informative but not exact (mild crossing). 2%
  * relative noise. f* is found on a grid (dropout and batch terms are separable). Immutable and thread-safe.
  */
-public final class LongCurvesProblem implements Problem {
+public final class LongCurvesProblem extends FixedProblem {
 
     static final int EPOCHS = 81;
     private static final double NOISE = 0.02;
@@ -22,35 +22,10 @@ public final class LongCurvesProblem implements Problem {
         """, "longcurves search space");
     private static final double OPTIMUM = findOptimum();
 
-    private final long seed;
-
     public LongCurvesProblem(long seed) {
-        this.seed = seed;
-    }
-
-    @Override
-    public String name() {
-        return "longcurves";
-    }
-
-    @Override
-    public String description() {
-        return EPOCHS + "-epoch power-law loss curves over four parameters; a long horizon for multi-fidelity";
-    }
-
-    @Override
-    public JsonObject searchSpace() {
-        return SPACE;
-    }
-
-    @Override
-    public double optimum() {
-        return OPTIMUM;
-    }
-
-    @Override
-    public int epochs() {
-        return EPOCHS;
+        super("longcurves",
+            EPOCHS + "-epoch power-law loss curves over four parameters; a long horizon for multi-fidelity",
+            SPACE, OPTIMUM, EPOCHS, seed);
     }
 
     @Override

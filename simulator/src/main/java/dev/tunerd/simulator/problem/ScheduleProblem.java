@@ -26,7 +26,7 @@ import dev.tunerd.spi.json.JsonValue;
  * the best schedule on a fine grid (greedy per epoch, which is optimal here: the next loss rises with the current one
  * for every setting). Thread-safe; the state lives in the trial's files, not in the instance.
  */
-public final class ScheduleProblem implements Problem {
+public final class ScheduleProblem extends FixedProblem {
     /** Epochs per trial (one PBT step). */
     public static final int STEP = 4;
     /** The training budget f* is computed for: 10 PBT generations. */
@@ -40,36 +40,9 @@ public final class ScheduleProblem implements Problem {
         """, "schedule search space");
     private static final double OPTIMUM = bestScheduleLoss(BUDGET);
 
-    private final long seed;
-
     public ScheduleProblem(long seed) {
-        this.seed = seed;
-    }
-
-    @Override
-    public String name() {
-        return "schedule";
-    }
-
-    @Override
-    public String description() {
-        return "training whose best learning rate falls as it goes (" + STEP + " epochs a trial, state in PBT's"
-            + " checkpoint directories); for PBT";
-    }
-
-    @Override
-    public JsonObject searchSpace() {
-        return SPACE;
-    }
-
-    @Override
-    public double optimum() {
-        return OPTIMUM;
-    }
-
-    @Override
-    public int epochs() {
-        return STEP;
+        super("schedule", "training whose best learning rate falls as it goes (" + STEP
+            + " epochs a trial, state in PBT's checkpoint directories); for PBT", SPACE, OPTIMUM, STEP, seed);
     }
 
     @Override
