@@ -119,6 +119,11 @@ class AutoEarlyScanTest {
         assertEquals(new ScanPlan(100, 6, null, AutoPolicy.EARLY_SCAN), flat.choice().scan());
         assertTrue(flat.choice().reason().contains("after 25 results instead, of 3 values per parameter, when a GP"
             + " fitted to the first 25 predicts them poorly, and then GP goes on"), flat.choice().reason());
+        AutoTuner flat2 = auto(200, 1);
+        flat2.updateSearchSpace(Json.parseObject("""
+            {"x": {"_type": "uniform", "_value": [-2, 2]}, "y": {"_type": "uniform", "_value": [-2, 2]}}""", "s"));
+        assertEquals("Metis", flat2.choice().algorithm());
+        assertEquals(new ScanPlan(100, 6), flat2.choice().scan(), "two parameters: the scan after 100, no check");
         AutoTuner onLogScale = auto(200, 1);
         onLogScale.updateSearchSpace(Json.parseObject("""
             {"x": {"_type": "loguniform", "_value": [1, 10]}, "y": {"_type": "uniform", "_value": [0, 1]}}""", "s"));
