@@ -199,6 +199,16 @@ public final class BracketEngine {
         return ref == null ? null : new int[] {brackets.get(ref[0]).s, ref[1]};
     }
 
+    /** Whether some configuration issued by this engine is still training (issued, its trial not ended). */
+    public boolean anyInFlight() {
+        for (long id : issued.keySet()) {
+            if (!hasEnded(id)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether the trial of {@code parameterId} ended already. */
     public boolean hasEnded(long parameterId) {
         Rung.Entry e = entry(parameterId);

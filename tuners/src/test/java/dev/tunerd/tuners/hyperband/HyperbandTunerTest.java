@@ -272,9 +272,8 @@ class HyperbandTunerTest {
 
     /**
      * {@code early_margin} (issue 13 session 9): where ranks hold, the largest bracket starts after the first five full
-     * trainings (four of them ended when it was decided), not after eleven (fifteen before issue 13 session 13), and
-     * on that thin evidence it runs three times in a row before full trainings add evidence; where they cross it never
-     * starts.
+     * trainings (four of them ended when it was decided), not after fifteen, and on that thin evidence it runs three
+     * times in a row before full trainings add evidence; where they cross it never starts.
      */
     @Test
     void aClearScreeningGainStartsTheLargestBracketAfterTheFirstFullTrainings() throws Exception {
@@ -287,10 +286,8 @@ class HyperbandTunerTest {
         assertTrue(early.get(5 + 3 * 121).startsWith("3-0_0_"), "then full trainings: " + early.get(5 + 3 * 121));
         List<String> session8 = run81(new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, -1.0, 1L),
             false, 20);
-        // the eleventh is issued on nine trainings (those ended before the last issue); the first look on ten starts
-        // the largest bracket (issue 13 session 13; before it, that third bracket of full trainings ran on: 15)
-        assertEquals(11, session8.stream().filter(w -> w.contains("-0_0_")).count(), "early_margin -1: " + session8);
-        assertTrue(session8.get(11).contains("-4_0_"), session8.get(11));
+        assertEquals(15, session8.stream().filter(w -> w.contains("-0_0_")).count(), "early_margin -1: " + session8);
+        assertTrue(session8.get(15).contains("-4_0_"), session8.get(15));
         List<String> crossing = run81(new HyperbandArgs("minimize", 81, 3, null, null, 1L), true, 40);
         assertTrue(crossing.stream().allMatch(w -> w.contains("-0_0_")), "curves that cross: " + crossing);
         assertEquals(1.0, new HyperbandArgs(null, null, null, null, null, null).earlyMargin(), "session 9's default");
