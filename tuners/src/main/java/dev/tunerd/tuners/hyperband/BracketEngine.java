@@ -46,6 +46,7 @@ public final class BracketEngine {
     private java.util.function.BooleanSupplier restartAtLargest = () -> false;
     private boolean restarts;
     private java.util.function.BooleanSupplier giveUpFullTrainings = () -> false;
+    private java.util.function.BooleanSupplier revisionReady = () -> true;
     /** Configurations drawn for a bracket of full trainings and given up unissued: the next bracket's first ones. */
     private final ArrayDeque<JsonObject> givenBack = new ArrayDeque<>();
 
@@ -102,6 +103,16 @@ public final class BracketEngine {
     }
 
     /**
+     * From now on, a request that would look again at a bracket of full trainings ({@link #reviseFullTrainings}) waits
+     * (null from {@link #issue}) while {@code ready} says no, instead of going on without the look; for a look that
+     * must be taken on the evidence the request would see with every value in (the first look on enough evidence is
+     * taken once).
+     */
+    public void waitForRevisions(java.util.function.BooleanSupplier ready) {
+        this.revisionReady = ready;
+    }
+
+    /**
      * The next configuration to train, now issued under {@code parameterId}; null when a serial bracket waits, or
      * when the next bracket's check is not ready to decide ({@link #waitForDecisions}).
      */
@@ -112,9 +123,14 @@ public final class BracketEngine {
                 return null;
             }
             startBracket(source);
-        } else if (fullTrainingsRevisable() && decisionReady.getAsBoolean() && giveUpFullTrainings.getAsBoolean()) {
-            giveBackFullTrainings();
-            startBracket(source);
+        } else if (fullTrainingsRevisable()) {
+            if (!revisionReady.getAsBoolean()) {
+                return null; // the look must not be skipped: the request waits for its evidence
+            }
+            if (decisionReady.getAsBoolean() && giveUpFullTrainings.getAsBoolean()) {
+                giveBackFullTrainings();
+                startBracket(source);
+            }
         }
         int[] ref = pending.poll();
         if (ref == null) {
@@ -181,6 +197,16 @@ public final class BracketEngine {
     public int[] bracketAndRound(long parameterId) {
         int[] ref = issued.get(parameterId);
         return ref == null ? null : new int[] {brackets.get(ref[0]).s, ref[1]};
+    }
+
+    /** Whether some configuration issued by this engine is still training (issued, its trial not ended). */
+    public boolean anyInFlight() {
+        for (long id : issued.keySet()) {
+            if (!hasEnded(id)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the trial of {@code parameterId} ended already. */

@@ -115,6 +115,18 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                 looked[0] = evidence.version();
                 List<double[]> curves = evidence.curves();
                 boolean thin = payoff.thin(curves, sMax);
+                if (!thin && payoff.thin(evidence.previousCurves(), sMax) && engine.anyInFlight()) {
+                    // the evidence has just become enough for every check: one look through all of them (before, a
+                    // bracket of full trainings started on thin evidence ran to its end first: up to 4 more trainings);
+                    // only while other trials train (several workers): with one worker it gained at a third of the
+                    // budget but lost at the full budget on held-out seeds (issue 13 session 13)
+                    for (int s = sMax; s > 0; s--) {
+                        if (allowed.test(s)) {
+                            return true;
+                        }
+                    }
+                    return false;
+                }
                 if (thin && engine.largestInARowBeforeLatest() >= THIN_RUN) {
                     return false; // after a run of largest brackets on thin evidence the full trainings add evidence
                 }
@@ -136,7 +148,11 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                 return !payoff.thin(curves, sMax) || engine.largestInARow() < THIN_RUN;
             });
         }
-        engine.waitForDecisions(() -> evidence.ready(id -> engine.hasEnded(id) && Double.isNaN(engine.loss(id))));
+        java.util.function.BooleanSupplier ready =
+            () -> evidence.ready(id -> engine.hasEnded(id) && Double.isNaN(engine.loss(id)));
+        engine.waitForDecisions(ready);
+        // fewer trainings than the checks need cannot make the evidence enough: those looks may be skipped as before
+        engine.waitForRevisions(() -> evidence.endedAtLastIssue() < MIN_PAYOFF_CURVES || ready.getAsBoolean());
     }
 
     /**

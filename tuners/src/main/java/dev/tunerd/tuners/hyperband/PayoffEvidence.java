@@ -56,6 +56,8 @@ final class PayoffEvidence {
     private int ended;
     /** {@link #ended} when the last configuration was issued: decisions use ordinals below it. */
     private int endedAtLastIssue;
+    /** {@link #endedAtLastIssue} before the last issue: the evidence the previous decision used. */
+    private int endedAtIssueBefore;
     /** Settled trainings by ordinal: values at the largest bracket's rungs, then the final value. */
     private final TreeMap<Integer, double[]> settled = new TreeMap<>();
     /** Ended trainings not settled yet, by ordinal. */
@@ -103,11 +105,17 @@ final class PayoffEvidence {
         if (endedAtLastIssue != ended || winnersAtLastIssue != winners.size()) {
             version++;
         }
+        endedAtIssueBefore = endedAtLastIssue;
         endedAtLastIssue = ended;
         winnersAtLastIssue = winners.size();
         if (!waiting.isEmpty()) { // only a trial issued after a waiting training's end can settle it
             stamps.put(parameterId, ended);
         }
+    }
+
+    /** New full trainings that had ended with a value when the last configuration was issued. */
+    int endedAtLastIssue() {
+        return endedAtLastIssue;
     }
 
     /** An intermediate result of {@code parameterId} arrived (any trial). */
@@ -172,8 +180,20 @@ final class PayoffEvidence {
 
     /** The evidence of a decision: settled trainings that ended before the last issue, at most the last window. */
     List<double[]> curves() {
+        return curvesBefore(endedAtLastIssue);
+    }
+
+    /**
+     * The evidence the decision before the last issue used ({@link #curves()} then): whether the evidence changed
+     * between two requests.
+     */
+    List<double[]> previousCurves() {
+        return curvesBefore(endedAtIssueBefore);
+    }
+
+    private List<double[]> curvesBefore(int end) {
         List<double[]> out = new ArrayList<>();
-        for (double[] c : settled.headMap(endedAtLastIssue, false).descendingMap().values()) {
+        for (double[] c : settled.headMap(end, false).descendingMap().values()) {
             if (out.size() == window) {
                 break;
             }
@@ -221,6 +241,7 @@ final class PayoffEvidence {
         stamps.forEach((id, s) -> st.put(Long.toString(id), JsonInt.of(s)));
         return JsonObject.builder().put("ended", JsonInt.of(ended))
             .put("endedAtLastIssue", JsonInt.of(endedAtLastIssue))
+            .put("endedAtIssueBefore", JsonInt.of(endedAtIssueBefore))
             .put("anyIntermediate", dev.tunerd.spi.json.JsonBool.of(anyIntermediate))
             .put("settled", new JsonArray(done)).put("waiting", new JsonArray(open)).put("stamps", st.build())
             .put("winners", SnapshotJson.doubles(winners)).put("winnersAtLastIssue", JsonInt.of(winnersAtLastIssue))
@@ -236,6 +257,12 @@ final class PayoffEvidence {
         stamps.clear();
         ended = Math.toIntExact(SnapshotJson.longMember(s, "ended"));
         endedAtLastIssue = Math.toIntExact(SnapshotJson.longMember(s, "endedAtLastIssue"));
+        // absent in states written before issue 13 session 13: as if the evidence had not changed at the last issue
+        endedAtIssueBefore = s.get("endedAtIssueBefore") == null ? endedAtLastIssue
+            : Math.toIntExact(SnapshotJson.longMember(s, "endedAtIssueBefore"));
+        if (endedAtIssueBefore < 0 || endedAtIssueBefore > endedAtLastIssue || endedAtLastIssue > ended) {
+            throw new IllegalArgumentException("Hyperband payoff evidence: issue counters out of range");
+        }
         anyIntermediate = s.get("anyIntermediate") instanceof dev.tunerd.spi.json.JsonBool b && b.value();
         winners.clear();
         winnersAtLastIssue = 0;
@@ -311,6 +338,7 @@ final class PayoffEvidence {
             waiting.put(ended++, new Waiting(e.getKey(), new ArrayList<>(h == null ? List.of() : h), e.getValue()));
         }
         endedAtLastIssue = ended;
+        endedAtIssueBefore = ended;
         anyIntermediate = !settled.isEmpty();
     }
 }

@@ -32,7 +32,9 @@ import java.util.PriorityQueue;
  * 13 session 11) its means equal the daemon's (seeds 0-19: 0.0176 at a third). {@code -Dsim.execMode=serial} runs
  * NNI's serial mode. After the means: the workers' utilisation and the virtual time (epochs per worker) at a third
  * of the budget and at its end, over all seeds (issue 13 session 12: what a schedule leaves idle). On stderr: the
- * tuner's time per request (requests and trial ends, which may pay owed requests).
+ * tuner's time per request (requests and trial ends, which may pay owed requests). {@code -Dsim.issues=true} (issue 13
+ * session 13) prints every start ({@code I step id budget}) and end ({@code E step id wireId}), from which each
+ * bracket's rounds can be timed.
  * {@code java -cp $CP dev.tunerd.tuners.bench.HyperbandSim longcurves 5000 20 1 [classArg=number ...]}.
  */
 public final class HyperbandSim {
@@ -144,6 +146,9 @@ public final class HyperbandSim {
             if (t.epochs >= t.budget) {
                 tuner.receiveTrialResult(new TrialResult(t.id, JsonObject.EMPTY, JsonFloat.of(value), false,
                     Optional.empty()));
+                if (ISSUES) {
+                    System.out.printf("E %.0f %d %s%n", now, t.id, tuner.wireParameterId(t.id));
+                }
                 long t0 = System.nanoTime();
                 tuner.trialEnd(t.id, true); // pays owed requests, so it may decide too
                 requestNanos += System.nanoTime() - t0;
@@ -210,6 +215,9 @@ public final class HyperbandSim {
         }
     }
 
+    /** {@code -Dsim.issues=true}: every start and end of a trial, in virtual time (a line each). */
+    private static final boolean ISSUES = Boolean.getBoolean("sim.issues");
+
     private static Run start(Problem problem, long id, JsonValue p, double now, long order) {
         JsonObject params = (JsonObject) p;
         JsonObject.Builder plain = JsonObject.builder();
@@ -227,6 +235,9 @@ public final class HyperbandSim {
         r.budget = budget;
         r.next = now + 1;
         r.order = order;
+        if (ISSUES) {
+            System.out.printf("I %.0f %d %d%n", now, id, budget);
+        }
         return r;
     }
 }
