@@ -90,11 +90,7 @@ final class GroupModel {
     void suggest(double[] internal, List<double[]> running, Rng rng, boolean fromPrior) {
         collectPending(running);
         SpreadStartup spread = settings.spread();
-        int startup = spread.startup(settings.startupTrials(), pending.count());
-        if (pending.count() > 0 && Knobs.STARTUP_SCALE > 0) {
-            startup = Math.max(startup, (int) Math.ceil(pending.count() * Knobs.STARTUP_SCALE / 10.0));
-        }
-        if (history.rows() < Math.max(1, startup)) {
+        if (history.rows() < Math.max(1, spread.startup(settings.startupTrials(), pending.count()))) {
             if (spread.spreads(pending.count())) {
                 spread.draw(c -> samplePriorInto(rng, c), candidate, best, pending, history.coordArray(),
                     history.rows(), categorical);
@@ -175,10 +171,7 @@ final class GroupModel {
     private void fit() {
         int n = history.rows();
         int d = params.length;
-        int nGood = n < Knobs.GOOD_FROM ? settings.goodCount(n) : settings.goodCount(n, pending.count());
-        if (pending.count() > 0 && n < Knobs.EARLY_UNTIL && Knobs.GAMMA_EARLY > 0) {
-            nGood = Math.max(1, Math.min(n, (int) Math.ceil(Knobs.GAMMA_EARLY * n - 1e-9)));
-        }
+        int nGood = settings.goodCount(n, pending.count());
         ensureCapacity(n);
         Arrays.fill(isGood, 0, n, false);
         for (int r = 0; r < nGood; r++) {
@@ -188,11 +181,6 @@ final class GroupModel {
             weights[r] = 1.0;
         }
         bandwidthsFor(nGood);
-        if (pending.count() > 0 && n < Knobs.BW_UNTIL) {
-            for (int j = 0; j < params.length; j++) {
-                bandwidths[j] = Math.max(bandwidths[j] * Knobs.BW_PENDING, minBandwidth[j]);
-            }
-        }
         System.arraycopy(bandwidths, 0, goodBandwidths, 0, params.length);
         basin.check(centres, nGood, bandwidths, n);
         good.fit(centres, weights, nGood, settings.priorWeight(), bandwidths, settings.priorWeight() / (nGood + 1));
@@ -270,8 +258,7 @@ final class GroupModel {
         double bestScore = Double.NEGATIVE_INFINITY;
         double closeScore = Double.NEGATIVE_INFINITY;
         boolean accepted = false;
-        int ei = !local && pending.count() > 0 && Knobs.EI_PENDING > 0 ? Knobs.EI_PENDING : settings.eiCandidates();
-        for (int c = 0; c < ei && !(accepted && move == LocalRefine.Move.FLIP); c++) {
+        for (int c = 0; c < settings.eiCandidates() && !(accepted && move == LocalRefine.Move.FLIP); c++) {
             double score = fromPrior ? priorCandidate(rng) : local ? localCandidate(rng, move)
                 : second ? secondCandidate(rng) : independent ? independentCandidate(rng) : jointCandidate(rng);
             if (tooClose() || second && basin.nearBest(candidate)) {

@@ -76,7 +76,7 @@ public record SpreadStartup(int candidates, int results, double categoryDistance
             if (categorical[j]) {
                 sum += diff == 0 ? 0 : categoryDistance;
             } else {
-                double wrapped = Knobs.CUBE ? diff : Math.min(diff, 1 - diff);
+                double wrapped = Math.min(diff, 1 - diff);
                 sum += wrapped * wrapped;
             }
         }
