@@ -3,6 +3,7 @@ package dev.tunerd.tuners.tpe;
 import dev.tunerd.tuners.tpe.kernel.ExplorationFloor;
 import dev.tunerd.tuners.tpe.kernel.LocalRefine;
 import dev.tunerd.tuners.tpe.kernel.SecondBasin;
+import dev.tunerd.tuners.tpe.kernel.SpreadStartup;
 import dev.tunerd.tuners.tpe.kernel.TpeSettings;
 import java.util.Locale;
 
@@ -94,6 +95,12 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * against 23 (docs/MODEL_TUNERS.md, "Ninth pass").
      */
     public static final LocalRefine REFINE = new LocalRefine(0.3, 30, 0.25, 1, 0.5);
+    /**
+     * While trials are in flight, each start-up suggestion is the farthest (on the torus) of 16 prior draws from the
+     * trials in flight and the observations ({@link SpreadStartup}); sequential runs draw as before. Issue 16,
+     * session 13 (docs/MODEL_TUNERS.md).
+     */
+    public static final SpreadStartup SPREAD = new SpreadStartup(16, 0, 0.25);
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);
@@ -136,6 +143,6 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
         return new TpeSettings(nStartupJobs, nEiCandidates, linearForgetting, priorWeight,
             gamma == null ? 0 : gamma, LINEAR_GAMMA, BANDWIDTH_FACTOR, BAD_CAP, INDEPENDENT_SHARE, INDEPENDENT_AFTER,
             TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)), DIVERSITY, FLOOR,
-            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE);
+            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE, SPREAD);
     }
 }

@@ -88,10 +88,16 @@ final class GroupModel {
      * @param fromPrior draw the candidates from the prior instead of the good density (the exploration floor)
      */
     void suggest(double[] internal, List<double[]> running, Rng rng, boolean fromPrior) {
-        if (history.rows() < Math.max(1, settings.startupTrials())) {
-            samplePrior(rng);
+        collectPending(running);
+        SpreadStartup spread = settings.spread();
+        if (history.rows() < Math.max(1, spread.startup(settings.startupTrials(), pending.count()))) {
+            if (spread.spreads(pending.count())) {
+                spread.draw(c -> samplePriorInto(rng, c), candidate, best, pending, history.coordArray(),
+                    history.rows(), categorical);
+            } else {
+                samplePrior(rng);
+            }
         } else {
-            collectPending(running);
             if (settings.liar() == TpeSettings.Liar.MODEL && pending.count() > 0) {
                 fit();
             }

@@ -30,11 +30,14 @@ package dev.tunerd.tuners.tpe.kernel;
  *                        greedier good density while a batch is being drawn from it; 0 sizes it for n
  * @param basin           the second model of a group whose good set has collapsed ({@link SecondBasin})
  * @param refine          the local refinement step late in a run ({@link LocalRefine}; {@code NONE}: off)
+ * @param spread          the start-up draws while trials are in flight ({@link SpreadStartup}; {@code NONE}: as
+ *                        sequential)
  */
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                           double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
                           int independentAfter, Liar liar, double diversity, ExplorationFloor floor,
-                          double independentInFlight, double goodInFlight, SecondBasin basin, LocalRefine refine) {
+                          double independentInFlight, double goodInFlight, SecondBasin basin, LocalRefine refine,
+                          SpreadStartup spread) {
 
     /**
      * What trials in flight count as: the constant-liar strategies of NNI's {@code constant_liar_type} (the best,
@@ -51,7 +54,18 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
                        double independentShare, int independentAfter, Liar liar) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
             badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE, 0, 0, SecondBasin.NONE,
-            LocalRefine.NONE);
+            LocalRefine.NONE, SpreadStartup.NONE);
+    }
+
+    /** Without the start-up spread (the settings before it). */
+    public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
+                       double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
+                       double independentShare, int independentAfter, Liar liar, double diversity,
+                       ExplorationFloor floor, double independentInFlight, double goodInFlight, SecondBasin basin,
+                       LocalRefine refine) {
+        this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
+            badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
+            basin, refine, SpreadStartup.NONE);
     }
 
     /** Without the second basin and the local step (the settings before them). */
@@ -61,7 +75,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
                        ExplorationFloor floor, double independentInFlight, double goodInFlight) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
             badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
-            SecondBasin.NONE, LocalRefine.NONE);
+            SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE);
     }
 
     public TpeSettings {
@@ -69,7 +83,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
             || !(bandwidthFactor > 0) || !(independentShare >= 0 && independentShare <= 1) || independentAfter < 0
             || !(gammaSqrt > 0 || gammaLinear > 0) || !(diversity >= 0 && diversity < 100) || liar == null
             || floor == null || !(independentInFlight >= 0 && independentInFlight < 1e6)
-            || !(goodInFlight >= 0 && goodInFlight <= 1) || basin == null || refine == null) {
+            || !(goodInFlight >= 0 && goodInFlight <= 1) || basin == null || refine == null || spread == null) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
                 + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity + ", " + independentInFlight + ", "
@@ -78,13 +92,14 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
     }
 
     /**
-     * The same settings without the second basin and the local step, with the given diversity radius: the TPE models
-     * inside BOHB and ASHA, whose multi-fidelity runs those rules were not measured on (docs/MODEL_TUNERS.md).
+     * The same settings without the second basin, the local step and the start-up spread, with the given diversity
+     * radius: the TPE models inside BOHB and ASHA, whose multi-fidelity runs those rules were not measured on
+     * (docs/MODEL_TUNERS.md).
      */
     public TpeSettings withoutRunRules(double diversityRadius) {
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
             bandwidthFactor, badCap, independentShare, independentAfter, liar, diversityRadius, floor,
-            independentInFlight, goodInFlight, SecondBasin.NONE, LocalRefine.NONE);
+            independentInFlight, goodInFlight, SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE);
     }
 
     /** The share of univariate suggestions with {@code inFlight} trials in flight in the group. */
