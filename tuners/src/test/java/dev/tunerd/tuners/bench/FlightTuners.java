@@ -107,7 +107,7 @@ final class FlightTuners {
     }
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
-     * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip). */
+     * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip, badW). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -137,6 +137,7 @@ final class FlightTuners {
         double refScale = r.scale();
         int refTop = r.top();
         double refFlip = r.flip();
+        double badW = d.inFlightBad();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -164,12 +165,13 @@ final class FlightTuners {
                 case "refScale" -> refScale = Double.parseDouble(p[1]);
                 case "refTop" -> refTop = Integer.parseInt(p[1]);
                 case "refFlip" -> refFlip = Double.parseDouble(p[1]);
+                case "badW" -> badW = Double.parseDouble(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
         }
         return new TpeSettings(startup, ei, d.linearForgetting(), pw,
             d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK,
             new dev.tunerd.tuners.tpe.kernel.SecondBasin(bShare, bCollapse, bRadius, bAfter, bLimit, bAxis),
-            new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip));
+            new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip), badW);
     }
 }

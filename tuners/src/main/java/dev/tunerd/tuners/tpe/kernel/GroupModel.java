@@ -166,7 +166,7 @@ final class GroupModel {
         int n = history.rows();
         int d = params.length;
         int nGood = settings.goodCount(n, pending.count());
-        ensureCapacity(n);
+        ensureCapacity(n + pending.count());
         Arrays.fill(isGood, 0, n, false);
         for (int r = 0; r < nGood; r++) {
             int rowIndex = history.rowAtRank(r);
@@ -188,6 +188,12 @@ final class GroupModel {
             }
         }
         bandwidthsFor(m);
+        if (settings.inFlightBad() > 0 && settings.liar() == TpeSettings.Liar.NONE && pending.count() > 0) {
+            // trials in flight as light bad observations, with the observations' bandwidths
+            k = pending.appendTo(centres, weights, k, settings.inFlightBad());
+            bad.fit(centres, weights, k, settings.priorWeight(), bandwidths, settings.priorWeight() / (k + 1));
+            return;
+        }
         bad.fit(centres, weights, m, settings.priorWeight(), bandwidths, settings.priorWeight() / (m + 1));
     }
 
