@@ -44,7 +44,7 @@ final class PendingRows {
      */
     int appendTo(double[] centres, double[] weights, int at, double weight) {
         System.arraycopy(rows, 0, centres, at * dims, count * dims);
-        java.util.Arrays.fill(weights, at, at + count, weight);
+        Arrays.fill(weights, at, at + count, weight);
         return at + count;
     }
 
