@@ -101,6 +101,12 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * session 13 (docs/MODEL_TUNERS.md).
      */
     public static final SpreadStartup SPREAD = new SpreadStartup(16, 0, 0.25);
+    /**
+     * With trials in flight (and no liar), each enters the bad density as a component of weight 0.25 (issue 16,
+     * session 13: a soft repulsion in the density ratio beside the diversity rule; sequential runs unchanged draw for
+     * draw; 0 restores the previous draws; docs/MODEL_TUNERS.md, "Thirteenth pass").
+     */
+    public static final double IN_FLIGHT_BAD = 0.25;
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);
@@ -143,6 +149,6 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
         return new TpeSettings(nStartupJobs, nEiCandidates, linearForgetting, priorWeight,
             gamma == null ? 0 : gamma, LINEAR_GAMMA, BANDWIDTH_FACTOR, BAD_CAP, INDEPENDENT_SHARE, INDEPENDENT_AFTER,
             TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)), DIVERSITY, FLOOR,
-            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE, SPREAD);
+            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE, SPREAD, IN_FLIGHT_BAD);
     }
 }

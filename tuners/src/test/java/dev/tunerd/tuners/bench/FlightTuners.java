@@ -108,7 +108,7 @@ final class FlightTuners {
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
      * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip,
-     * spread, spreadAfter, spreadCat). */
+     * spread, spreadAfter, spreadCat, badW). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -142,6 +142,7 @@ final class FlightTuners {
         int spread = sp.candidates();
         int spreadAfter = sp.results();
         double spreadCat = sp.categoryDistance();
+        double badW = d.inFlightBad();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -172,6 +173,7 @@ final class FlightTuners {
                 case "spread" -> spread = Integer.parseInt(p[1]);
                 case "spreadAfter" -> spreadAfter = Integer.parseInt(p[1]);
                 case "spreadCat" -> spreadCat = Double.parseDouble(p[1]);
+                case "badW" -> badW = Double.parseDouble(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
         }
@@ -179,6 +181,6 @@ final class FlightTuners {
             d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK,
             new dev.tunerd.tuners.tpe.kernel.SecondBasin(bShare, bCollapse, bRadius, bAfter, bLimit, bAxis),
             new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip),
-            new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat));
+            new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat), badW);
     }
 }

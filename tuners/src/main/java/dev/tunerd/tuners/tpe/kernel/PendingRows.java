@@ -35,6 +35,19 @@ final class PendingRows {
         return count;
     }
 
+    /**
+     * Appends every row in flight to a mixture's components (issue 16, session 13: trials in flight as light bad
+     * observations, {@link TpeSettings#inFlightBad()}): row-major {@code centres} and {@code weights} from component
+     * {@code at} on, each of weight {@code weight}. The arrays must hold {@code at + count()} components.
+     *
+     * @return the number of components afterwards
+     */
+    int appendTo(double[] centres, double[] weights, int at, double weight) {
+        System.arraycopy(rows, 0, centres, at * dims, count * dims);
+        Arrays.fill(weights, at, at + count, weight);
+        return at + count;
+    }
+
     /** Row {@code i} as a copy. */
     double[] row(int i) {
         return Arrays.copyOfRange(rows, i * dims, (i + 1) * dims);

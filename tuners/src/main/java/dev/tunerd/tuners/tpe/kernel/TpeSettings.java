@@ -32,12 +32,15 @@ package dev.tunerd.tuners.tpe.kernel;
  * @param refine          the local refinement step late in a run ({@link LocalRefine}; {@code NONE}: off)
  * @param spread          the start-up draws while trials are in flight ({@link SpreadStartup}; {@code NONE}: as
  *                        sequential)
+ * @param inFlightBad     with no liar, each trial in flight of a group enters its bad density as a component of this
+ *                        weight (a completed observation weighs 1, {@code PendingRows.appendTo}); the good set is not
+ *                        touched. 0: trials in flight act only through the diversity rule
  */
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                           double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
                           int independentAfter, Liar liar, double diversity, ExplorationFloor floor,
                           double independentInFlight, double goodInFlight, SecondBasin basin, LocalRefine refine,
-                          SpreadStartup spread) {
+                          SpreadStartup spread, double inFlightBad) {
 
     /**
      * What trials in flight count as: the constant-liar strategies of NNI's {@code constant_liar_type} (the best,
@@ -54,10 +57,10 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
                        double independentShare, int independentAfter, Liar liar) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
             badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE, 0, 0, SecondBasin.NONE,
-            LocalRefine.NONE, SpreadStartup.NONE);
+            LocalRefine.NONE, SpreadStartup.NONE, 0);
     }
 
-    /** Without the start-up spread (the settings before it). */
+    /** Without the start-up spread and trials in flight in the bad density (the settings before session 13). */
     public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                        double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
                        double independentShare, int independentAfter, Liar liar, double diversity,
@@ -65,7 +68,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
                        LocalRefine refine) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
             badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
-            basin, refine, SpreadStartup.NONE);
+            basin, refine, SpreadStartup.NONE, 0);
     }
 
     /** Without the second basin and the local step (the settings before them). */
@@ -75,7 +78,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
                        ExplorationFloor floor, double independentInFlight, double goodInFlight) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
             badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
-            SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE);
+            SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE, 0);
     }
 
     public TpeSettings {
@@ -83,23 +86,38 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
             || !(bandwidthFactor > 0) || !(independentShare >= 0 && independentShare <= 1) || independentAfter < 0
             || !(gammaSqrt > 0 || gammaLinear > 0) || !(diversity >= 0 && diversity < 100) || liar == null
             || floor == null || !(independentInFlight >= 0 && independentInFlight < 1e6)
-            || !(goodInFlight >= 0 && goodInFlight <= 1) || basin == null || refine == null || spread == null) {
+            || !(goodInFlight >= 0 && goodInFlight <= 1) || basin == null || refine == null || spread == null
+            || !(inFlightBad >= 0 && inFlightBad <= 1)) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
                 + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity + ", " + independentInFlight + ", "
-                + goodInFlight);
+                + goodInFlight + ", " + inFlightBad);
         }
     }
 
+    /** The same settings with another start-up spread. */
+    public TpeSettings withSpread(SpreadStartup otherSpread) {
+        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
+            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
+            goodInFlight, basin, refine, otherSpread, inFlightBad);
+    }
+
+    /** The same settings with another weight for trials in flight in the bad density. */
+    public TpeSettings withInFlightBad(double weight) {
+        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
+            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
+            goodInFlight, basin, refine, spread, weight);
+    }
+
     /**
-     * The same settings without the second basin, the local step and the start-up spread, with the given diversity
-     * radius: the TPE models inside BOHB and ASHA, whose multi-fidelity runs those rules were not measured on
-     * (docs/MODEL_TUNERS.md).
+     * The same settings without the second basin, the local step, the start-up spread and trials in flight in the
+     * bad density, with the given diversity radius: the TPE models inside BOHB and ASHA, whose multi-fidelity runs
+     * those rules were not measured on (docs/MODEL_TUNERS.md).
      */
     public TpeSettings withoutRunRules(double diversityRadius) {
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
             bandwidthFactor, badCap, independentShare, independentAfter, liar, diversityRadius, floor,
-            independentInFlight, goodInFlight, SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE);
+            independentInFlight, goodInFlight, SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE, 0);
     }
 
     /** The share of univariate suggestions with {@code inFlight} trials in flight in the group. */

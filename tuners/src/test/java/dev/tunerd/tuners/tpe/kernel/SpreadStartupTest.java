@@ -25,11 +25,7 @@ class SpreadStartupTest {
     private static final List<ParameterSpec> SPECS = List.of(Specs.uniform("x", 0, 1), Specs.uniform("y", 0, 1));
 
     private static TpeSettings with(SpreadStartup spread) {
-        TpeSettings d = TpeArgs.defaults().settings();
-        return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
-            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
-            d.independentAfter(), d.liar(), d.diversity(), d.floor(), d.independentInFlight(), d.goodInFlight(),
-            d.basin(), d.refine(), spread);
+        return TpeArgs.defaults().settings().withSpread(spread);
     }
 
     /** A prior that hands out the given points in turn. */

@@ -119,7 +119,7 @@ class TpeSamplerTest {
     }
 
     @Test
-    void trialsInFlightEnterTheModelOnlyThroughTheLiarAndTheDiversityRule() {
+    void withoutTheirBadWeightTrialsInFlightEnterTheModelOnlyThroughTheLiarAndTheDiversityRule() {
         List<double[]> inFlight = List.of(new double[] {0.3}, new double[] {0.31}, new double[] {0.29});
         assertEquals(warmedUp(settings("none", 0)).suggest(List.of())[0],
             warmedUp(settings("none", 0)).suggest(inFlight)[0]);
@@ -131,6 +131,44 @@ class TpeSamplerTest {
             != warmedUp(withLiar(TpeSettings.Liar.MODEL)).suggest(inFlight)[0], "model");
         // the default (no liar, diversity): the suggestion moves away from the trials in flight at the optimum
         assertTrue(Math.abs(warmedUp(settings(null, TpeArgs.DIVERSITY)).suggest(inFlight)[0] - 0.3) > 0.05);
+    }
+
+    @Test
+    void trialsInFlightWeighOnTheBadDensityWithoutALiarOnly() {
+        List<double[]> inFlight = List.of(new double[] {0.3}, new double[] {0.31}, new double[] {0.29});
+        TpeSettings light = withInFlightBad(settings("none", 0), TpeArgs.IN_FLIGHT_BAD);
+        assertEquals(0.25, TpeArgs.defaults().settings().inFlightBad());
+        assertEquals(0, TpeArgs.multiFidelitySettings().inFlightBad(), "BOHB's and ASHA's models: off");
+        // nothing in flight: the same suggestions, so sequential runs draw as without the rule
+        TpeSampler a = warmedUp(light);
+        TpeSampler b = warmedUp(settings("none", 0));
+        for (int t = 0; t < 20; t++) {
+            double[] x = a.suggest(List.of());
+            assertEquals(x[0], b.suggest(List.of())[0]);
+            a.observe(x, (x[0] - 0.3) * (x[0] - 0.3));
+            b.observe(x, (x[0] - 0.3) * (x[0] - 0.3));
+        }
+        // trials in flight at the optimum: suggestions change, and move away from them as the weight grows
+        int changed = 0;
+        double heavy = 0;
+        double none = 0;
+        for (int seed = 0; seed < 20; seed++) {
+            double plain = warmedUp(settings("none", 0), seed).suggest(inFlight)[0];
+            changed += warmedUp(light, seed).suggest(inFlight)[0] != plain ? 1 : 0;
+            heavy += Math.abs(warmedUp(withInFlightBad(settings("none", 0), 1), seed).suggest(inFlight)[0] - 0.3);
+            none += Math.abs(plain - 0.3);
+        }
+        assertTrue(changed > 0, "suggestions changed by the weight");
+        assertTrue(heavy > none, "mean distance from the trials in flight: " + heavy / 20 + " vs " + none / 20);
+        // with a liar the trials in flight are in the history already: the weight is not added
+        TpeSettings best = settings("best", 0);
+        assertEquals(warmedUp(best).suggest(inFlight)[0], warmedUp(withInFlightBad(best, 1)).suggest(inFlight)[0]);
+        assertThrows(IllegalArgumentException.class, () -> withInFlightBad(best, 1.5));
+        assertThrows(IllegalArgumentException.class, () -> withInFlightBad(best, -0.1));
+    }
+
+    private static TpeSettings withInFlightBad(TpeSettings d, double weight) {
+        return d.withInFlightBad(weight);
     }
 
     @Test
@@ -222,7 +260,11 @@ class TpeSamplerTest {
     }
 
     private static TpeSampler warmedUp(TpeSettings settings) {
-        TpeSampler s = new TpeSampler(new UnitSpace(List.of(Specs.uniform("x", 0, 1))), settings, new Rng(4));
+        return warmedUp(settings, 4);
+    }
+
+    private static TpeSampler warmedUp(TpeSettings settings, long seed) {
+        TpeSampler s = new TpeSampler(new UnitSpace(List.of(Specs.uniform("x", 0, 1))), settings, new Rng(seed));
         for (int t = 0; t < 30; t++) {
             double[] x = s.suggest(List.of());
             s.observe(x, (x[0] - 0.3) * (x[0] - 0.3));
