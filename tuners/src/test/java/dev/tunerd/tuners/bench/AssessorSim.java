@@ -8,6 +8,7 @@ import dev.tunerd.spi.AssessResult;
 import dev.tunerd.spi.Assessor;
 import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -16,6 +17,9 @@ import dev.tunerd.tuners.successivehalving.SuccessiveHalvingArgs;
 import dev.tunerd.tuners.successivehalving.SuccessiveHalvingAssessor;
 import dev.tunerd.tuners.tpe.TpeClassArgs;
 import dev.tunerd.tuners.tpe.TpeTuner;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,6 +40,12 @@ import java.util.PriorityQueue;
  * their mean rank at the first rung (the share of the trials that reached it with a better best-so-far value; -1
  * when none was stopped), then the means (the rank's over the seeds that stopped one).
  * {@code java -cp $CP dev.tunerd.tuners.bench.AssessorSim longcurves 8000 20 1 SuccessiveHalving [classArg=number ...]}.
+ *
+ * <p>Diagnosis options (issue 13 session 13): {@code -Dsim.trace=FILE} appends a line per trial end (seed, id, epochs
+ * spent at its start, full trainings completed at its start, epochs trained, stopped 0/1, noise-free final regret,
+ * parameter values); {@code -Dsim.curve=FILE} the regret at every 1 % of the budget; {@code stopped=MODE} what TPE is
+ * told of a stopped trial ({@link #stoppedValue}); {@code -Dsim.tpe=key=value,...} TPE with other settings
+ * ({@link FlightTuners#tpeVariant}, e.g. {@code ref=0} without the local step).
  */
 public final class AssessorSim {
     private AssessorSim() {
@@ -48,6 +58,33 @@ public final class AssessorSim {
         List<JsonValue> history = new ArrayList<>();
         double next;
         long order;
+        long start; // epochs spent when it started
+        int seen; // full trainings completed when it started
+    }
+
+    private static final PrintStream TRACE = trace("sim.trace");
+    /** With {@code -Dsim.curve=FILE}: per seed the regret at every 1 % of the budget ({@code seed,percent,regret}). */
+    private static final PrintStream CURVE = trace("sim.curve");
+
+    private static PrintStream trace(String property) {
+        String f = System.getProperty(property);
+        try {
+            return f == null ? null : new PrintStream(new FileOutputStream(f, true), true);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private static void trace(long seed, Run t, boolean stopped, double regret, JsonValue p) {
+        if (TRACE != null) {
+            JsonObject o = (JsonObject) p;
+            StringBuilder b = new StringBuilder();
+            b.append(seed).append(',').append(t.id).append(',').append(t.start).append(',').append(t.seen).append(',')
+                .append(t.history.size()).append(',').append(stopped ? 1 : 0).append(',')
+                .append(String.format("%.6f", regret));
+            o.members().forEach((k, v) -> b.append(',').append(v.asDouble()));
+            TRACE.println(b);
+        }
     }
 
     public static void main(String[] args) {
@@ -100,7 +137,9 @@ public final class AssessorSim {
         int epochs = problem.epochs();
         long budget = 100L * epochs;
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> { }, Optional.empty(), Clock.systemUTC());
-        TpeTuner tuner = new TpeTuner(ctx, new TpeClassArgs(OptimizeMode.MINIMIZE, seed, null));
+        String variant = System.getProperty("sim.tpe");
+        Tuner tuner = variant == null ? new TpeTuner(ctx, new TpeClassArgs(OptimizeMode.MINIMIZE, seed, null))
+            : FlightTuners.named("TPE:" + variant).apply(seed);
         tuner.updateSearchSpace(problem.searchSpace());
         Assessor assessor = assessor(assessorName, extra);
         int stoppedMode = extra.getOrDefault("stopped", 0.0).intValue();
@@ -118,6 +157,8 @@ public final class AssessorSim {
         List<Double> atFirstRung = new ArrayList<>(); // every trial's best-so-far value at the first rung
         double stoppedNearRanks = 0;
         int free = workers;
+        Map<Integer, List<Double>> reached = new HashMap<>();
+        List<Trajectory> fulls = new ArrayList<>();
         while (spent < budget) {
             while (free > 0) {
                 long id = nextId++;
@@ -130,6 +171,8 @@ public final class AssessorSim {
                 r.curve = problem.evaluate(p);
                 r.next = now + 1;
                 r.order = id;
+                r.start = spent;
+                r.seen = (int) out[4];
                 events.add(r);
                 out[3]++;
             }
@@ -144,6 +187,7 @@ public final class AssessorSim {
             if (t.history.size() == firstRung) {
                 atFirstRung.add(bestSoFar(t.curve, firstRung));
             }
+            reached.computeIfAbsent(t.history.size(), k -> new ArrayList<>()).add(bestSoFar(t.curve, t.history.size()));
             boolean stop = assessor.assessTrial(t.job, List.copyOf(t.history)) == AssessResult.BAD;
             if (stop) {
                 out[5]++;
@@ -153,15 +197,16 @@ public final class AssessorSim {
                     stoppedNearRanks += atFirstRung.stream().filter(v -> v < mine).count()
                         / (double) atFirstRung.size();
                 }
-                if (stoppedMode == 1) {
-                    tuner.receiveTrialResult(new TrialResult(t.id, params.get(t.id), JsonFloat.of(1e300), false,
-                        Optional.empty()));
-                } else if (stoppedMode == 2) {
-                    tuner.receiveTrialResult(new TrialResult(t.id, params.get(t.id), JsonFloat.of(value), false,
+                int step = t.history.size();
+                Double told = stoppedValue(extra, stoppedMode, value, step, bestSoFar(t.curve, step), reached.get(step),
+                    fulls);
+                if (told != null) {
+                    tuner.receiveTrialResult(new TrialResult(t.id, params.get(t.id), JsonFloat.of(told), false,
                         Optional.empty()));
                 }
                 tuner.trialEnd(t.id, false);
                 assessor.trialEnd(t.job, false);
+                trace(seed, t, true, t.curve.trueFinal() - problem.optimum(), params.get(t.id));
                 free++;
             } else if (t.history.size() >= epochs) {
                 tuner.receiveTrialResult(new TrialResult(t.id, params.get(t.id), JsonFloat.of(value), false,
@@ -169,6 +214,8 @@ public final class AssessorSim {
                 tuner.trialEnd(t.id, true);
                 assessor.trialEnd(t.job, true);
                 out[4]++;
+                fulls.add(t.curve);
+                trace(seed, t, false, t.curve.trueFinal() - problem.optimum(), params.get(t.id));
                 double regret = t.curve.trueFinal() - problem.optimum();
                 out[6] += regret <= 0.001 ? 1 : 0;
                 out[7] += regret <= 0.003 ? 1 : 0;
@@ -186,9 +233,38 @@ public final class AssessorSim {
                     out[k] = incumbentTrue - problem.optimum();
                 }
             }
+            if (CURVE != null && spent % (budget / 100) == 0) {
+                CURVE.printf("%d,%d,%.6f%n", seed, spent * 100 / budget, incumbentTrue - problem.optimum());
+            }
         }
         out[9] = out[8] == 0 ? -1 : stoppedNearRanks / out[8];
         return out;
+    }
+
+    /**
+     * What TPE is told of a trial stopped at {@code step} with last value {@code last} and best-so-far {@code mine},
+     * among the best-so-far values {@code atStep} of every trial that reached its step ({@code stopped=MODE}; null:
+     * nothing, as NNI): 1, a loss worse than every real one; 2, its last value
+     * ({@code NNI_INCLUDE_INTERMEDIATE_RESULTS}); 3, the final value of the completed trainings at the quantile of its
+     * rank in {@code atStep}; 4, the mean final value of the 5 completed trainings whose best-so-far at that step is
+     * closest to its own; 5, a loss worse than every real one only when its rank in {@code atStep} is at least
+     * {@code badRank} (default 0.67), else nothing.
+     */
+    static Double stoppedValue(Map<String, Double> extra, int mode, double last, int step, double mine,
+                               List<Double> atStep, List<Trajectory> fulls) {
+        double rank = atStep.stream().filter(v -> v < mine).count() / (double) atStep.size();
+        return switch (mode) {
+            case 1 -> 1e300;
+            case 2 -> last;
+            case 3 -> fulls.isEmpty() ? null : fulls.stream().mapToDouble(Trajectory::finalValue).sorted()
+                .skip(Math.min(fulls.size() - 1, (int) (rank * fulls.size()))).findFirst().orElseThrow();
+            case 4 -> fulls.isEmpty() ? null : fulls.stream()
+                .sorted((x, y) -> Double.compare(Math.abs(bestSoFar(x, step) - mine),
+                    Math.abs(bestSoFar(y, step) - mine)))
+                .limit(5).mapToDouble(Trajectory::finalValue).average().orElseThrow();
+            case 5 -> rank >= extra.getOrDefault("badRank", 0.67) ? 1e300 : null;
+            default -> null;
+        };
     }
 
     private static double bestSoFar(Trajectory curve, int epochs) {

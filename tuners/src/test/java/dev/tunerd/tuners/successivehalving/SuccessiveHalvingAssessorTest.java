@@ -86,6 +86,23 @@ class SuccessiveHalvingAssessorTest {
     }
 
     @Test
+    void theDefaultRankCheckWantsAnAgreementOfAtLeastPointSeven() {
+        for (Double threshold : new Double[] {null, 0.5}) {
+            var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 1, 3, null, threshold, null));
+            for (int i = 0; i < SuccessiveHalvingAssessor.MIN_COMPLETED; i++) {
+                double x = i / 10.0;
+                // the slowest starter ends best, the others keep their order: 9 of 45 pairs reversed, tau 0.6
+                double last = i == 0 ? 2 : 1 + x / 10;
+                assertEquals(0, run(a, "T" + i, x, x, last), "no rung stops anything before enough trials completed");
+                a.trialEnd("T" + i, true);
+            }
+            assertEquals(threshold == null ? 0 : 1, run(a, "late", -1, -1, 5), threshold == null
+                ? "tau 0.6 is below the default 0.7: rung 1 stops nothing"
+                : "with rank_agreement 0.5 (the default until issue 13 session 13) rung 1 stops the worst trial");
+        }
+    }
+
+    @Test
     void withTheRankCheckNoRungStopsATrialInTheLastPartOfTheLongestSuccessfulTraining() {
         for (double threshold : new double[] {0.6, -1}) {
             var a = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("maximize", 1, 3, null, threshold, null));
