@@ -38,6 +38,9 @@ final class SmacSampler implements InternalSampler {
     private final double randomShare;
     /** The far search's share: 0 in a space with a choice (its options already get the larger random share). */
     private final double farShare;
+    private static final boolean FAR_GLOBAL = Boolean.getBoolean("smac.xFarGlobal");
+    private static final double FAR_GAP = Double.parseDouble(System.getProperty("smac.xFarGap", "1"));
+    private static final boolean FAR_RANDOM_STARTS = Boolean.getBoolean("smac.xFarRandomStarts");
     private final List<double[]> xs = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
 
@@ -83,7 +86,8 @@ final class SmacSampler implements InternalSampler {
         // the far search: its coin is drawn only when it is on, so a sampler with it off (and every space with a
         // choice) draws as before it existed
         double[] avoid = null;
-        if (farShare > 0 && rng.nextDouble() < farShare && collapsed(order)) {
+        if (farShare > 0 && rng.nextDouble() < farShare && collapsed(order)
+            && xs.size() - 1 - order[0] >= settings.farStall()) {
             avoid = xs.get(order[0]);
         }
         RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
@@ -92,8 +96,14 @@ final class SmacSampler implements InternalSampler {
         List<double[]> starts = new ArrayList<>();
         for (int i = 0; i < order.length && starts.size() < settings.localStarts(); i++) {
             double[] x = xs.get(order[i]);
-            if (avoid == null || !near(x, avoid)) {
-                if (starts.isEmpty() && avoid != null) {
+            if (avoid == null || !nearGap(x, avoid)) {
+                if (avoid != null && FAR_RANDOM_STARTS) {
+                    if (starts.isEmpty() && !FAR_GLOBAL) {
+                        best = y[order[i]];
+                    }
+                    break;
+                }
+                if (starts.isEmpty() && avoid != null && !FAR_GLOBAL) {
                     best = y[order[i]];
                 }
                 starts.add(x);
@@ -103,7 +113,7 @@ final class SmacSampler implements InternalSampler {
         List<double[]> candidates = new ArrayList<>();
         for (int i = 0; i < settings.randomCandidates(); i++) {
             double[] c = randomVector();
-            if (avoid == null || !near(c, avoid)) {
+            if (avoid == null || !nearGap(c, avoid)) {
                 candidates.add(c);
             }
         }
@@ -167,6 +177,18 @@ final class SmacSampler implements InternalSampler {
         return d2 < settings.farRadius() * settings.farRadius();
     }
 
+    private boolean nearGap(double[] a, double[] b) {
+        if (FAR_GAP == 1) {
+            return near(a, b);
+        }
+        double d2 = 0;
+        for (int i = 0; i < a.length; i++) {
+            d2 += (a[i] - b[i]) * (a[i] - b[i]);
+        }
+        double r = settings.farRadius() * FAR_GAP;
+        return d2 < r * r;
+    }
+
     /**
      * Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. Neighbours near
      * {@code avoid} (when not null) are not taken.
@@ -181,7 +203,7 @@ final class SmacSampler implements InternalSampler {
             double nextEi = currentEi;
             for (double[] nb : neighbours(current)) {
                 double e = ei(forest, nb, best, out);
-                if (e > nextEi && !taken.contains(key(nb)) && (avoid == null || !near(nb, avoid))) {
+                if (e > nextEi && !taken.contains(key(nb)) && (avoid == null || !nearGap(nb, avoid))) {
                     next = nb;
                     nextEi = e;
                 }
