@@ -38,9 +38,6 @@ final class SmacSampler implements InternalSampler {
     private final double randomShare;
     /** The far search's share: 0 in a space with a choice (its options already get the larger random share). */
     private final double farShare;
-    private static final boolean FAR_GLOBAL = Boolean.getBoolean("smac.xFarGlobal");
-    private static final double FAR_GAP = Double.parseDouble(System.getProperty("smac.xFarGap", "1"));
-    private static final boolean FAR_RANDOM_STARTS = Boolean.getBoolean("smac.xFarRandomStarts");
     private final List<double[]> xs = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
 
@@ -86,25 +83,24 @@ final class SmacSampler implements InternalSampler {
         // the far search: its coin is drawn only when it is on, so a sampler with it off (and every space with a
         // choice) draws as before it existed
         double[] avoid = null;
-        if (farShare > 0 && rng.nextDouble() < farShare && collapsed(order)
-            && xs.size() - 1 - order[0] >= settings.farStall()) {
+        if (farShare > 0 && rng.nextDouble() < farShare && collapsed(order)) {
             avoid = xs.get(order[0]);
         }
         RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
             settings.withinLeaf(), settings.trees(), settings.minSplit());
         double best = y[order[0]];
         List<double[]> starts = new ArrayList<>();
+        boolean farTarget = false;
         for (int i = 0; i < order.length && starts.size() < settings.localStarts(); i++) {
             double[] x = xs.get(order[i]);
-            if (avoid == null || !nearGap(x, avoid)) {
-                if (avoid != null && FAR_RANDOM_STARTS) {
-                    if (starts.isEmpty() && !FAR_GLOBAL) {
-                        best = y[order[i]];
-                    }
-                    break;
-                }
-                if (starts.isEmpty() && avoid != null && !FAR_GLOBAL) {
+            if (avoid == null || !near(x, avoid, settings.farAvoid())) {
+                if (!farTarget && avoid != null) {
+                    // the far search's EI is against the best loss observed out there
                     best = y[order[i]];
+                    farTarget = true;
+                    if (settings.farFromRandom()) {
+                        break;
+                    }
                 }
                 starts.add(x);
             }
@@ -113,7 +109,7 @@ final class SmacSampler implements InternalSampler {
         List<double[]> candidates = new ArrayList<>();
         for (int i = 0; i < settings.randomCandidates(); i++) {
             double[] c = randomVector();
-            if (avoid == null || !nearGap(c, avoid)) {
+            if (avoid == null || !near(c, avoid, settings.farAvoid())) {
                 candidates.add(c);
             }
         }
@@ -152,7 +148,7 @@ final class SmacSampler implements InternalSampler {
         }
         double[] incumbent = xs.get(order[0]);
         for (int i = 1; i < settings.farTop(); i++) {
-            if (!near(xs.get(order[i]), incumbent)) {
+            if (!near(xs.get(order[i]), incumbent, settings.farRadius())) {
                 return false;
             }
         }
@@ -160,10 +156,10 @@ final class SmacSampler implements InternalSampler {
     }
 
     /**
-     * Whether encoded {@code a} lies within {@code farRadius} of {@code b}: Euclidean over the numeric coordinates
+     * Whether encoded {@code a} lies within {@code radius} of {@code b}: Euclidean over the numeric coordinates
      * (unit cube); another option or another activity of a parameter counts as far.
      */
-    private boolean near(double[] a, double[] b) {
+    private boolean near(double[] a, double[] b, double radius) {
         double d2 = 0;
         for (int i = 0; i < a.length; i++) {
             if (unit.isCategorical(i) || a[i] == INACTIVE || b[i] == INACTIVE) {
@@ -174,24 +170,12 @@ final class SmacSampler implements InternalSampler {
                 d2 += (a[i] - b[i]) * (a[i] - b[i]);
             }
         }
-        return d2 < settings.farRadius() * settings.farRadius();
-    }
-
-    private boolean nearGap(double[] a, double[] b) {
-        if (FAR_GAP == 1) {
-            return near(a, b);
-        }
-        double d2 = 0;
-        for (int i = 0; i < a.length; i++) {
-            d2 += (a[i] - b[i]) * (a[i] - b[i]);
-        }
-        double r = settings.farRadius() * FAR_GAP;
-        return d2 < r * r;
+        return d2 < radius * radius;
     }
 
     /**
-     * Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. Neighbours near
-     * {@code avoid} (when not null) are not taken.
+     * Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. Neighbours within
+     * {@code farAvoid} of {@code avoid} (when not null) are not taken.
      */
     private double[] localSearch(RandomForest forest, double[] start, double best, Set<List<Double>> taken,
         double[] avoid) {
@@ -203,7 +187,8 @@ final class SmacSampler implements InternalSampler {
             double nextEi = currentEi;
             for (double[] nb : neighbours(current)) {
                 double e = ei(forest, nb, best, out);
-                if (e > nextEi && !taken.contains(key(nb)) && (avoid == null || !nearGap(nb, avoid))) {
+                boolean allowed = avoid == null || !near(nb, avoid, settings.farAvoid());
+                if (e > nextEi && allowed && !taken.contains(key(nb))) {
                     next = nb;
                     nextEi = e;
                 }
