@@ -41,12 +41,7 @@ class SmacFarTest {
     private static SmacSampler observed(SmacSettings settings, boolean spread) {
         SmacSampler s = new SmacSampler(SPACE, new Rng(5), settings);
         Rng data = new Rng(11);
-        s.observe(BEST.clone(), 0);
-        for (int t = 0; t < 11; t++) {
-            double[] v = new double[3];
-            Arrays.setAll(v, i -> BEST[i] + 0.05 * (2 * data.nextDouble() - 1) / Math.sqrt(3));
-            s.observe(v, distance(v, BEST));
-        }
+        observeBasin(s, data);
         for (int t = 0; t < 20; t++) {
             double[] v = new double[3];
             Arrays.setAll(v, i -> data.nextDouble());
@@ -54,6 +49,16 @@ class SmacFarTest {
             s.observe(v, spread && t % 2 == 0 && d > RADIUS ? 0.01 + 0.001 * t : 1 + d);
         }
         return s;
+    }
+
+    /** {@link #BEST} and eleven observations within 0.05 of it, loss = distance from it. */
+    private static void observeBasin(SmacSampler s, Rng data) {
+        s.observe(BEST.clone(), 0);
+        for (int t = 0; t < 11; t++) {
+            double[] v = new double[3];
+            Arrays.setAll(v, i -> BEST[i] + 0.05 * (2 * data.nextDouble() - 1) / Math.sqrt(3));
+            s.observe(v, distance(v, BEST));
+        }
     }
 
     private static int near(SmacSampler s, int n) {
@@ -119,12 +124,7 @@ class SmacFarTest {
             d.withinLeaf(), d.logEi(), 1, d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, d.warpSample(), 1,
             RADIUS, 10, avoid, fromRandom));
         Rng data = new Rng(13);
-        s.observe(BEST.clone(), 0);
-        for (int t = 0; t < 11; t++) {
-            double[] v = new double[3];
-            Arrays.setAll(v, i -> BEST[i] + 0.05 * (2 * data.nextDouble() - 1) / Math.sqrt(3));
-            s.observe(v, distance(v, BEST));
-        }
+        observeBasin(s, data);
         for (int t = 0; t < 10; t++) {
             double[] dir = new double[3];
             Arrays.setAll(dir, i -> data.nextGaussian());
