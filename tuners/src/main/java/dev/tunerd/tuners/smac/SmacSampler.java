@@ -90,11 +90,17 @@ final class SmacSampler implements InternalSampler {
             settings.withinLeaf(), settings.trees(), settings.minSplit());
         double best = y[order[0]];
         List<double[]> starts = new ArrayList<>();
+        boolean farTarget = false;
         for (int i = 0; i < order.length && starts.size() < settings.localStarts(); i++) {
             double[] x = xs.get(order[i]);
-            if (avoid == null || !near(x, avoid)) {
-                if (starts.isEmpty() && avoid != null) {
+            if (avoid == null || !near(x, avoid, settings.farAvoid())) {
+                if (!farTarget && avoid != null) {
+                    // the far search's EI is against the best loss observed out there
                     best = y[order[i]];
+                    farTarget = true;
+                    if (settings.farFromRandom()) {
+                        break;
+                    }
                 }
                 starts.add(x);
             }
@@ -103,7 +109,7 @@ final class SmacSampler implements InternalSampler {
         List<double[]> candidates = new ArrayList<>();
         for (int i = 0; i < settings.randomCandidates(); i++) {
             double[] c = randomVector();
-            if (avoid == null || !near(c, avoid)) {
+            if (avoid == null || !near(c, avoid, settings.farAvoid())) {
                 candidates.add(c);
             }
         }
@@ -142,7 +148,7 @@ final class SmacSampler implements InternalSampler {
         }
         double[] incumbent = xs.get(order[0]);
         for (int i = 1; i < settings.farTop(); i++) {
-            if (!near(xs.get(order[i]), incumbent)) {
+            if (!near(xs.get(order[i]), incumbent, settings.farRadius())) {
                 return false;
             }
         }
@@ -150,10 +156,10 @@ final class SmacSampler implements InternalSampler {
     }
 
     /**
-     * Whether encoded {@code a} lies within {@code farRadius} of {@code b}: Euclidean over the numeric coordinates
+     * Whether encoded {@code a} lies within {@code radius} of {@code b}: Euclidean over the numeric coordinates
      * (unit cube); another option or another activity of a parameter counts as far.
      */
-    private boolean near(double[] a, double[] b) {
+    private boolean near(double[] a, double[] b, double radius) {
         double d2 = 0;
         for (int i = 0; i < a.length; i++) {
             if (unit.isCategorical(i) || a[i] == INACTIVE || b[i] == INACTIVE) {
@@ -164,12 +170,12 @@ final class SmacSampler implements InternalSampler {
                 d2 += (a[i] - b[i]) * (a[i] - b[i]);
             }
         }
-        return d2 < settings.farRadius() * settings.farRadius();
+        return d2 < radius * radius;
     }
 
     /**
-     * Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. Neighbours near
-     * {@code avoid} (when not null) are not taken.
+     * Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. Neighbours within
+     * {@code farAvoid} of {@code avoid} (when not null) are not taken.
      */
     private double[] localSearch(RandomForest forest, double[] start, double best, Set<List<Double>> taken,
         double[] avoid) {
@@ -181,7 +187,8 @@ final class SmacSampler implements InternalSampler {
             double nextEi = currentEi;
             for (double[] nb : neighbours(current)) {
                 double e = ei(forest, nb, best, out);
-                if (e > nextEi && !taken.contains(key(nb)) && (avoid == null || !near(nb, avoid))) {
+                boolean allowed = avoid == null || !near(nb, avoid, settings.farAvoid());
+                if (e > nextEi && allowed && !taken.contains(key(nb))) {
                     next = nb;
                     nextEi = e;
                 }

@@ -39,21 +39,26 @@ package dev.tunerd.tuners.smac;
  *                        as far) that separates the basin of the best observation from the rest
  * @param farTop          the best observations that must lie within {@code farRadius} for the run to count as
  *                        collapsed
+ * @param farAvoid        Euclidean distance (unit coordinates) from the best observation within which the far search
+ *                        proposes nothing; the collapse test keeps {@code farRadius}
+ * @param farFromRandom   the far search's local search starts from the best far random candidates only, not from the
+ *                        best far observations: those lie mostly just outside the avoided ball, on the slope of the
+ *                        incumbent's own basin, so starting there spends the far suggestions on that rim (session 13)
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
     double warpSkewness, int trees, int minSplit, double redrawShare, int warpSample, double farShare,
-    double farRadius, int farTop) {
+    double farRadius, int farTop, double farAvoid, boolean farFromRandom) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 10, 3, 0.1, 0, 0.3, 0.25, 10);
+        0, 10, 3, 0.1, 0, 0.3, 0.25, 10, 0.25, false);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
             || !(featureShare > 0 && featureShare <= 1) || localStarts < 0 || randomStarts < 0
             || randomCandidates < 1 || !(step > 0) || trees < 1 || minSplit < 2
             || !(redrawShare >= 0 && redrawShare <= 1) || warpSample < 0 || !(farShare >= 0 && farShare <= 1)
-            || !(farRadius > 0 && farRadius <= 2) || farTop < 1) {
+            || !(farRadius > 0 && farRadius <= 2) || farTop < 1 || !(farAvoid > 0 && farAvoid <= 2)) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }
     }
@@ -63,6 +68,15 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
         int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step, double warpSkewness,
         int trees, int minSplit, double redrawShare, int warpSample) {
         this(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf, logEi,
-            randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, 0, 0.25, 10);
+            randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, 0, 0.25, 10, 0.25, false);
+    }
+
+    /** The far search as session 12 left it: it avoids {@code farRadius} and starts from the best far observations. */
+    public SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
+        int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step, double warpSkewness,
+        int trees, int minSplit, double redrawShare, int warpSample, double farShare, double farRadius, int farTop) {
+        this(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf, logEi,
+            randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius, farTop,
+            farRadius, false);
     }
 }

@@ -41,12 +41,7 @@ class SmacFarTest {
     private static SmacSampler observed(SmacSettings settings, boolean spread) {
         SmacSampler s = new SmacSampler(SPACE, new Rng(5), settings);
         Rng data = new Rng(11);
-        s.observe(BEST.clone(), 0);
-        for (int t = 0; t < 11; t++) {
-            double[] v = new double[3];
-            Arrays.setAll(v, i -> BEST[i] + 0.05 * (2 * data.nextDouble() - 1) / Math.sqrt(3));
-            s.observe(v, distance(v, BEST));
-        }
+        observeBasin(s, data);
         for (int t = 0; t < 20; t++) {
             double[] v = new double[3];
             Arrays.setAll(v, i -> data.nextDouble());
@@ -54,6 +49,16 @@ class SmacFarTest {
             s.observe(v, spread && t % 2 == 0 && d > RADIUS ? 0.01 + 0.001 * t : 1 + d);
         }
         return s;
+    }
+
+    /** {@link #BEST} and eleven observations within 0.05 of it, loss = distance from it. */
+    private static void observeBasin(SmacSampler s, Rng data) {
+        s.observe(BEST.clone(), 0);
+        for (int t = 0; t < 11; t++) {
+            double[] v = new double[3];
+            Arrays.setAll(v, i -> BEST[i] + 0.05 * (2 * data.nextDouble() - 1) / Math.sqrt(3));
+            s.observe(v, distance(v, BEST));
+        }
     }
 
     private static int near(SmacSampler s, int n) {
@@ -106,6 +111,63 @@ class SmacFarTest {
         assertTrue(nearBest > 0, "the run reached the basin the far search would have left");
     }
 
+    /**
+     * A collapsed run whose basin's slope reaches past the radius: twelve observations near {@link #BEST}, ten on its
+     * rim (0.26 to 0.35 from it, loss = distance: better than anything else far away) and twenty random ones (loss
+     * 1 + distance). One random candidate per suggestion and no random starts, so with {@code farFromRandom} a far
+     * suggestion is that one candidate and without it the best of the local searches from the far observations.
+     * Returns how many of {@code n} far suggestions (share 1) land on the rim (within 0.4 of the best).
+     */
+    private static int onRim(boolean fromRandom, double avoid, int n) {
+        SmacSettings d = SmacSettings.DEFAULT;
+        SmacSampler s = new SmacSampler(SPACE, new Rng(5), new SmacSettings(0, 0, d.featureShare(), d.localStarts(), 0,
+            d.withinLeaf(), d.logEi(), 1, d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, d.warpSample(), 1,
+            RADIUS, 10, avoid, fromRandom));
+        Rng data = new Rng(13);
+        observeBasin(s, data);
+        for (int t = 0; t < 10; t++) {
+            double[] dir = new double[3];
+            Arrays.setAll(dir, i -> data.nextGaussian());
+            double r = (0.26 + 0.09 * data.nextDouble()) / Math.sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
+            double[] v = new double[3];
+            Arrays.setAll(v, i -> BEST[i] + r * dir[i]);
+            if (Arrays.stream(v).allMatch(x -> x >= 0 && x <= 1)) {
+                s.observe(v, distance(v, BEST));
+            }
+        }
+        for (int t = 0; t < 20; t++) {
+            double[] v = new double[3];
+            Arrays.setAll(v, i -> data.nextDouble());
+            s.observe(v, 1 + distance(v, BEST));
+        }
+        int rim = 0;
+        for (int t = 0; t < n; t++) {
+            double dist = distance(s.suggest(List.of()), BEST);
+            assertTrue(dist >= avoid, "a far suggestion stays outside farAvoid: " + dist);
+            rim += dist < 0.4 ? 1 : 0;
+        }
+        return rim;
+    }
+
+    @Test
+    void withoutFarFromRandomTheFarSearchClimbsToTheRimOfTheBasin() {
+        int rim = onRim(false, RADIUS, 20);
+        assertTrue(rim >= 9, rim + " of 20 on the rim");
+    }
+
+    @Test
+    void farFromRandomStartsNoLocalSearchFromTheFarObservations() {
+        // the one far random candidate is the suggestion: spread over the far region, mostly beyond the rim
+        int rim = onRim(true, RADIUS, 20);
+        assertTrue(rim <= 6, rim + " of 20 on the rim");
+    }
+
+    @Test
+    void theFarSearchKeepsFarAvoidFromTheBestNotFarRadius() {
+        // the collapse test keeps farRadius (0.25); nothing is proposed within farAvoid (0.35), asserted in onRim
+        assertTrue(onRim(false, 0.35, 20) >= 0);
+    }
+
     @Test
     void settingsOutOfRangeAreRefused() {
         SmacSettings d = far(0.5);
@@ -116,5 +178,8 @@ class SmacFarTest {
         assertThrows(IllegalArgumentException.class, () -> new SmacSettings(d.randomShare(), d.choiceRandomShare(),
             d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(), d.randomCandidates(),
             d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, 0, 0.5, 0.25, 0));
+        assertThrows(IllegalArgumentException.class, () -> new SmacSettings(d.randomShare(), d.choiceRandomShare(),
+            d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(), d.randomCandidates(),
+            d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, 0, 0.5, 0.25, 10, 0, false));
     }
 }
