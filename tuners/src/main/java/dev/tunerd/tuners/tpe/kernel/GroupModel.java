@@ -199,10 +199,8 @@ final class GroupModel {
             // observations, so univariate marginals (the MARGINAL_CAP newest components) leave them out once more
             // than 256 bad observations are read (past about 300 results; measured up to 200)
             k = pending.appendTo(centres, weights, k, settings.inFlightBad());
-            bad.fit(centres, weights, k, settings.priorWeight(), bandwidths, settings.priorWeight() / (k + 1));
-            return;
         }
-        bad.fit(centres, weights, m, settings.priorWeight(), bandwidths, settings.priorWeight() / (m + 1));
+        bad.fit(centres, weights, k, settings.priorWeight(), bandwidths, settings.priorWeight() / (k + 1));
     }
 
     /** Weight of the {@code i}-th most recent of {@code m} components: NNI/hyperopt linear forgetting. */
