@@ -71,12 +71,10 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
             randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, 0, 0.25, 10, 0.25, false);
     }
 
-    /** The far search as session 12 left it: it avoids {@code farRadius} and starts from the best far observations. */
-    public SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
-        int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step, double warpSkewness,
-        int trees, int minSplit, double redrawShare, int warpSample, double farShare, double farRadius, int farTop) {
-        this(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf, logEi,
-            randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius, farTop,
-            farRadius, false);
+    /** The same settings with another far search (the five {@code far*} settings above). */
+    public SmacSettings withFar(double share, double radius, int top, double avoid, boolean fromRandom) {
+        return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
+            logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, share, radius, top,
+            avoid, fromRandom);
     }
 }

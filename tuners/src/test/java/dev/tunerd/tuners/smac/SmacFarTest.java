@@ -22,8 +22,8 @@ class SmacFarTest {
     private static SmacSettings far(double share) {
         SmacSettings d = SmacSettings.DEFAULT;
         return new SmacSettings(0, 0, d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(),
-            d.randomCandidates(), d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, d.warpSample(), share,
-            RADIUS, 10);
+            d.randomCandidates(), d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, d.warpSample())
+            .withFar(share, RADIUS, 10, RADIUS, false);
     }
 
     private static double distance(double[] a, double[] b) {
@@ -172,14 +172,8 @@ class SmacFarTest {
     void settingsOutOfRangeAreRefused() {
         SmacSettings d = far(0.5);
         assertThrows(IllegalArgumentException.class, () -> far(1.5));
-        assertThrows(IllegalArgumentException.class, () -> new SmacSettings(d.randomShare(), d.choiceRandomShare(),
-            d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(), d.randomCandidates(),
-            d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, 0, 0.5, 0, 10));
-        assertThrows(IllegalArgumentException.class, () -> new SmacSettings(d.randomShare(), d.choiceRandomShare(),
-            d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(), d.randomCandidates(),
-            d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, 0, 0.5, 0.25, 0));
-        assertThrows(IllegalArgumentException.class, () -> new SmacSettings(d.randomShare(), d.choiceRandomShare(),
-            d.featureShare(), d.localStarts(), d.randomStarts(), d.withinLeaf(), d.logEi(), d.randomCandidates(),
-            d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, 0, 0.5, 0.25, 10, 0, false));
+        assertThrows(IllegalArgumentException.class, () -> d.withFar(0.5, 0, 10, RADIUS, false));
+        assertThrows(IllegalArgumentException.class, () -> d.withFar(0.5, RADIUS, 0, RADIUS, false));
+        assertThrows(IllegalArgumentException.class, () -> d.withFar(0.5, RADIUS, 10, 0, false));
     }
 }

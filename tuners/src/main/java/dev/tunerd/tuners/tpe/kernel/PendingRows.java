@@ -48,6 +48,11 @@ final class PendingRows {
         return at + count;
     }
 
+    /** The rows in flight, row-major: the first {@code count() * dims} values are used. Read only. */
+    double[] flat() {
+        return rows;
+    }
+
     /** Row {@code i} as a copy. */
     double[] row(int i) {
         return Arrays.copyOfRange(rows, i * dims, (i + 1) * dims);

@@ -55,8 +55,9 @@ public record SpreadStartup(int candidates, int results, double categoryDistance
         for (int c = 0; c < candidates; c++) {
             prior.accept(candidate);
             double nearest = Double.POSITIVE_INFINITY;
+            double[] inFlight = pending.flat();
             for (int i = 0; i < pending.count() && nearest > farthest; i++) {
-                nearest = Math.min(nearest, distance2(candidate, pending.row(i), 0, categorical));
+                nearest = Math.min(nearest, distance2(candidate, inFlight, i * d, categorical));
             }
             for (int r = 0; r < observedRows && nearest > farthest; r++) {
                 nearest = Math.min(nearest, distance2(candidate, observed, r * d, categorical));
