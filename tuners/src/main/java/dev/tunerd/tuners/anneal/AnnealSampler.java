@@ -4,6 +4,8 @@ import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.model.InternalSampler;
+import dev.tunerd.tuners.model.TorusDistance;
+import dev.tunerd.tuners.model.UnitSpace;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -53,6 +55,10 @@ public final class AnnealSampler implements InternalSampler {
     /** Trials in flight during the current suggestion. */
     private int inFlight;
     private final ParentFocus focus;
+    private final FlightSpread flight;
+    /** The space's unit cube, for the spread in flight (made on first use). */
+    private UnitSpace unit;
+    private boolean[] categorical;
 
     /** NNI's {@code parallel_optimize} with its {@code constant_liar_type}: what trials in flight count as. */
     public enum Liar { NONE, MIN, MAX, MEAN }
@@ -76,6 +82,7 @@ public final class AnnealSampler implements InternalSampler {
         this.spread = additions.spread();
         this.diversity = additions.diversity();
         this.focus = additions.focus();
+        this.flight = additions.flight();
         this.main = new AnnealPool(params.size());
         this.scout = new AnnealPool(params.size());
     }
@@ -104,6 +111,9 @@ public final class AnnealSampler implements InternalSampler {
     private double[] diverse(List<double[]> running) {
         boolean explore = exploring();
         int parent = elsewhere() ? elsewhereParent() : -1;
+        if (flight.spreads(running.size(), main.size())) {
+            return farthest(running, explore, parent);
+        }
         double[] x = draw(main, explore, parent);
         if (diversity.fraction() <= 0 || running.isEmpty()) {
             return x;
@@ -115,11 +125,61 @@ public final class AnnealSampler implements InternalSampler {
     }
 
     /**
+     * The farthest of {@link FlightSpread#candidates()} draws of the main chain from the trials in flight (and the
+     * observations when {@link FlightSpread#observed()}), on the torus of the unit cube.
+     */
+    private double[] farthest(List<double[]> running, boolean explore, int parent) {
+        if (unit == null) {
+            unit = new UnitSpace(params);
+            categorical = new boolean[params.size()];
+            for (int i = 0; i < categorical.length; i++) {
+                categorical[i] = unit.isCategorical(i);
+            }
+        }
+        int d = params.size();
+        int rows = running.size() + (flight.observed() ? main.size() : 0);
+        double[] others = new double[rows * d];
+        for (int r = 0; r < running.size(); r++) {
+            toUnit(running.get(r), others, r * d);
+        }
+        for (int r = running.size(); r < rows; r++) {
+            int trial = r - running.size();
+            for (int i = 0; i < d; i++) {
+                double v = main.value(trial, i);
+                others[r * d + i] = Double.isNaN(v) ? Double.NaN : unit.toUnit(i, v);
+            }
+        }
+        double[] best = null;
+        double farthest = -1;
+        double[] u = new double[d];
+        for (int c = 0; c < flight.candidates(); c++) {
+            double[] x = draw(main, explore, parent);
+            toUnit(x, u, 0);
+            double nearest = Double.POSITIVE_INFINITY;
+            for (int r = 0; r < rows && nearest > farthest; r++) {
+                nearest = Math.min(nearest, TorusDistance.squared(u, others, r * d, categorical,
+                    flight.categoryDistance()));
+            }
+            if (nearest > farthest) {
+                farthest = nearest;
+                best = x;
+            }
+        }
+        return best;
+    }
+
+    private void toUnit(double[] internal, double[] out, int offset) {
+        for (int i = 0; i < internal.length; i++) {
+            out[offset + i] = Double.isNaN(internal[i]) ? Double.NaN : unit.toUnit(i, internal[i]);
+        }
+    }
+
+    /**
      * Whether this suggestion of the main chain is drawn around the best trial elsewhere ({@link ParentFocus}): a
      * share of them while parameters recombine (many trials in flight) and the best has not improved for a while.
      */
     private boolean elsewhere() {
-        return focus.elsewhereShare() > 0 && focus.recombines(inFlight) && main.size() >= 2
+        return focus.looksElsewhere(inFlight) && main.size() >= 2
             && main.size() - lastImprovement >= focus.elsewherePatience() && rng.nextDouble() < focus.elsewhereShare();
     }
 
