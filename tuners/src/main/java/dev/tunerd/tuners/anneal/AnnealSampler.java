@@ -29,7 +29,9 @@ import java.util.List;
  * again from the prior every few of them; the main chain sees every trial. And a uniform-family window is no wider
  * than the spread of the best trials' values ({@link SpreadLimit}). With trials in flight the parent trial is chosen
  * more greedily, and with many in flight while the best stalls a share of suggestions is drawn around the best
- * trial outside the best one's window ({@link ParentFocus}). {@link AnnealAdditions#NONE} reproduces hyperopt
+ * trial outside the best one's window ({@link ParentFocus}); and every suggestion made while trials are in flight is
+ * the farthest of a few such draws from the trials in flight and the observations ({@link FlightSpread}).
+ * {@link AnnealAdditions#NONE} reproduces hyperopt
  * exactly, draw for draw. Not thread-safe.
  */
 public final class AnnealSampler implements InternalSampler {
@@ -179,7 +181,7 @@ public final class AnnealSampler implements InternalSampler {
      * share of them while parameters recombine (many trials in flight) and the best has not improved for a while.
      */
     private boolean elsewhere() {
-        return focus.looksElsewhere(inFlight) && main.size() >= 2
+        return focus.elsewhereShare() > 0 && focus.recombines(inFlight) && main.size() >= 2
             && main.size() - lastImprovement >= focus.elsewherePatience() && rng.nextDouble() < focus.elsewhereShare();
     }
 

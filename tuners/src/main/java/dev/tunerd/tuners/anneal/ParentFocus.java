@@ -29,7 +29,7 @@ package dev.tunerd.tuners.anneal;
  * @param elsewherePatience completed trials without a new best loss before {@code elsewhereShare} applies
  */
 public record ParentFocus(double perTrialInFlight, double recombinedRank, int recombineFrom, double elsewhereShare,
-                          int elsewherePatience, int elsewhereFrom) {
+                          int elsewherePatience) {
     /** hyperopt's mean rank of the parent trial plus one ({@code avg_best_idx}). */
     public static final double HYPEROPT_MEAN = 2.0;
     /** Off: hyperopt's rule. */
@@ -42,12 +42,6 @@ public record ParentFocus(double perTrialInFlight, double recombinedRank, int re
     /** Without suggestions around the best trial elsewhere. */
     public ParentFocus(double perTrialInFlight, double recombinedRank, int recombineFrom) {
         this(perTrialInFlight, recombinedRank, recombineFrom, 0, 0);
-    }
-
-    /** Suggestions around the best trial elsewhere only while parameters recombine. */
-    public ParentFocus(double perTrialInFlight, double recombinedRank, int recombineFrom, double elsewhereShare,
-                       int elsewherePatience) {
-        this(perTrialInFlight, recombinedRank, recombineFrom, elsewhereShare, elsewherePatience, 0);
     }
 
     public ParentFocus {
@@ -63,10 +57,6 @@ public record ParentFocus(double perTrialInFlight, double recombinedRank, int re
             throw new IllegalArgumentException("the share around the best trial elsewhere must be in [0, 1] and its "
                 + "patience >= 0: " + elsewhereShare + ", " + elsewherePatience);
         }
-        if (elsewhereFrom < 0) {
-            throw new IllegalArgumentException("trials in flight for the best trial elsewhere must be >= 0: "
-                + elsewhereFrom);
-        }
         if (recombineFrom < 1) {
             throw new IllegalArgumentException("recombination must start at 1 or more trials in flight: "
                 + recombineFrom);
@@ -76,11 +66,6 @@ public record ParentFocus(double perTrialInFlight, double recombinedRank, int re
     /** Whether, with {@code inFlight} trials in flight, each parameter draws its own parent. */
     boolean recombines(int inFlight) {
         return inFlight >= recombineFrom && recombinedRank > 0;
-    }
-
-    /** Whether, with {@code inFlight} trials in flight, the rule around the best trial elsewhere may act. */
-    boolean looksElsewhere(int inFlight) {
-        return elsewhereShare > 0 && (elsewhereFrom > 0 ? inFlight >= elsewhereFrom : recombines(inFlight));
     }
 
     /** The mean of the geometric draw of the parent's rank (plus one) with {@code inFlight} trials in flight. */

@@ -66,7 +66,6 @@ final class FlightTuners {
             int recFrom = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.recombineFrom();
             double away = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.elsewhereShare();
             int awayAfter = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.elsewherePatience();
-            int awayFrom = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.elsewhereFrom();
             dev.tunerd.tuners.anneal.FlightSpread fs = AnnealAdditions.DEFAULT.flight();
             int spread = fs.candidates();
             int spreadUntil = fs.results();
@@ -82,7 +81,6 @@ final class FlightTuners {
                     case "recFrom" -> recFrom = Integer.parseInt(p[1]);
                     case "away" -> away = Double.parseDouble(p[1]);
                     case "awayAfter" -> awayAfter = Integer.parseInt(p[1]);
-                    case "awayFrom" -> awayFrom = Integer.parseInt(p[1]);
                     case "spread" -> spread = Integer.parseInt(p[1]);
                     case "spreadUntil" -> spreadUntil = Integer.parseInt(p[1]);
                     case "spreadObs" -> spreadObserved = Boolean.parseBoolean(p[1]);
@@ -93,7 +91,7 @@ final class FlightTuners {
             AnnealAdditions d = AnnealAdditions.DEFAULT;
             AnnealAdditions additions = new AnnealAdditions(d.exploration(), d.restarts(), d.spread(),
                 div > 0 ? new Diversity(div, tries) : Diversity.NONE,
-                new dev.tunerd.tuners.anneal.ParentFocus(focus, rec, recFrom, away, awayAfter, awayFrom),
+                new dev.tunerd.tuners.anneal.ParentFocus(focus, rec, recFrom, away, awayAfter),
                 new dev.tunerd.tuners.anneal.FlightSpread(spread, spreadUntil, spreadObserved, fs.categoryDistance()));
             return seed -> new HistoryTuner(OptimizeMode.MINIMIZE, seed, AlgorithmContext.standalone()) {
                 @Override
@@ -113,7 +111,7 @@ final class FlightTuners {
         }
         throw new IllegalArgumentException("unknown tuner " + name + "; known: Random, TPE, TPE-<liar>, "
             + "TPE:key=value,..., Anneal, Anneal:key=value,... (liar, div, tries, focus, rec, recFrom, away, "
-            + "awayAfter, awayFrom, spread, spreadUntil, spreadObs)");
+            + "awayAfter, spread, spreadUntil, spreadObs)");
     }
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
