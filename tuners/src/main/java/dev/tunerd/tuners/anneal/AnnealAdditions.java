@@ -8,15 +8,16 @@ package dev.tunerd.tuners.anneal;
  * @param spread      the per-parameter limit of the neighbourhood by the spread of the best trials
  * @param diversity   the distance a suggestion keeps from the trials in flight ({@link Diversity})
  * @param focus       the greedier choice of the parent trial while trials are in flight ({@link ParentFocus})
+ * @param flight      the spread of the draws made while trials are in flight ({@link FlightSpread})
  */
 public record AnnealAdditions(Exploration exploration, Restarts restarts, SpreadLimit spread, Diversity diversity,
-                              ParentFocus focus) {
+                              ParentFocus focus, FlightSpread flight) {
     /** hyperopt's annealing as NNI runs it, draw for draw. */
     public static final AnnealAdditions NONE = new AnnealAdditions(Exploration.NONE, Restarts.NONE, SpreadLimit.NONE,
-        Diversity.NONE, ParentFocus.NONE);
+        Diversity.NONE, ParentFocus.NONE, FlightSpread.NONE);
     /** What NNI's {@code Anneal} runs in tunerd (docs/MODEL_TUNERS.md). */
     public static final AnnealAdditions DEFAULT = new AnnealAdditions(Exploration.DEFAULT, Restarts.DEFAULT,
-        SpreadLimit.DEFAULT, Diversity.DEFAULT, ParentFocus.DEFAULT);
+        SpreadLimit.DEFAULT, Diversity.DEFAULT, ParentFocus.DEFAULT, FlightSpread.DEFAULT);
 
     public AnnealAdditions {
         java.util.Objects.requireNonNull(exploration, "exploration");
@@ -24,6 +25,13 @@ public record AnnealAdditions(Exploration exploration, Restarts restarts, Spread
         java.util.Objects.requireNonNull(spread, "spread");
         java.util.Objects.requireNonNull(diversity, "diversity");
         java.util.Objects.requireNonNull(focus, "focus");
+        java.util.Objects.requireNonNull(flight, "flight");
+    }
+
+    /** Without a spread in flight. */
+    public AnnealAdditions(Exploration exploration, Restarts restarts, SpreadLimit spread, Diversity diversity,
+                           ParentFocus focus) {
+        this(exploration, restarts, spread, diversity, focus, FlightSpread.NONE);
     }
 
     /** With tunerd's default parent focus. */

@@ -4,6 +4,8 @@ import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.model.InternalSampler;
+import dev.tunerd.tuners.model.TorusDistance;
+import dev.tunerd.tuners.model.UnitSpace;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -27,7 +29,9 @@ import java.util.List;
  * again from the prior every few of them; the main chain sees every trial. And a uniform-family window is no wider
  * than the spread of the best trials' values ({@link SpreadLimit}). With trials in flight the parent trial is chosen
  * more greedily, and with many in flight while the best stalls a share of suggestions is drawn around the best
- * trial outside the best one's window ({@link ParentFocus}). {@link AnnealAdditions#NONE} reproduces hyperopt
+ * trial outside the best one's window ({@link ParentFocus}); and every suggestion made while trials are in flight is
+ * the farthest of a few such draws from the trials in flight and the observations ({@link FlightSpread}).
+ * {@link AnnealAdditions#NONE} reproduces hyperopt
  * exactly, draw for draw. Not thread-safe.
  */
 public final class AnnealSampler implements InternalSampler {
@@ -53,6 +57,10 @@ public final class AnnealSampler implements InternalSampler {
     /** Trials in flight during the current suggestion. */
     private int inFlight;
     private final ParentFocus focus;
+    private final FlightSpread flight;
+    /** The space's unit cube, for the spread in flight (made on first use). */
+    private UnitSpace unit;
+    private boolean[] categorical;
 
     /** NNI's {@code parallel_optimize} with its {@code constant_liar_type}: what trials in flight count as. */
     public enum Liar { NONE, MIN, MAX, MEAN }
@@ -76,6 +84,7 @@ public final class AnnealSampler implements InternalSampler {
         this.spread = additions.spread();
         this.diversity = additions.diversity();
         this.focus = additions.focus();
+        this.flight = additions.flight();
         this.main = new AnnealPool(params.size());
         this.scout = new AnnealPool(params.size());
     }
@@ -104,6 +113,9 @@ public final class AnnealSampler implements InternalSampler {
     private double[] diverse(List<double[]> running) {
         boolean explore = exploring();
         int parent = elsewhere() ? elsewhereParent() : -1;
+        if (flight.spreads(running.size(), main.size())) {
+            return farthest(running, explore, parent);
+        }
         double[] x = draw(main, explore, parent);
         if (diversity.fraction() <= 0 || running.isEmpty()) {
             return x;
@@ -112,6 +124,56 @@ public final class AnnealSampler implements InternalSampler {
             x = draw(main, explore, parent);
         }
         return x;
+    }
+
+    /**
+     * The farthest of {@link FlightSpread#candidates()} draws of the main chain from the trials in flight (and the
+     * observations when {@link FlightSpread#observed()}), on the torus of the unit cube.
+     */
+    private double[] farthest(List<double[]> running, boolean explore, int parent) {
+        if (unit == null) {
+            unit = new UnitSpace(params);
+            categorical = new boolean[params.size()];
+            for (int i = 0; i < categorical.length; i++) {
+                categorical[i] = unit.isCategorical(i);
+            }
+        }
+        int d = params.size();
+        int rows = running.size() + (flight.observed() ? main.size() : 0);
+        double[] others = new double[rows * d];
+        for (int r = 0; r < running.size(); r++) {
+            toUnit(running.get(r), others, r * d);
+        }
+        for (int r = running.size(); r < rows; r++) {
+            int trial = r - running.size();
+            for (int i = 0; i < d; i++) {
+                double v = main.value(trial, i);
+                others[r * d + i] = Double.isNaN(v) ? Double.NaN : unit.toUnit(i, v);
+            }
+        }
+        double[] best = null;
+        double farthest = -1;
+        double[] u = new double[d];
+        for (int c = 0; c < flight.candidates(); c++) {
+            double[] x = draw(main, explore, parent);
+            toUnit(x, u, 0);
+            double nearest = Double.POSITIVE_INFINITY;
+            for (int r = 0; r < rows && nearest > farthest; r++) {
+                nearest = Math.min(nearest, TorusDistance.squared(u, others, r * d, categorical,
+                    flight.categoryDistance()));
+            }
+            if (nearest > farthest) {
+                farthest = nearest;
+                best = x;
+            }
+        }
+        return best;
+    }
+
+    private void toUnit(double[] internal, double[] out, int offset) {
+        for (int i = 0; i < internal.length; i++) {
+            out[offset + i] = Double.isNaN(internal[i]) ? Double.NaN : unit.toUnit(i, internal[i]);
+        }
     }
 
     /**

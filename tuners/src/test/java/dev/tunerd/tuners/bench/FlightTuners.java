@@ -66,6 +66,10 @@ final class FlightTuners {
             int recFrom = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.recombineFrom();
             double away = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.elsewhereShare();
             int awayAfter = dev.tunerd.tuners.anneal.ParentFocus.DEFAULT.elsewherePatience();
+            dev.tunerd.tuners.anneal.FlightSpread fs = AnnealAdditions.DEFAULT.flight();
+            int spread = fs.candidates();
+            int spreadUntil = fs.results();
+            boolean spreadObserved = fs.observed();
             for (String kv : spec) {
                 String[] p = kv.split("=");
                 switch (p[0]) {
@@ -77,6 +81,9 @@ final class FlightTuners {
                     case "recFrom" -> recFrom = Integer.parseInt(p[1]);
                     case "away" -> away = Double.parseDouble(p[1]);
                     case "awayAfter" -> awayAfter = Integer.parseInt(p[1]);
+                    case "spread" -> spread = Integer.parseInt(p[1]);
+                    case "spreadUntil" -> spreadUntil = Integer.parseInt(p[1]);
+                    case "spreadObs" -> spreadObserved = Boolean.parseBoolean(p[1]);
                     default -> throw new IllegalArgumentException("unknown Anneal variant key " + p[0]);
                 }
             }
@@ -84,7 +91,8 @@ final class FlightTuners {
             AnnealAdditions d = AnnealAdditions.DEFAULT;
             AnnealAdditions additions = new AnnealAdditions(d.exploration(), d.restarts(), d.spread(),
                 div > 0 ? new Diversity(div, tries) : Diversity.NONE,
-                new dev.tunerd.tuners.anneal.ParentFocus(focus, rec, recFrom, away, awayAfter));
+                new dev.tunerd.tuners.anneal.ParentFocus(focus, rec, recFrom, away, awayAfter),
+                new dev.tunerd.tuners.anneal.FlightSpread(spread, spreadUntil, spreadObserved, fs.categoryDistance()));
             return seed -> new HistoryTuner(OptimizeMode.MINIMIZE, seed, AlgorithmContext.standalone()) {
                 @Override
                 protected InternalSampler newSampler(SearchSpace space, Rng rng) {
@@ -103,7 +111,7 @@ final class FlightTuners {
         }
         throw new IllegalArgumentException("unknown tuner " + name + "; known: Random, TPE, TPE-<liar>, "
             + "TPE:key=value,..., Anneal, Anneal:key=value,... (liar, div, tries, focus, rec, recFrom, away, "
-            + "awayAfter)");
+            + "awayAfter, spread, spreadUntil, spreadObs)");
     }
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,

@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.tpe.kernel;
 
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.TorusDistance;
 import java.util.function.Consumer;
 
 /**
@@ -71,16 +72,6 @@ public record SpreadStartup(int candidates, int results, double categoryDistance
 
     /** Squared torus distance between {@code a} and the row of {@code rows} starting at {@code offset}. */
     double distance2(double[] a, double[] rows, int offset, boolean[] categorical) {
-        double sum = 0;
-        for (int j = 0; j < categorical.length; j++) {
-            double diff = Math.abs(a[j] - rows[offset + j]);
-            if (categorical[j]) {
-                sum += diff == 0 ? 0 : categoryDistance;
-            } else {
-                double wrapped = Math.min(diff, 1 - diff);
-                sum += wrapped * wrapped;
-            }
-        }
-        return sum;
+        return TorusDistance.squared(a, rows, offset, categorical, categoryDistance);
     }
 }
