@@ -42,11 +42,8 @@ public final class BracketEngine {
     int nextS;
     int hb;
     private java.util.function.IntPredicate bracketAllowed = s -> true;
-    private java.util.function.BooleanSupplier decisionReady = () -> true;
     private java.util.function.BooleanSupplier restartAtLargest = () -> false;
-    private boolean restarts;
     private java.util.function.BooleanSupplier giveUpFullTrainings = () -> false;
-    private java.util.function.BooleanSupplier revisionReady = () -> true;
     /** Configurations drawn for a bracket of full trainings and given up unissued: the next bracket's first ones. */
     private final ArrayDeque<JsonObject> givenBack = new ArrayDeque<>();
 
@@ -74,63 +71,33 @@ public final class BracketEngine {
     }
 
     /**
-     * From now on, before a bracket is started that {@link #checkBrackets}'s predicate would be asked about
-     * ({@code s > 0}), {@code ready} must say yes; otherwise {@link #issue} returns null (the request waits) and the
-     * caller asks again later. For checks whose evidence is still arriving.
-     */
-    public void waitForDecisions(java.util.function.BooleanSupplier ready) {
-        this.decisionReady = ready;
-    }
-
-    /**
      * From now on, before a bracket smaller than the largest starts, {@code restart} may end the iteration early: the
      * next bracket is then the largest one of a new iteration (ids stay unique: the iteration is part of them).
      */
     public void restartAtLargest(java.util.function.BooleanSupplier restart) {
         this.restartAtLargest = restart;
-        this.restarts = true;
     }
 
     /**
      * From now on a bracket of full trainings ({@code s = 0}) is decided configuration by configuration: before each
-     * of its configurations after the first is issued (when nothing of another bracket is queued ahead of it and the
-     * checks are ready to decide), {@code giveUp} may end it there; its unissued configurations are then given back
-     * (their counters too, so ids stay contiguous) and the next bracket starts at once, drawing them first. For checks
-     * whose evidence grows while a bracket of full trainings runs.
+     * of its configurations after the first is issued (when nothing of another bracket is queued ahead of it),
+     * {@code giveUp} may end it there; its unissued configurations are then given back (their counters too, so ids
+     * stay contiguous) and the next bracket starts at once, drawing them first. For checks whose evidence grows while a
+     * bracket of full trainings runs.
      */
     public void reviseFullTrainings(java.util.function.BooleanSupplier giveUp) {
         this.giveUpFullTrainings = giveUp;
     }
 
     /**
-     * From now on, a request that would look again at a bracket of full trainings ({@link #reviseFullTrainings}) waits
-     * (null from {@link #issue}) while {@code ready} says no, instead of going on without the look; for a look that
-     * must be taken on the evidence the request would see with every value in (the first look on enough evidence is
-     * taken once).
-     */
-    public void waitForRevisions(java.util.function.BooleanSupplier ready) {
-        this.revisionReady = ready;
-    }
-
-    /**
-     * The next configuration to train, now issued under {@code parameterId}; null when a serial bracket waits, or
-     * when the next bracket's check is not ready to decide ({@link #waitForDecisions}).
+     * The next configuration to train, now issued under {@code parameterId}; null when a serial bracket waits.
      */
     public Issued issue(long parameterId, ConfigSource source) {
         if (pending.isEmpty() && (!serial || brackets.isEmpty() || brackets.get(brackets.size() - 1).done)) {
-            boolean consults = (nextS < 0 ? plan.sMax() : nextS) > 0 || restarts && nextS >= 0 && nextS < plan.sMax();
-            if (consults && !decisionReady.getAsBoolean()) {
-                return null;
-            }
             startBracket(source);
-        } else if (fullTrainingsRevisable()) {
-            if (!revisionReady.getAsBoolean()) {
-                return null; // the look must not be skipped: the request waits for its evidence
-            }
-            if (decisionReady.getAsBoolean() && giveUpFullTrainings.getAsBoolean()) {
-                giveBackFullTrainings();
-                startBracket(source);
-            }
+        } else if (fullTrainingsRevisable() && giveUpFullTrainings.getAsBoolean()) {
+            giveBackFullTrainings();
+            startBracket(source);
         }
         int[] ref = pending.poll();
         if (ref == null) {

@@ -37,7 +37,8 @@ import java.util.Map;
  * {@code s = 0}, full trainings, which always runs). Instead of that rule a subclass may ask the payoff check
  * ({@link #checkBracketsByPayoff}, Hyperband's default): a bracket starts when replaying it on the same evidence beats
  * spending its epochs on full trainings. Intermediate results of a full training that arrive after its FINAL or EN
- * still count for the evidence. Not thread-safe (see {@link Tuner}).
+ * still count for the rank check's evidence; the payoff check takes a training's values as they are at its end
+ * ({@link PayoffEvidence}). Not thread-safe (see {@link Tuner}).
  */
 public abstract class BracketTuner implements Tuner, NamesParameterIds, ReceivesIntermediateResults, Snapshotting {
 
@@ -92,7 +93,7 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
                                                double earlyMargin, double realizedShare) {
         BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin);
-        PayoffEvidence evidence = new PayoffEvidence(engine.plan(), EVIDENCE_WINDOW);
+        PayoffEvidence evidence = new PayoffEvidence(engine.plan(), EVIDENCE_WINDOW, engine::anyInFlight);
         payoffEvidence = evidence;
         int sMax = engine.plan().sMax();
         java.util.function.ToIntFunction<List<double[]>> realized = curves -> realizedShare < 0 ? 0
@@ -115,7 +116,7 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                 looked[0] = evidence.version();
                 List<double[]> curves = evidence.curves();
                 boolean thin = payoff.thin(curves, sMax);
-                if (!thin && payoff.thin(evidence.previousCurves(), sMax) && engine.anyInFlight()) {
+                if (!thin && engine.anyInFlight() && payoff.thin(evidence.previousCurves(), sMax)) {
                     // the evidence has just become enough for every check: one look through all of them (before, a
                     // bracket of full trainings started on thin evidence ran to its end first: up to 4 more trainings);
                     // only while other trials train (several workers): with one worker it gained at a third of the
@@ -148,11 +149,6 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                 return !payoff.thin(curves, sMax) || engine.largestInARow() < THIN_RUN;
             });
         }
-        java.util.function.BooleanSupplier ready =
-            () -> evidence.ready(id -> engine.hasEnded(id) && Double.isNaN(engine.loss(id)));
-        engine.waitForDecisions(ready);
-        // fewer trainings than the checks need cannot make the evidence enough: those looks may be skipped as before
-        engine.waitForRevisions(() -> evidence.endedAtLastIssue() < MIN_PAYOFF_CURVES || ready.getAsBoolean());
     }
 
     /**
@@ -230,7 +226,7 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             return null;
         }
         if (payoffEvidence != null) {
-            payoffEvidence.issued(id);
+            payoffEvidence.issued();
         }
         return BudgetedParameters.with(issued.params(), issued.budget());
     }
@@ -264,10 +260,6 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             }
         }
         report(id, result.sequence(), loss);
-        if (payoffEvidence != null && engine.issued(id) != null) {
-            payoffEvidence.intermediate(id, loss);
-            payOwed(); // a request may have waited for this value (BracketEngine#waitForDecisions)
-        }
     }
 
     private boolean newFullTraining(long parameterId) {
@@ -324,7 +316,7 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         if (first && !Double.isNaN(loss)) {
             trialDone(issued.params(), issued.budget(), loss);
             if (newFullTraining(parameterId) && payoffEvidence != null) {
-                payoffEvidence.ended(parameterId, history == null ? List.of() : history, loss);
+                payoffEvidence.ended(history == null ? List.of() : history, loss);
             }
             int[] place = engine.bracketAndRound(parameterId);
             if (payoffEvidence != null && place[0] == engine.plan().sMax() && place[0] > 0 && place[1] == place[0]) {

@@ -22,12 +22,13 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The payoff check decides the same brackets whatever the order in which the daemon's two queues hand the same
- * protocol stream to the tuner (issue 13 session 8). The daemon reads the manager's commands in order and puts
- * intermediate results on the assessor's queue, requests, final results and ends on the tuner's; two worker threads
- * drain them. Here a manager with {@code workers} workers runs trials in virtual time (one epoch a step, results
- * every epoch, then FINAL, EN and a new request), and a scheduler delivers the two queues in an order drawn from a
- * seed, with the assessor's queue at most {@code lag} results behind the tuner's.
+ * The payoff check's brackets are a function of the order of requests and ends alone (issue 13 session 14; session 8
+ * asked it of any interleaving of two queues, and waited for late values to get it). A trial's intermediate results
+ * reach the tuner before its FINAL and EN (the daemon's wire order since session 10); when, relative to other trials'
+ * ends and requests, does not matter. Here a manager with {@code workers} workers runs trials in virtual time (one
+ * epoch a step, results every epoch, then FINAL, EN and a new request), and a scheduler delivers intermediate results
+ * in an order drawn from a seed, at most {@code lag} results behind the rest of the stream, but always ahead of their
+ * own trial's FINAL. A result that comes after its trial's end is ignored by the evidence (checked below too).
  */
 class HyperbandInterleavingTest {
     private static final JsonObject SPACE =
@@ -89,7 +90,7 @@ class HyperbandInterleavingTest {
                 managerMay &= e.kind() != 'G';
             }
             int choice = order.nextInt(3);
-            if (assessorQueue.size() > lag) {
+            if (assessorQueue.size() > lag || ownResultsAhead(tunerQueue.peek(), assessorQueue)) {
                 choice = 1;
             }
             if (choice == 0 && !tunerQueue.isEmpty()) {
@@ -154,9 +155,14 @@ class HyperbandInterleavingTest {
         return t;
     }
 
+    /** Whether a full training is running with part of its values in (the snapshot must carry them). */
     private static boolean waits(HyperbandTuner t) {
-        JsonValue evidence = ((JsonObject) t.snapshot()).get("payoff");
-        return !((dev.tunerd.spi.json.JsonArray) ((JsonObject) evidence).get("waiting")).values().isEmpty();
+        return !((JsonObject) ((JsonObject) t.snapshot()).get("histories")).members().isEmpty();
+    }
+
+    /** Whether {@code next} is a trial's FINAL or EN while some of that trial's results are still queued. */
+    private static boolean ownResultsAhead(Event next, ArrayDeque<Event> results) {
+        return next != null && next.kind() != 'G' && results.stream().anyMatch(r -> r.id() == next.id());
     }
 
     private static boolean anyRunning(long[] running) {
@@ -181,7 +187,7 @@ class HyperbandInterleavingTest {
     }
 
     @Test
-    void theSameStreamGivesTheSameBracketsWhateverTheInterleavingOfTheTwoQueues() {
+    void theSameOrderOfEndsGivesTheSameBracketsWhenTheResultsComeBeforeTheirEnds() {
         for (int workers : new int[] {1, 3}) {
             List<String> reference = run(workers, 0, 0, 240, -1); // intermediate results always delivered at once
             assertTrue(reference.stream().anyMatch(id -> id != null && !id.contains("-0_")),
@@ -235,9 +241,9 @@ class HyperbandInterleavingTest {
         assertTrue(paid.isEmpty());
     }
 
-    /** A restart (snapshot, restore) while a training's values are awaited changes no decision. */
+    /** A restart (snapshot, restore) while a full training is running with part of its values in changes nothing. */
     @Test
-    void aTunerRestoredWhileValuesAreAwaitedDecidesAsTheKilledOneWould() {
+    void aTunerRestoredMidTrainingDecidesAsTheKilledOneWould() {
         List<String> reference = run(3, 4, 8, 240, -1);
         for (int at : new int[] {20, 60, 120}) {
             assertEquals(reference, run(3, 4, 8, 240, at), "restored after " + at + " trials");
@@ -245,43 +251,60 @@ class HyperbandInterleavingTest {
     }
 
     /**
-     * A request waits for a full training's values at the rungs only while they can still come: not once a trial
-     * issued after its end failed without any value (and not at all while no trial reported intermediate results).
+     * A request never waits for values: here the first full training reports one intermediate result (fewer than the
+     * largest bracket's halving budgets need) and the later trials none, which held every request from the third on
+     * until session 14 (the training waited for values no trial would send). It goes into the evidence with what it
+     * has, and the brackets go on.
      */
     @Test
-    void aRequestStopsWaitingOnceATrialAfterTheTrainingFailedWithoutAnyValue() throws Exception {
+    void aTrainingWithFewerResultsThanTheHalvingBudgetsNeverHoldsARequest() throws Exception {
         Map<Long, JsonValue> paid = new HashMap<>();
         HyperbandTuner t = newTuner(new AlgorithmContext(paid::put, Optional.empty(), Clock.systemUTC()));
-        // bracket s = 0 (no evidence yet): three full trainings; the first reports its first epoch, then its end
-        assertEquals(R, budget(t.generateParameters(0)));
-        t.receiveIntermediateResult(new IntermediateResult(0, "T0", 0, JsonFloat.of(0.5)));
-        t.receiveTrialResult(new TrialResult(0, JsonObject.EMPTY, JsonFloat.of(0.9), false, Optional.empty()));
-        t.trialEnd(0, true);
-        assertEquals(R, budget(t.generateParameters(1)));
-        t.receiveTrialResult(new TrialResult(1, JsonObject.EMPTY, JsonFloat.of(0.8), false, Optional.empty()));
-        t.trialEnd(1, true); // its results are still queued, and epochs 2 and 3 of trial 0 too
-        assertEquals(R, budget(t.generateParameters(2)));
-        t.receiveTrialResult(new TrialResult(2, JsonObject.EMPTY, JsonFloat.of(0.7), false, Optional.empty()));
-        t.trialEnd(2, true);
-        assertTrue(t.generateMultipleParameters(List.of(3L)).isEmpty(), "the next bracket waits for the values");
-        t.receiveIntermediateResult(new IntermediateResult(0, "T0", 1, JsonFloat.of(0.6)));
-        t.receiveIntermediateResult(new IntermediateResult(0, "T0", 2, JsonFloat.of(0.7)));
-        t.receiveIntermediateResult(new IntermediateResult(1, "T1", 0, JsonFloat.of(0.5)));
-        t.receiveIntermediateResult(new IntermediateResult(1, "T1", 1, JsonFloat.of(0.6)));
-        assertTrue(paid.isEmpty(), "trial 1 ended before the last issue: its values are awaited too");
-        t.receiveIntermediateResult(new IntermediateResult(1, "T1", 2, JsonFloat.of(0.7)));
-        assertEquals(List.of(3L), List.copyOf(paid.keySet()), "paid once they arrived");
-
-        HyperbandTuner f = newTuner(new AlgorithmContext((id, p) -> { }, Optional.empty(), Clock.systemUTC()));
-        assertEquals(R, budget(f.generateParameters(0)));
-        f.receiveIntermediateResult(new IntermediateResult(0, "T0", 0, JsonFloat.of(0.5)));
-        f.receiveTrialResult(new TrialResult(0, JsonObject.EMPTY, JsonFloat.of(0.9), false, Optional.empty()));
-        f.trialEnd(0, true);
-        for (long id = 1; id <= 2; id++) { // trials that fail without any value
-            assertEquals(R, budget(f.generateParameters(id)));
-            f.trialEnd(id, false);
+        for (long id = 0; id < 60; id++) {
+            JsonValue p = t.generateParameters(id); // throws when the request would wait
+            if (id == 0) {
+                t.receiveIntermediateResult(new IntermediateResult(0, "T0", 0, JsonFloat.of(0.5)));
+            }
+            t.receiveTrialResult(new TrialResult(id, JsonObject.EMPTY, JsonFloat.of(((JsonObject) p).get("x")
+                .asDouble()), false, Optional.empty()));
+            t.trialEnd(id, true);
         }
-        assertEquals(1, f.generateMultipleParameters(List.of(3L)).size(), "no value will come: no wait");
+        assertTrue(paid.isEmpty(), "nothing was owed");
+    }
+
+    /**
+     * A result that arrives after its trial's end (out of the wire order) is ignored by the evidence: the same stream
+     * with every full training's results repeated after its end, reversed, gives the same brackets.
+     */
+    @Test
+    void resultsAfterTheirTrialsEndDoNotChangeTheBrackets() throws Exception {
+        List<String> reference = null;
+        for (boolean late : new boolean[] {false, true}) {
+            HyperbandTuner t = newTuner(new AlgorithmContext((id, p) -> { }, Optional.empty(),
+                Clock.systemUTC()), 81);
+            List<String> wire = new ArrayList<>();
+            for (long id = 0; id < 160; id++) {
+                JsonObject p = (JsonObject) t.generateParameters(id);
+                wire.add(t.wireParameterId(id));
+                double x = p.get("x").asDouble();
+                int b = budget(p);
+                for (int e = 1; e <= b; e++) {
+                    t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, e - 1, JsonFloat.of(curve(x, e))));
+                }
+                t.receiveTrialResult(new TrialResult(id, JsonObject.EMPTY, JsonFloat.of(curve(x, b)), false,
+                    Optional.empty()));
+                t.trialEnd(id, true);
+                for (int e = b; late && b == 81 && e >= 1; e--) {
+                    t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, 81 - e, JsonFloat.of(curve(x, e))));
+                }
+            }
+            assertTrue(wire.stream().anyMatch(w -> w.contains("-4_")), "the largest bracket runs: " + wire);
+            if (reference == null) {
+                reference = wire;
+            } else {
+                assertEquals(reference, wire, "late results ignored");
+            }
+        }
     }
 
     private static int budget(JsonValue p) {
