@@ -44,22 +44,6 @@ final class AutoPolicy {
      */
     static final String NUMERIC_FIRST = "Metis";
 
-    /**
-     * Where {@link #NUMERIC_FIRST} is picked with a scan: after {@link EarlyScan#at()} results a GP is fitted to them,
-     * and a leave-one-out R² below {@link EarlyScan#floor()} (several basins per coordinate, as in styblinski5) with an
-     * additive model predicting them at least {@link EarlyScan#gain()} better than a joint one (the basins are per
-     * coordinate: a scan one parameter at a time can reach them) brings a coarse scan ({@link EarlyScan#strata()}
-     * values per parameter) forward to right then, after which the GP goes on with every result (Metis stalls after
-     * such a scan; the GP builds on it). docs/MODEL_TUNERS.md, "Auto", sessions 13 and 14.
-     */
-    static final EarlyScan EARLY_SCAN = new EarlyScan(25, 0.3, 25, 3, "GP", 0.45);
-    /**
-     * Fewest parameters for {@link #EARLY_SCAN}: in one or two dimensions 25 results already cover each coordinate's
-     * range, and the GP after a scan refines far less than Metis (goldstein, seeds 41000.. and 42000..: 7 runs
-     * switched, 6 worse, by up to 100 times).
-     */
-    static final int EARLY_SCAN_MIN_PARAMETERS = 3;
-
 
     private AutoPolicy() {
     }
@@ -126,17 +110,10 @@ final class AutoPolicy {
         if (scan == null) {
             return new AutoChoice(first, reason + "; " + facts);
         }
-        if (metis && shape.parameters() >= EARLY_SCAN_MIN_PARAMETERS && EARLY_SCAN.scanAfter() < scan.after()) {
-            scan = new ScanPlan(scan.after(), scan.strata(), null, EARLY_SCAN);
-        }
         return new AutoChoice(first, reason + "; after " + scan.after() + " results Auto scans the best point, one"
             + " parameter at a time (" + scan.strata() + " values across each numeric range, up to " + scan.strata()
             + " other options of each choice; at most " + scan.strata() * shape.parameters() + " trials), then "
-            + first + " goes on" + (scan.early() == null ? "" : " (after " + scan.early().scanAfter() + " results"
-                + " instead, of " + Math.min(scan.strata(), scan.early().strata()) + " values per parameter, when a GP"
-                + " fitted to the first " + scan.early().at() + " predicts them poorly, and then "
-                + (scan.early().then() == null ? first : scan.early().then()) + " goes on)")
-            + ": a model settled in one basin does not look for a parameter whose better basin lies elsewhere; "
-            + facts, scan);
+            + first + " goes on: a model settled in one basin does not look for a parameter whose better basin lies"
+            + " elsewhere; " + facts, scan);
     }
 }

@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 
 /**
  * Picks a builtin tuner ({@link AutoPolicy}) on the first search space, from that space and the experiment's budget
@@ -59,20 +58,10 @@ public final class AutoTuner implements Tuner, Snapshotting {
     /** Whether the tuner after the scan has taken over. */
     private boolean handedOver;
     private double bestLoss = Double.POSITIVE_INFINITY;
-    /** Whether the plan's check of the first results ({@link ScanPlan#early()}) has been made. */
-    private boolean fitChecked;
-    /** The check the policy plans, as the benches vary it (identity in production). */
-    private final UnaryOperator<EarlyScan> earlyScan;
 
     public AutoTuner(AlgorithmContext context, AutoClassArgs args) {
-        this(context, args, UnaryOperator.identity());
-    }
-
-    /** Auto with the policy's check of the first results replaced by {@code earlyScan}'s (null: none); for benches. */
-    AutoTuner(AlgorithmContext context, AutoClassArgs args, UnaryOperator<EarlyScan> earlyScan) {
         this.context = context;
         this.args = args;
-        this.earlyScan = earlyScan;
     }
 
     /** What was picked; null before the first search space. */
@@ -89,10 +78,7 @@ public final class AutoTuner implements Tuner, Snapshotting {
                     name -> DelegateFactory.takesSpace(name, context, args.optimizeMode(), searchSpace));
             start(picked, searchSpace);
             plan = picked.scan();
-            if (plan != null && plan.early() != null) {
-                plan = new ScanPlan(plan.after(), plan.strata(), plan.then(), earlyScan.apply(plan.early()));
-            }
-            if (!handoverPending() && !fitCheckPending()) {
+            if (!handoverPending()) {
                 history.clear(); // imports kept before the pick: no handover to give them to
             }
             scanSeed = args.seed() != null ? args.seed() : context.clock().instant().toEpochMilli();
@@ -107,11 +93,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
         }
     }
 
-    /** The scan as planned now (brought forward by the check of the first results, if it was), or null. */
-    ScanPlan plan() {
-        return plan;
-    }
-
     /** The scan, when it is under way or due. */
     IncumbentScan scan() {
         return scan;
@@ -123,46 +104,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
 
     private boolean handoverPending() {
         return plan != null && plan.then() != null && !handedOver;
-    }
-
-    private boolean fitCheckPending() {
-        return plan != null && plan.early() != null && !fitChecked;
-    }
-
-    /**
-     * Once the plan's check has its results: a GP fitted to them that predicts them poorly brings the scan forward.
-     * The results kept for it are let go unless a handover still needs them.
-     */
-    private void checkFit() {
-        if (!fitCheckPending() || results < plan.early().at()) {
-            return;
-        }
-        fitChecked = true;
-        EarlyScan early = plan.early();
-        SearchSpace space = SearchSpace.parse(lastSpace, SearchSpace.ALL_TYPES);
-        double r2 = ModelFit.leaveOneOut(space, history, args.optimizeMode(), scanSeed);
-        double gain = r2 < early.floor() ? ModelFit.additiveGain(space, history, args.optimizeMode()) : Double.NaN;
-        boolean additive = early.gain() == Double.NEGATIVE_INFINITY || gain > early.gain();
-        if (r2 < early.floor() && additive && early.scanAfter() < plan.after()) {
-            plan = plan.scanAfter(early.scanAfter(), Math.min(plan.strata(), early.strata()), early.then());
-            scan = new IncumbentScan(space, plan.strata(), scanSeed, 0);
-            LOG.log(Level.INFO, "Auto: a GP fitted to the first {0} results predicts them poorly (leave-one-out R^2"
-                + " {1}, below {2}{6}): the scan comes after {3} results, {4} values per parameter, then {5} goes on",
-                results, fixed(r2), early.floor(), plan.after(), plan.strata(),
-                plan.then() == null ? choice.algorithm() : plan.then(),
-                Double.isFinite(gain) ? "; an additive model predicts them " + fixed(gain) + " better" : "");
-        } else {
-            LOG.log(Level.INFO, "Auto: a GP fitted to the first {0} results predicts them (leave-one-out R^2 {1}{3});"
-                + " the scan stays after {2} results", results, fixed(r2), plan.after(),
-                Double.isFinite(gain) ? ", an additive model " + fixed(gain) + " better" : "");
-        }
-        if (!handoverPending()) {
-            history.clear();
-        }
-    }
-
-    private static String fixed(double v) {
-        return String.format(java.util.Locale.ROOT, "%.2f", v);
     }
 
     /**
@@ -241,11 +182,10 @@ public final class AutoTuner implements Tuner, Snapshotting {
         }
         delegate.receiveTrialResult(result);
         results++;
-        if (handoverPending() || fitCheckPending()) {
+        if (handoverPending()) {
             history.add(new ImportedTrial(result.parameters(), result.value(), result.trialJobId()));
         }
         consider(result.parameters(), result.scalar());
-        checkFit();
     }
 
     private void consider(JsonValue parameters, double metric) {
@@ -270,7 +210,7 @@ public final class AutoTuner implements Tuner, Snapshotting {
         } else {
             delegate.importData(trials);
         }
-        if (handoverPending() || fitCheckPending() || delegate == null) {
+        if (handoverPending() || delegate == null) {
             history.addAll(trials); // before the first space the plan is not known yet: kept, cleared if none
         }
         for (ImportedTrial t : trials) {
@@ -306,11 +246,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
                 .put("best", bestParams == null ? JsonNull.INSTANCE : JsonArray.of(bestParams, Losses.toJson(bestLoss)))
                 .put("then", plan.then() == null ? JsonNull.INSTANCE : JsonString.of(plan.then()))
                 .put("handedOver", JsonBool.of(handedOver))
-                .put("early", plan.early() == null ? JsonNull.INSTANCE : JsonArray.of(JsonInt.of(plan.early().at()),
-                    Losses.toJson(plan.early().floor()), JsonInt.of(plan.early().scanAfter()),
-                    JsonInt.of(plan.early().strata()), plan.early().then() == null ? JsonNull.INSTANCE
-                        : JsonString.of(plan.early().then()), Losses.toJson(plan.early().gain())))
-                .put("fitChecked", JsonBool.of(fitChecked))
                 .put("history", new JsonArray(history.stream().map(t -> (JsonValue) JsonArray.of(t.parameter(),
                     t.value())).toList()))
                 .build());
@@ -356,7 +291,6 @@ public final class AutoTuner implements Tuner, Snapshotting {
         scan = null;
         history.clear();
         handedOver = false;
-        fitChecked = true;
         results = 0;
         bestParams = null;
         bestLoss = Double.POSITIVE_INFINITY;
@@ -364,18 +298,9 @@ public final class AutoTuner implements Tuner, Snapshotting {
             return;
         }
         try {
-            EarlyScan early = null;
-            if (o.find("early").orElse(JsonNull.INSTANCE) instanceof JsonArray e) {
-                early = new EarlyScan((int) ((JsonInt) e.get(0)).value(), Losses.fromJson(e.get(1)),
-                    (int) ((JsonInt) e.get(2)).value(), (int) ((JsonInt) e.get(3)).value(),
-                    e.get(4) instanceof JsonString next ? knownAlgorithm(next.value()) : null,
-                    e.values().size() > 5 ? Losses.fromJson(e.get(5)) : Double.NEGATIVE_INFINITY);
-            }
             ScanPlan restored = new ScanPlan((int) ((JsonInt) o.get("after")).value(),
                 (int) ((JsonInt) o.get("strata")).value(),
-                o.find("then").orElse(JsonNull.INSTANCE) instanceof JsonString t ? knownAlgorithm(t.value()) : null,
-                early);
-            fitChecked = o.find("fitChecked").orElse(JsonBool.of(true)) == JsonBool.of(true); // older: no check
+                o.find("then").orElse(JsonNull.INSTANCE) instanceof JsonString t ? knownAlgorithm(t.value()) : null);
             handedOver = o.find("handedOver").orElse(JsonBool.of(false)) == JsonBool.of(true);
             if (o.find("history").orElse(JsonArray.EMPTY) instanceof JsonArray h) {
                 for (JsonValue entry : h.values()) {

@@ -5,14 +5,14 @@ package dev.tunerd.tuners.gp;
  * nu = 1/2, 3/2, 5/2 (the closed forms), and its derivative with respect to {@code d2}, which is finite at 0 for
  * nu = 3/2 and 5/2 (for 1/2 it is guarded). Stateless and thread-safe.
  */
-public final class Matern {
+final class Matern {
     private static final double SQRT3 = Math.sqrt(3.0);
     private static final double SQRT5 = Math.sqrt(5.0);
     private static final double TINY = 1e-24;
     private final int twiceNu;
 
     /** @param nu 0.5, 1.5 or 2.5 */
-    public Matern(double nu) {
+    Matern(double nu) {
         this.twiceNu = (int) Math.round(2 * nu);
         if (twiceNu != 1 && twiceNu != 3 && twiceNu != 5) {
             throw new IllegalArgumentException("nu must be 0.5, 1.5 or 2.5: " + nu);
@@ -20,7 +20,7 @@ public final class Matern {
     }
 
     /** Correlation at squared scaled distance {@code d2}. */
-    public double value(double d2) {
+    double value(double d2) {
         double r = Math.sqrt(d2);
         switch (twiceNu) {
             case 1:
