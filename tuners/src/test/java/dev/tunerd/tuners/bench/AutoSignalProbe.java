@@ -17,6 +17,9 @@ import java.util.Locale;
  * predictions with the losses, and the losses' skewness. Not a unit test.
  */
 public final class AutoSignalProbe {
+    /** {@code -Dprobe.dump=true}: also print each trial (X, problem, seed, trial, loss, unit-cube point). */
+    private static final boolean DUMP = Boolean.getBoolean("probe.dump");
+
     public static void main(String[] args) {
         int[] ks = java.util.Arrays.stream(System.getProperty("probe.k", "10,15,20,25").split(","))
             .mapToInt(Integer::parseInt).toArray();
@@ -41,6 +44,13 @@ public final class AutoSignalProbe {
                     }
                     xs.add(u);
                     ys.add(y);
+                    if (DUMP) {
+                        StringBuilder row = new StringBuilder("X\t" + p.name() + "\t" + seed + "\t" + t + "\t" + y);
+                        for (double v : u) {
+                            row.append('\t').append(v);
+                        }
+                        System.out.println(row);
+                    }
                     for (int k : ks) {
                         if (k == t) {
                             System.out.println(p.name() + "\t" + seed + "\t" + k + "\t" + signals(xs, ys, seed));
