@@ -54,8 +54,7 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         this.minStep = args.minStep();
         this.eta = args.eta();
         this.maxStep = args.maxStep() == null ? Long.MAX_VALUE : args.maxStep();
-        this.agreement = new RankAgreement(args.rankAgreement(), MIN_COMPLETED, WIN);
-        this.stepAgreement = new RankAgreement(args.rankAgreement(), MIN_COMPLETED, WIN);
+        this.agreement = new RankAgreement(args.rankAgreement(), MIN_COMPLETED, 100);
         this.checked = args.rankAgreement() > RankAgreement.ALWAYS;
     }
 
@@ -75,84 +74,8 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         return step > maxStep ? Long.MAX_VALUE : (long) step;
     }
 
-    static final int FRESH = Integer.getInteger("sh.fresh", 0);
-    static final int WIN = Integer.getInteger("sh.win", 100);
-    static final boolean ADAPT = Boolean.getBoolean("sh.adapt");
-    private final RankAgreement stepAgreement;
-    private final Map<Integer, RungRecord> stepRecords = new HashMap<>();
-    private final Map<String, Integer> stepsSeen = new HashMap<>();
-    private final Map<String, List<Double>> stepTrace = new HashMap<>();
-    private final java.util.Set<String> judgedByStep = new java.util.HashSet<>();
-    private final java.util.Set<String> exempt = new java.util.HashSet<>();
-    private int trustedArrivals;
-    private int firstRungCache = -2;
-
-    /** Adaptive: the first step >= minStep (at most horizon / eta) whose rank agreement is trusted; -1 none. */
-    int firstRung() {
-        if (firstRungCache != -2) {
-            return firstRungCache;
-        }
-        firstRungCache = -1;
-        if (horizon > 0) {
-            for (int s = minStep; s <= horizon / eta; s++) {
-                if (stepAgreement.trusts(s - 1)) {
-                    firstRungCache = s;
-                    break;
-                }
-            }
-        }
-        return firstRungCache;
-    }
-
-    private AssessResult assessAdaptive(String id, List<JsonValue> history) {
-        int seen = stepsSeen.getOrDefault(id, 0);
-        if (seen == 0) {
-            stepTrace.put(id, new ArrayList<>());
-        }
-        if (!history.isEmpty()) {
-            lastValue.put(id, mode.toLoss(Metrics.scalar(history.get(history.size() - 1))));
-            reported.put(id, history.size());
-        }
-        AssessResult verdict = AssessResult.GOOD;
-        double best = seen == 0 ? Double.POSITIVE_INFINITY : bestLoss(history, seen);
-        int s0 = firstRung();
-        for (int t = seen + 1; t <= history.size(); t++) {
-            best = Math.min(best, mode.toLoss(Metrics.scalar(history.get(t - 1))));
-            RungRecord rec = stepRecords.computeIfAbsent(t, k -> new RungRecord());
-            rec.add(best);
-            List<Double> tr = stepTrace.get(id);
-            if (tr != null) {
-                tr.add(best);
-            }
-            if (s0 < 0 || t < s0 || exempt.contains(id)) {
-                continue;
-            }
-            double r = t / (double) s0;
-            long k = Math.round(Math.log(r) / Math.log(eta));
-            if ((long) (s0 * Math.pow(eta, k)) != t || t > horizon / eta) {
-                continue;
-            }
-            if (t == s0 && !judgedByStep.contains(id) && FRESH > 0 && ++trustedArrivals % FRESH == 0) {
-                exempt.add(id);
-                continue;
-            }
-            judgedByStep.add(id);
-            stepTrace.remove(id);
-            if (!rec.inTopFraction(best, eta)) {
-                verdict = AssessResult.BAD;
-                stepsSeen.put(id, t);
-                return verdict;
-            }
-        }
-        stepsSeen.put(id, history.size());
-        return verdict;
-    }
-
     @Override
     public AssessResult assessTrial(String trialJobId, List<JsonValue> history) {
-        if (ADAPT) {
-            return assessAdaptive(trialJobId, history);
-        }
         int passed = rungsPassed.getOrDefault(trialJobId, 0);
         List<Double> trace = passed == 0 ? rungValues.computeIfAbsent(trialJobId, id -> new ArrayList<>())
             : rungValues.get(trialJobId);
@@ -168,11 +91,7 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
             if (trace != null) {
                 trace.add(best);
             }
-            boolean decides = agreement.trusts(passed) && early(passed) && !exempt.contains(trialJobId);
-            if (decides && passed == 0 && FRESH > 0 && ++trustedArrivals % FRESH == 0) {
-                exempt.add(trialJobId);
-                decides = false;
-            }
+            boolean decides = agreement.trusts(passed) && early(passed);
             if (decides && trace != null) { // a trial a rung judged is no longer an unbiased sample: no evidence
                 rungValues.remove(trialJobId);
                 trace = null;
@@ -189,23 +108,6 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
 
     @Override
     public void trialEnd(String trialJobId, boolean success) {
-        if (ADAPT) {
-            stepsSeen.remove(trialJobId);
-            judgedByStep.remove(trialJobId);
-            exempt.remove(trialJobId);
-            List<Double> tr = stepTrace.remove(trialJobId);
-            Integer st = reported.get(trialJobId);
-            Double lv = lastValue.get(trialJobId);
-            if (success && tr != null && lv != null && st != null) {
-                stepAgreement.record(tr.subList(0, Math.max(0, tr.size() - 1)).stream().mapToDouble(Double::doubleValue)
-                    .toArray(), lv);
-                firstRungCache = -2;
-            }
-            if (success && st != null && st > horizon) {
-                firstRungCache = -2;
-            }
-        }
-        exempt.remove(trialJobId);
         rungsPassed.remove(trialJobId);
         List<Double> trace = rungValues.remove(trialJobId);
         Double last = lastValue.remove(trialJobId);
