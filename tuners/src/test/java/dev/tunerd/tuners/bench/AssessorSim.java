@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
+import java.util.SplittableRandom;
 
 /**
  * TPE with an assessor (Medianstop {@code start_step 5} or SuccessiveHalving {@code min_step 5, eta 3}) on a
@@ -45,7 +46,10 @@ import java.util.PriorityQueue;
  * spent at its start, full trainings completed at its start, epochs trained, stopped 0/1, noise-free final regret,
  * parameter values); {@code -Dsim.curve=FILE} the regret at every 1 % of the budget; {@code stopped=MODE} what TPE is
  * told of a stopped trial ({@link #stoppedValue}); {@code -Dsim.tpe=key=value,...} TPE with other settings
- * ({@link FlightTuners#tpeVariant}, e.g. {@code ref=0} without the local step).
+ * ({@link FlightTuners#tpeVariant}, e.g. {@code ref=0} without the local step). Issue 13 session 14: an assessor
+ * name prefixed {@code Oracle} ({@code OracleSuccessiveHalving}) shows the assessor every trial's noise-free final
+ * value as each of its intermediate results ({@link #trueFinals}; {@code oracleNoise=SD} blurs it), a bound on what
+ * any rank rule at the same rungs could do.
  */
 public final class AssessorSim {
     private AssessorSim() {
@@ -141,7 +145,8 @@ public final class AssessorSim {
         Tuner tuner = variant == null ? new TpeTuner(ctx, new TpeClassArgs(OptimizeMode.MINIMIZE, seed, null))
             : FlightTuners.named("TPE:" + variant).apply(seed);
         tuner.updateSearchSpace(problem.searchSpace());
-        Assessor assessor = assessor(assessorName, extra);
+        boolean oracle = assessorName.startsWith("Oracle");
+        Assessor assessor = assessor(oracle ? assessorName.substring("Oracle".length()) : assessorName, extra);
         int stoppedMode = extra.getOrDefault("stopped", 0.0).intValue();
         PriorityQueue<Run> events = new PriorityQueue<>((x, y) -> x.next != y.next ? Double.compare(x.next, y.next)
             : Long.compare(x.order, y.order));
@@ -188,7 +193,9 @@ public final class AssessorSim {
                 atFirstRung.add(bestSoFar(t.curve, firstRung));
             }
             reached.computeIfAbsent(t.history.size(), k -> new ArrayList<>()).add(bestSoFar(t.curve, t.history.size()));
-            boolean stop = assessor.assessTrial(t.job, List.copyOf(t.history)) == AssessResult.BAD;
+            List<JsonValue> view = oracle ? trueFinals(t, extra.getOrDefault("oracleNoise", 0.0))
+                : List.copyOf(t.history);
+            boolean stop = assessor.assessTrial(t.job, view) == AssessResult.BAD;
             if (stop) {
                 out[5]++;
                 if (t.curve.trueFinal() - problem.optimum() <= 0.003) {
@@ -265,6 +272,22 @@ public final class AssessorSim {
             case 5 -> rank >= extra.getOrDefault("badRank", 0.67) ? 1e300 : null;
             default -> null;
         };
+    }
+
+    /**
+     * The assessor's view of {@code t} with an oracle ({@code Oracle} before the assessor's name): every intermediate
+     * result is the trial's noise-free final value, so a rung ranks trials exactly as their full trainings would end
+     * (without noise). What any rank rule at the same rungs could do at best; the tuner still gets the noisy finals.
+     * {@code oracleNoise=SD} adds a Gaussian error of that standard deviation (one draw per trial, seeded by its id), for
+     * a rung that ranks by the final value less than exactly.
+     */
+    private static List<JsonValue> trueFinals(Run t, double noise) {
+        List<JsonValue> out = new ArrayList<>(t.history.size());
+        double shown = t.curve.trueFinal() + noise * new SplittableRandom(t.id * 0x9E3779B97F4A7C15L).nextGaussian();
+        for (int i = 0; i < t.history.size(); i++) {
+            out.add(JsonFloat.of(shown));
+        }
+        return out;
     }
 
     private static double bestSoFar(Trajectory curve, int epochs) {
