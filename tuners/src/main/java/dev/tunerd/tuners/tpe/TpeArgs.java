@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.tpe;
 
+import dev.tunerd.tuners.tpe.kernel.BatchPortfolio;
 import dev.tunerd.tuners.tpe.kernel.ExplorationFloor;
 import dev.tunerd.tuners.tpe.kernel.LocalRefine;
 import dev.tunerd.tuners.tpe.kernel.SecondBasin;
@@ -107,6 +108,8 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * draw; 0 restores the previous draws; docs/MODEL_TUNERS.md, "Thirteenth pass").
      */
     public static final double IN_FLIGHT_BAD = 0.25;
+    /** A share of the batch kept near the best observation while trials are in flight ({@link BatchPortfolio}). */
+    public static final BatchPortfolio PORTFOLIO = BatchPortfolio.NONE;
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);
@@ -149,6 +152,6 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
         return new TpeSettings(nStartupJobs, nEiCandidates, linearForgetting, priorWeight,
             gamma == null ? 0 : gamma, LINEAR_GAMMA, BANDWIDTH_FACTOR, BAD_CAP, INDEPENDENT_SHARE, INDEPENDENT_AFTER,
             TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)), DIVERSITY, FLOOR,
-            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE, SPREAD, IN_FLIGHT_BAD);
+            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE, SPREAD, IN_FLIGHT_BAD, PORTFOLIO);
     }
 }
