@@ -108,7 +108,7 @@ final class FlightTuners {
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
      * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip,
-     * spread, spreadAfter, spreadCat, badW, mix, mixR, mixScale, mixTop, mixAfter, mixMin). */
+     * spread, spreadAfter, spreadCat, badW, mix, mixR, mixScale, mixTop, mixAfter, mixMin, mixFlip, mixGate). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -150,6 +150,8 @@ final class FlightTuners {
         int mixTop = pf.top();
         int mixAfter = pf.after();
         int mixMin = pf.minInFlight();
+        double mixFlip = pf.flip();
+        double mixGate = pf.gate();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -187,6 +189,8 @@ final class FlightTuners {
                 case "mixTop" -> mixTop = Integer.parseInt(p[1]);
                 case "mixAfter" -> mixAfter = Integer.parseInt(p[1]);
                 case "mixMin" -> mixMin = Integer.parseInt(p[1]);
+                case "mixFlip" -> mixFlip = Double.parseDouble(p[1]);
+                case "mixGate" -> mixGate = Double.parseDouble(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
         }
@@ -195,6 +199,7 @@ final class FlightTuners {
             new dev.tunerd.tuners.tpe.kernel.SecondBasin(bShare, bCollapse, bRadius, bAfter, bLimit, bAxis),
             new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip),
             new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat), badW,
-            new dev.tunerd.tuners.tpe.kernel.BatchPortfolio(mix, mixR, mixScale, mixTop, mixAfter, mixMin));
+            new dev.tunerd.tuners.tpe.kernel.BatchPortfolio(mix, mixR, mixScale, mixTop, mixAfter, mixMin,
+                mixFlip, mixGate));
     }
 }

@@ -20,22 +20,33 @@ package dev.tunerd.tuners.tpe.kernel;
  * @param top         number of best observations a greedy suggestion may start from
  * @param after       observations of the group before the rule acts
  * @param minInFlight trials in flight in the group before the rule acts
+ * @param flip        probability that a greedy suggestion is a coordinate move of a best observation
+ *                    ({@link LocalRefine}) instead of a refinement
+ * @param gate        when positive, the rule acts only while the good set spans less than this many bandwidths in every
+ *                    numeric dimension (one basin, {@link SecondBasin#collapsed}); 0: whatever the good set
  */
-public record BatchPortfolio(double share, double radius, double scale, int top, int after, int minInFlight) {
+public record BatchPortfolio(double share, double radius, double scale, int top, int after, int minInFlight,
+                             double flip, double gate) {
     /** Off. */
-    public static final BatchPortfolio NONE = new BatchPortfolio(0, 1, 0.25, 1, 0, 1);
+    public static final BatchPortfolio NONE = new BatchPortfolio(0, 1, 0.25, 1, 0, 1, 0, 0);
 
     public BatchPortfolio {
         if (!(share >= 0 && share <= 1) || !(radius > 0 && radius < 100) || !(scale > 0 && scale < 100) || top < 1
-            || after < 0 || minInFlight < 1) {
+            || after < 0 || minInFlight < 1 || !(flip >= 0 && flip <= 1)
+            || !(gate >= 0 && gate < 1e6)) {
             throw new IllegalArgumentException("invalid batch portfolio: " + share + ", " + radius + ", " + scale + ", "
-                + top + ", " + after + ", " + minInFlight);
+                + top + ", " + after + ", " + minInFlight + ", " + flip + ", " + gate);
         }
     }
 
-    /** The local step a greedy suggestion takes: always a refinement. */
+    /** The local step a greedy suggestion takes: a coordinate move with probability {@code flip}, else a refinement. */
     LocalRefine step() {
-        return new LocalRefine(1, 0, scale, top, 0);
+        return new LocalRefine(1, 0, scale, top, flip);
+    }
+
+    /** Whether the good set (the first {@code count} of {@code centres}) lets the rule act ({@code gate}). */
+    boolean admits(double[] centres, int count, boolean[] categorical, double[] bandwidths) {
+        return gate <= 0 || new SecondBasin(0, gate, 0, 0, 0).collapsed(centres, count, categorical, bandwidths);
     }
 
     /**

@@ -45,6 +45,8 @@ final class GroupModel {
     private final LocalRefine greedyStep;
     /** The local step of the suggestion being made: the run's, or the portfolio's greedy one. */
     private LocalRefine step;
+    /** Whether the last fit's good set lets the batch portfolio act ({@link BatchPortfolio#admits}). */
+    private boolean portfolioAdmits;
     private int[] ranked = new int[0];
     private int rankedCount;
     private double[] centres = new double[0];
@@ -189,6 +191,7 @@ final class GroupModel {
         bandwidthsFor(nGood);
         System.arraycopy(bandwidths, 0, goodBandwidths, 0, params.length);
         basin.check(centres, nGood, bandwidths, n);
+        portfolioAdmits = pending.count() > 0 && settings.portfolio().admits(centres, nGood, categorical, bandwidths);
         good.fit(centres, weights, nGood, settings.priorWeight(), bandwidths, settings.priorWeight() / (nGood + 1));
         int m = Math.min(n - nGood, settings.badCap());
         int k = 0;
@@ -244,11 +247,11 @@ final class GroupModel {
             bandwidthsFor(m);
             return bandwidths;
         });
-        boolean greedy = !fromPrior && !second && settings.portfolio().greedy(history.rows(), pending,
+        boolean greedy = !fromPrior && !second && portfolioAdmits && settings.portfolio().greedy(history.rows(), pending,
             bestObservation(), goodBandwidths);
         step = greedy ? greedyStep : settings.refine();
         LocalRefine.Move move = fromPrior || second ? LocalRefine.Move.NONE
-            : greedy ? LocalRefine.Move.REFINE : step.draw(history.rows(), good.numericDims(), rng);
+            : step.draw(greedy ? 0 : history.rows(), good.numericDims(), rng);
         if (move != LocalRefine.Move.NONE) {
             rankBest();
             if (pick(rng, false, move, false, false)) {

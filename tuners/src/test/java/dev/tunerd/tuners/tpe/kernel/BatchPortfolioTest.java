@@ -24,7 +24,7 @@ class BatchPortfolioTest {
 
     @Test
     void greedyWhileTooFewTrialsInFlightLieNearTheBest() {
-        BatchPortfolio rule = new BatchPortfolio(0.25, 1, 0.25, 1, 10, 2);
+        BatchPortfolio rule = new BatchPortfolio(0.25, 1, 0.25, 1, 10, 2, 0, 0);
         double[] best = {0.5, 0.5};
         double[] bandwidths = {0.1, 0.1};
         PendingRows pending = new PendingRows(new boolean[] {false, false});
@@ -47,15 +47,15 @@ class BatchPortfolioTest {
         options.add(new double[] {0.5, 1});
         options.add(new double[] {0.5, 0});
         assertEquals(1, options.countNear(new double[] {0.5, 0}, bandwidths, 1));
-        assertThrows(IllegalArgumentException.class, () -> new BatchPortfolio(1.5, 1, 0.25, 1, 0, 1));
-        assertThrows(IllegalArgumentException.class, () -> new BatchPortfolio(0.5, 0, 0.25, 1, 0, 1));
-        assertThrows(IllegalArgumentException.class, () -> new BatchPortfolio(0.5, 1, 0.25, 1, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new BatchPortfolio(1.5, 1, 0.25, 1, 0, 1, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new BatchPortfolio(0.5, 0, 0.25, 1, 0, 1, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new BatchPortfolio(0.5, 1, 0.25, 1, 0, 0, 0, 0));
     }
 
     @Test
     void sequentialDrawsAreUnchangedAndGreedySuggestionsLandNextToTheBest() {
         TpeSettings plain = TpeArgs.defaults().settings().withPortfolio(BatchPortfolio.NONE);
-        TpeSettings all = plain.withPortfolio(new BatchPortfolio(1, 1, 0.25, 1, 10, 1));
+        TpeSettings all = plain.withPortfolio(new BatchPortfolio(1, 1, 0.25, 1, 10, 1, 0, 0));
         assertEquals(BatchPortfolio.NONE, TpeArgs.multiFidelitySettings().portfolio(), "BOHB's and ASHA's models");
         UnitSpace space = new UnitSpace(SPECS);
         // nothing in flight: the same draws with and without the rule
