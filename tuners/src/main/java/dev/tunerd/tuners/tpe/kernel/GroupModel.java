@@ -191,7 +191,8 @@ final class GroupModel {
         bandwidthsFor(nGood);
         System.arraycopy(bandwidths, 0, goodBandwidths, 0, params.length);
         basin.check(centres, nGood, bandwidths, n);
-        portfolioAdmits = pending.count() > 0 && settings.portfolio().admits(centres, nGood, categorical, bandwidths);
+        portfolioAdmits = pending.count() > 0
+            && settings.portfolio().admits(centres, nGood, categorical, bandwidths);
         good.fit(centres, weights, nGood, settings.priorWeight(), bandwidths, settings.priorWeight() / (nGood + 1));
         int m = Math.min(n - nGood, settings.badCap());
         int k = 0;

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The batch portfolio ({@link BatchPortfolio}): a suggestion is greedy only while too few trials in flight lie near
- * the best observation, never without trials in flight (sequential draws unchanged), and a greedy suggestion lands
- * next to the best observation.
+ * the best observation and the good set lies in one basin, never without trials in flight (sequential draws
+ * unchanged), and a greedy suggestion lands next to the best observation.
  */
 class BatchPortfolioTest {
     private static final List<ParameterSpec> SPECS = List.of(Specs.uniform("x", 0, 1), Specs.uniform("y", 0, 1));
@@ -50,6 +50,23 @@ class BatchPortfolioTest {
         assertThrows(IllegalArgumentException.class, () -> new BatchPortfolio(1.5, 1, 0.25, 1, 0, 1, 0, 0));
         assertThrows(IllegalArgumentException.class, () -> new BatchPortfolio(0.5, 0, 0.25, 1, 0, 1, 0, 0));
         assertThrows(IllegalArgumentException.class, () -> new BatchPortfolio(0.5, 1, 0.25, 1, 0, 0, 0, 0));
+    }
+
+    @Test
+    void theGateAdmitsOnlyAGoodSetWithinOneBasin() {
+        BatchPortfolio gated = new BatchPortfolio(0.125, 1, 0.5, 1, 10, 1, 0, 6);
+        boolean[] numeric = {false, false};
+        double[] bandwidths = {0.05, 0.05};
+        double[] tight = {0.5, 0.5, 0.6, 0.45, 0.7, 0.52}; // spans 0.2 = 4 bandwidths, 0.07
+        double[] wide = {0.5, 0.5, 0.6, 0.45, 0.9, 0.52}; // spans 0.4 = 8 bandwidths in x
+        assertTrue(gated.admits(tight, 3, numeric, bandwidths));
+        assertFalse(gated.admits(wide, 3, numeric, bandwidths));
+        assertTrue(gated.admits(wide, 2, numeric, bandwidths), "the first two rows only");
+        BatchPortfolio open = new BatchPortfolio(0.125, 1, 0.5, 1, 10, 1, 0, 0);
+        assertTrue(open.admits(wide, 3, numeric, bandwidths), "gate 0: whatever the good set");
+        assertEquals(TpeArgs.PORTFOLIO, TpeArgs.defaults().settings().portfolio());
+        assertTrue(TpeArgs.PORTFOLIO.share() > 0 && TpeArgs.PORTFOLIO.gate() > 0, "on by default, gated");
+        assertThrows(IllegalArgumentException.class, () -> new BatchPortfolio(0.5, 1, 0.25, 1, 0, 1, 0, -1));
     }
 
     @Test
