@@ -248,8 +248,8 @@ final class GroupModel {
             bandwidthsFor(m);
             return bandwidths;
         });
-        boolean greedy = !fromPrior && !second && portfolioAdmits && settings.portfolio().greedy(history.rows(), pending,
-            bestObservation(), goodBandwidths);
+        boolean greedy = !fromPrior && !second && portfolioAdmits
+            && settings.portfolio().greedy(history.rows(), pending, bestObservation(), goodBandwidths);
         step = greedy ? greedyStep : settings.refine();
         LocalRefine.Move move = fromPrior || second ? LocalRefine.Move.NONE
             : step.draw(greedy ? 0 : history.rows(), good.numericDims(), rng);
