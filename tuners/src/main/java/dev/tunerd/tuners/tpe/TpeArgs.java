@@ -112,9 +112,9 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * While trials are in flight (from 10 observations of a group, and while its good set spans less than 6 good
      * bandwidths in every numeric dimension), an eighth of the trials in flight is kept within one good bandwidth of
      * the best observation: while fewer are, a suggestion refines the best observation with a step of half a good
-     * bandwidth ({@link BatchPortfolio}). Issue 16, session 14: held out, 16 in flight +1.1 points at 100 trials per
-     * 20-seed set, 4 in flight +0.7; sequential runs draw exactly as before; {@code BatchPortfolio.NONE} restores the
-     * previous draws (docs/MODEL_TUNERS.md, "Fourteenth pass").
+     * bandwidth ({@link BatchPortfolio}). Issue 16, session 14: held out (40 sets of 20), 16 in flight +1.2 points at
+     * 100 trials per set and +0.2 at 200, 4 in flight +1.0 at 100 but -0.6 at 200; sequential runs draw exactly as
+     * before; {@code BatchPortfolio.NONE} restores the previous draws (docs/MODEL_TUNERS.md, "Fourteenth pass").
      */
     public static final BatchPortfolio PORTFOLIO = new BatchPortfolio(0.125, 1, 0.5, 1, 10, 1, 0, 6);
 
