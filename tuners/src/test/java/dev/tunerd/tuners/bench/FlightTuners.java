@@ -12,6 +12,7 @@ import dev.tunerd.tuners.random.RandomTuner;
 import dev.tunerd.tuners.tpe.TpeArgs;
 import dev.tunerd.tuners.tpe.TpeClassArgs;
 import dev.tunerd.tuners.tpe.TpeTuner;
+import java.util.List;
 import java.util.function.LongFunction;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.Rng;
@@ -116,7 +117,7 @@ final class FlightTuners {
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
      * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip,
-     * spread, spreadAfter, spreadCat, badW). */
+     * spread, spreadAfter, spreadCat, badW, mix, mixR, mixScale, mixTop, mixAfter, mixMin, mixFlip, mixGate). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -151,6 +152,11 @@ final class FlightTuners {
         int spreadAfter = sp.results();
         double spreadCat = sp.categoryDistance();
         double badW = d.inFlightBad();
+        // the batch portfolio's keys, in the order of its components
+        List<String> mixKeys = List.of("mix", "mixR", "mixScale", "mixTop", "mixAfter", "mixMin", "mixFlip", "mixGate");
+        dev.tunerd.tuners.tpe.kernel.BatchPortfolio pf = d.portfolio();
+        double[] mix = {pf.share(), pf.radius(), pf.scale(), pf.top(), pf.after(), pf.minInFlight(), pf.flip(),
+            pf.gate()};
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -182,13 +188,20 @@ final class FlightTuners {
                 case "spreadAfter" -> spreadAfter = Integer.parseInt(p[1]);
                 case "spreadCat" -> spreadCat = Double.parseDouble(p[1]);
                 case "badW" -> badW = Double.parseDouble(p[1]);
-                default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
+                default -> {
+                    if (!mixKeys.contains(p[0])) {
+                        throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
+                    }
+                    mix[mixKeys.indexOf(p[0])] = Double.parseDouble(p[1]);
+                }
             }
         }
         return new TpeSettings(startup, ei, d.linearForgetting(), pw,
             d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK,
             new dev.tunerd.tuners.tpe.kernel.SecondBasin(bShare, bCollapse, bRadius, bAfter, bLimit, bAxis),
             new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip),
-            new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat), badW);
+            new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat), badW,
+            new dev.tunerd.tuners.tpe.kernel.BatchPortfolio(mix[0], mix[1], mix[2], (int) mix[3],
+                (int) mix[4], (int) mix[5], mix[6], mix[7]));
     }
 }

@@ -41,6 +41,12 @@ final class GroupModel {
     private final PendingRows pending;
     private final double[] badMarginals;
     private final BasinModel basin;
+    /** The local step of a greedy suggestion of the batch portfolio ({@link BatchPortfolio}). */
+    private final LocalRefine greedyStep;
+    /** The local step of the suggestion being made: the run's, or the portfolio's greedy one. */
+    private LocalRefine step;
+    /** Whether the last fit's good set lets the batch portfolio act ({@link BatchPortfolio#admits}). */
+    private boolean portfolioAdmits;
     private int[] ranked = new int[0];
     private int rankedCount;
     private double[] centres = new double[0];
@@ -73,6 +79,8 @@ final class GroupModel {
         this.goodBandwidths = new double[d];
         this.pending = new PendingRows(categorical);
         this.basin = new BasinModel(settings.basin(), categorical, categories);
+        this.greedyStep = settings.portfolio().step();
+        this.step = settings.refine();
     }
 
     boolean isActive(double[] internal) {
@@ -183,6 +191,8 @@ final class GroupModel {
         bandwidthsFor(nGood);
         System.arraycopy(bandwidths, 0, goodBandwidths, 0, params.length);
         basin.check(centres, nGood, bandwidths, n);
+        portfolioAdmits = pending.count() > 0
+            && settings.portfolio().admits(centres, nGood, categorical, bandwidths);
         good.fit(centres, weights, nGood, settings.priorWeight(), bandwidths, settings.priorWeight() / (nGood + 1));
         int m = Math.min(n - nGood, settings.badCap());
         int k = 0;
@@ -238,8 +248,11 @@ final class GroupModel {
             bandwidthsFor(m);
             return bandwidths;
         });
+        boolean greedy = !fromPrior && !second && portfolioAdmits
+            && settings.portfolio().greedy(history.rows(), pending, bestObservation(), goodBandwidths);
+        step = greedy ? greedyStep : settings.refine();
         LocalRefine.Move move = fromPrior || second ? LocalRefine.Move.NONE
-            : settings.refine().draw(history.rows(), good.numericDims(), rng);
+            : step.draw(greedy ? 0 : history.rows(), good.numericDims(), rng);
         if (move != LocalRefine.Move.NONE) {
             rankBest();
             if (pick(rng, false, move, false, false)) {
@@ -309,7 +322,7 @@ final class GroupModel {
 
     /** The best rows a local suggestion starts from ({@link LocalRefine}). */
     private void rankBest() {
-        rankedCount = Math.min(settings.refine().top(), history.rows());
+        rankedCount = Math.min(step.top(), history.rows());
         if (ranked.length < rankedCount) {
             ranked = new int[rankedCount];
         }
@@ -318,10 +331,16 @@ final class GroupModel {
         }
     }
 
+    /** The group's best observation, in unit coordinates (into {@code closest}, free between suggestions). */
+    private double[] bestObservation() {
+        int d = params.length;
+        System.arraycopy(history.coordArray(), history.rowAtRank(0) * d, closest, 0, d);
+        return closest;
+    }
+
     /** Draws a candidate near one of the best observations ({@link LocalRefine}); its log density ratio. */
     private double localCandidate(Rng rng, LocalRefine.Move move) {
-        settings.refine().candidate(move, rng, history.coordArray(), ranked, rankedCount, categorical, goodBandwidths,
-            candidate);
+        step.candidate(move, rng, history.coordArray(), ranked, rankedCount, categorical, goodBandwidths, candidate);
         snapCandidate();
         return good.logDensity(candidate) - bad.logDensity(candidate);
     }

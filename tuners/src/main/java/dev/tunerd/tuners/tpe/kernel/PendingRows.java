@@ -63,23 +63,35 @@ final class PendingRows {
      * dimensions, each scaled by its bandwidth; every categorical option equal).
      */
     boolean near(double[] candidate, double[] bandwidths, double fraction) {
-        double limit = fraction * fraction;
         for (int r = 0; r < count; r++) {
-            int base = r * dims;
-            double d2 = 0;
-            for (int j = 0; j < dims && d2 < limit; j++) {
-                double diff = candidate[j] - rows[base + j];
-                if (categorical[j]) {
-                    d2 += diff == 0 ? 0 : Double.POSITIVE_INFINITY;
-                } else {
-                    double z = diff / bandwidths[j];
-                    d2 += z * z;
-                }
-            }
-            if (d2 < limit) {
+            if (within(candidate, r, bandwidths, fraction * fraction)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** How many rows in flight lie within {@code fraction} bandwidths of {@code point} (as {@link #near}). */
+    int countNear(double[] point, double[] bandwidths, double fraction) {
+        int n = 0;
+        for (int r = 0; r < count; r++) {
+            n += within(point, r, bandwidths, fraction * fraction) ? 1 : 0;
+        }
+        return n;
+    }
+
+    private boolean within(double[] point, int r, double[] bandwidths, double limit) {
+        int base = r * dims;
+        double d2 = 0;
+        for (int j = 0; j < dims && d2 < limit; j++) {
+            double diff = point[j] - rows[base + j];
+            if (categorical[j]) {
+                d2 += diff == 0 ? 0 : Double.POSITIVE_INFINITY;
+            } else {
+                double z = diff / bandwidths[j];
+                d2 += z * z;
+            }
+        }
+        return d2 < limit;
     }
 }

@@ -35,12 +35,14 @@ package dev.tunerd.tuners.tpe.kernel;
  * @param inFlightBad     with no liar, each trial in flight of a group enters its bad density as a component of this
  *                        weight (a completed observation weighs 1, {@code PendingRows.appendTo}); the good set is not
  *                        touched. 0: trials in flight act only through the diversity rule
+ * @param portfolio     a share of the batch kept near the best observation while trials are in flight
+ *                      ({@link BatchPortfolio}; {@code NONE}: off)
  */
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                           double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
                           int independentAfter, Liar liar, double diversity, ExplorationFloor floor,
                           double independentInFlight, double goodInFlight, SecondBasin basin, LocalRefine refine,
-                          SpreadStartup spread, double inFlightBad) {
+                          SpreadStartup spread, double inFlightBad, BatchPortfolio portfolio) {
 
     /**
      * What trials in flight count as: the constant-liar strategies of NNI's {@code constant_liar_type} (the best,
@@ -57,7 +59,8 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
                        double independentShare, int independentAfter, Liar liar) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
             badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE, 0, 0, SecondBasin.NONE,
-            LocalRefine.NONE, SpreadStartup.NONE, 0);
+            LocalRefine.NONE, SpreadStartup.NONE, 0,
+            BatchPortfolio.NONE);
     }
 
     /** Without the start-up spread and trials in flight in the bad density (the settings before session 13). */
@@ -68,7 +71,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
                        LocalRefine refine) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
             badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
-            basin, refine, SpreadStartup.NONE, 0);
+            basin, refine, SpreadStartup.NONE, 0, BatchPortfolio.NONE);
     }
 
     /** Without the second basin and the local step (the settings before them). */
@@ -78,7 +81,8 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
                        ExplorationFloor floor, double independentInFlight, double goodInFlight) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
             badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
-            SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE, 0);
+            SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE, 0,
+            BatchPortfolio.NONE);
     }
 
     public TpeSettings {
@@ -87,7 +91,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
             || !(gammaSqrt > 0 || gammaLinear > 0) || !(diversity >= 0 && diversity < 100) || liar == null
             || floor == null || !(independentInFlight >= 0 && independentInFlight < 1e6)
             || !(goodInFlight >= 0 && goodInFlight <= 1) || basin == null || refine == null || spread == null
-            || !(inFlightBad >= 0 && inFlightBad <= 1)) {
+            || !(inFlightBad >= 0 && inFlightBad <= 1) || portfolio == null) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
                 + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity + ", " + independentInFlight + ", "
@@ -99,25 +103,33 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
     public TpeSettings withSpread(SpreadStartup otherSpread) {
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
             bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
-            goodInFlight, basin, refine, otherSpread, inFlightBad);
+            goodInFlight, basin, refine, otherSpread, inFlightBad, portfolio);
     }
 
     /** The same settings with another weight for trials in flight in the bad density. */
     public TpeSettings withInFlightBad(double weight) {
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
             bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
-            goodInFlight, basin, refine, spread, weight);
+            goodInFlight, basin, refine, spread, weight, portfolio);
+    }
+
+    /** The same settings with another batch portfolio. */
+    public TpeSettings withPortfolio(BatchPortfolio otherPortfolio) {
+        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
+            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
+            goodInFlight, basin, refine, spread, inFlightBad, otherPortfolio);
     }
 
     /**
-     * The same settings without the second basin, the local step, the start-up spread and trials in flight in the
-     * bad density, with the given diversity radius: the TPE models inside BOHB and ASHA, whose multi-fidelity runs
-     * those rules were not measured on (docs/MODEL_TUNERS.md).
+     * The same settings without the second basin, the local step, the start-up spread, trials in flight in the
+     * bad density and the batch portfolio, with the given diversity radius: the TPE models inside BOHB and ASHA,
+     * whose multi-fidelity runs those rules were not measured on (docs/MODEL_TUNERS.md).
      */
     public TpeSettings withoutRunRules(double diversityRadius) {
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
             bandwidthFactor, badCap, independentShare, independentAfter, liar, diversityRadius, floor,
-            independentInFlight, goodInFlight, SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE, 0);
+            independentInFlight, goodInFlight, SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE, 0,
+            BatchPortfolio.NONE);
     }
 
     /** The share of univariate suggestions with {@code inFlight} trials in flight in the group. */
