@@ -86,14 +86,19 @@ final class SmacSampler implements InternalSampler {
         if (farShare > 0 && rng.nextDouble() < farShare && collapsed(order)) {
             avoid = xs.get(order[0]);
         }
-        RandomForest forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
-            settings.withinLeaf(), settings.trees(), settings.minSplit());
+        // the basin test that is not a ball: which observations (by rank) lead back to the best one
+        boolean[] basin = avoid != null && settings.farBasin() > 0 ? basin(order) : null;
+        RandomForest forest = basin != null && settings.farBasinForest() ? outsideForest(order, basin, y) : null;
+        if (forest == null) {
+            forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
+                settings.withinLeaf(), settings.trees(), settings.minSplit());
+        }
         double best = y[order[0]];
         List<double[]> starts = new ArrayList<>();
         boolean farTarget = false;
         for (int i = 0; i < order.length && starts.size() < settings.localStarts(); i++) {
             double[] x = xs.get(order[i]);
-            if (avoid == null || !near(x, avoid, settings.farAvoid())) {
+            if (avoid == null || (basin != null ? !basin[i] : !near(x, avoid, settings.farAvoid()))) {
                 if (!farTarget && avoid != null) {
                     // the far search's EI is against the best loss observed out there
                     best = y[order[i]];
@@ -156,21 +161,97 @@ final class SmacSampler implements InternalSampler {
     }
 
     /**
-     * Whether encoded {@code a} lies within {@code radius} of {@code b}: Euclidean over the numeric coordinates
-     * (unit cube); another option or another activity of a parameter counts as far.
+     * The incumbent's basin by the observations, indexed by rank ({@code order}): each observation is linked to its
+     * nearest better one (nearest-better clustering); a link longer than {@code farBasin} times the mean link length
+     * is cut, and an observation is in the basin when its chain of links reaches the best one uncut. A slope that
+     * leads back to the incumbent is in it however far it reaches; a separate basin close by is not, since its best
+     * observation's nearest better one lies across the gap.
      */
+    private boolean[] basin(Integer[] order) {
+        int n = order.length;
+        int[] parent = new int[n];
+        double[] link = new double[n];
+        double sum = 0;
+        for (int k = 1; k < n; k++) {
+            double[] x = xs.get(order[k]);
+            double nearest = Double.POSITIVE_INFINITY;
+            for (int j = 0; j < k; j++) {
+                double d2 = distance2(x, xs.get(order[j]));
+                if (d2 < nearest) {
+                    nearest = d2;
+                    parent[k] = j;
+                }
+            }
+            link[k] = Math.sqrt(nearest);
+            sum += Double.isFinite(link[k]) ? link[k] : 0;
+        }
+        double cut = settings.farBasin() * sum / Math.max(1, n - 1);
+        boolean[] in = new boolean[n];
+        in[0] = true;
+        for (int k = 1; k < n; k++) {
+            in[k] = in[parent[k]] && link[k] <= cut;
+        }
+        return in;
+    }
+
+    /** {@link #basin(Integer[])} indexed by observation, in the order observed (for tests); null if none. */
+    boolean[] basinByObservation() {
+        double[] y = targets();
+        if (y == null) {
+            return null;
+        }
+        Integer[] order = new Integer[y.length];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
+        boolean[] byRank = basin(order);
+        boolean[] out = new boolean[y.length];
+        for (int k = 0; k < order.length; k++) {
+            out[order[k]] = byRank[k];
+        }
+        return out;
+    }
+
+    /**
+     * A forest fitted on the observations outside the basin only ({@code basin} by rank); null when fewer than
+     * {@link #INITIAL} lie outside it.
+     */
+    private RandomForest outsideForest(Integer[] order, boolean[] basin, double[] y) {
+        List<double[]> x = new ArrayList<>();
+        List<Double> v = new ArrayList<>();
+        for (int k = 0; k < order.length; k++) {
+            if (!basin[k]) {
+                x.add(xs.get(order[k]));
+                v.add(y[order[k]]);
+            }
+        }
+        if (x.size() < INITIAL) {
+            return null;
+        }
+        return new RandomForest(x.toArray(double[][]::new), v.stream().mapToDouble(Double::doubleValue).toArray(), rng,
+            settings.featureShare(), settings.withinLeaf(), settings.trees(), settings.minSplit());
+    }
+
+    /** Whether encoded {@code a} lies within {@code radius} of {@code b} (see {@link #distance2}). */
     private boolean near(double[] a, double[] b, double radius) {
+        return distance2(a, b) < radius * radius;
+    }
+
+    /**
+     * Squared Euclidean distance between encoded {@code a} and {@code b} over the numeric coordinates (unit cube);
+     * another option or another activity of a parameter makes it infinite.
+     */
+    private double distance2(double[] a, double[] b) {
         double d2 = 0;
         for (int i = 0; i < a.length; i++) {
             if (unit.isCategorical(i) || a[i] == INACTIVE || b[i] == INACTIVE) {
                 if (a[i] != b[i]) {
-                    return false;
+                    return Double.POSITIVE_INFINITY;
                 }
             } else {
                 d2 += (a[i] - b[i]) * (a[i] - b[i]);
             }
         }
-        return d2 < radius * radius;
+        return d2;
     }
 
     /**

@@ -44,21 +44,30 @@ package dev.tunerd.tuners.smac;
  * @param farFromRandom   the far search's local search starts from the best far random candidates only, not from the
  *                        best far observations: those lie mostly just outside the avoided ball, on the slope of the
  *                        incumbent's own basin, so starting there spends the far suggestions on that rim (session 13)
+ * @param farBasin        when positive, the far search tells the incumbent's basin by the observations rather than by
+ *                        the ball: each observation is linked to its nearest better one, links longer than this
+ *                        multiple of the mean link length are cut, and the observations still linked to the best
+ *                        form its basin; the far search's local searches start from, and its EI is against, the
+ *                        observations outside that basin only (those inside {@code farAvoid} too). 0 (default): the
+ *                        ball ({@code farAvoid}) alone decides
+ * @param farBasinForest  with {@code farBasin}, the far search's EI comes from a forest fitted on the observations
+ *                        outside the basin only, so the basin's low losses do not pull it back onto its rim
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
     double warpSkewness, int trees, int minSplit, double redrawShare, int warpSample, double farShare,
-    double farRadius, int farTop, double farAvoid, boolean farFromRandom) {
+    double farRadius, int farTop, double farAvoid, boolean farFromRandom, double farBasin, boolean farBasinForest) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 10, 3, 0.1, 0, 0.3, 0.25, 10, 0.25, false);
+        0, 10, 3, 0.1, 0, 0.3, 0.25, 10, 0.25, false, 0, false);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
             || !(featureShare > 0 && featureShare <= 1) || localStarts < 0 || randomStarts < 0
             || randomCandidates < 1 || !(step > 0) || trees < 1 || minSplit < 2
             || !(redrawShare >= 0 && redrawShare <= 1) || warpSample < 0 || !(farShare >= 0 && farShare <= 1)
-            || !(farRadius > 0 && farRadius <= 2) || farTop < 1 || !(farAvoid > 0 && farAvoid <= 2)) {
+            || !(farRadius > 0 && farRadius <= 2) || farTop < 1 || !(farAvoid > 0 && farAvoid <= 2)
+            || !(farBasin >= 0 && farBasin <= 100)) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }
     }
@@ -68,13 +77,21 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
         int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step, double warpSkewness,
         int trees, int minSplit, double redrawShare, int warpSample) {
         this(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf, logEi,
-            randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, 0, 0.25, 10, 0.25, false);
+            randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, 0, 0.25, 10, 0.25, false, 0,
+            false);
     }
 
     /** The same settings with another far search (the five {@code far*} settings above). */
     public SmacSettings withFar(double share, double radius, int top, double avoid, boolean fromRandom) {
         return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
             logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, share, radius, top,
-            avoid, fromRandom);
+            avoid, fromRandom, farBasin, farBasinForest);
+    }
+
+    /** The same settings with another basin test for the far search ({@code farBasin}, {@code farBasinForest}). */
+    public SmacSettings withBasin(double basin, boolean basinForest) {
+        return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
+            logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius,
+            farTop, farAvoid, farFromRandom, basin, basinForest);
     }
 }

@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.smac;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -119,10 +120,15 @@ class SmacFarTest {
      * Returns how many of {@code n} far suggestions (share 1) land on the rim (within 0.4 of the best).
      */
     private static int onRim(boolean fromRandom, double avoid, int n) {
+        return onRim(fromRandom, avoid, 0, false, n);
+    }
+
+    /** {@link #onRim(boolean, double, int)} with the far search's basin test {@code basin} (0: the ball alone). */
+    private static int onRim(boolean fromRandom, double avoid, double basin, boolean basinForest, int n) {
         SmacSettings d = SmacSettings.DEFAULT;
         SmacSampler s = new SmacSampler(SPACE, new Rng(5), new SmacSettings(0, 0, d.featureShare(), d.localStarts(), 0,
-            d.withinLeaf(), d.logEi(), 1, d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, d.warpSample(), 1,
-            RADIUS, 10, avoid, fromRandom));
+            d.withinLeaf(), d.logEi(), 1, d.step(), d.warpSkewness(), d.trees(), d.minSplit(), 0, d.warpSample())
+            .withFar(1, RADIUS, 10, avoid, fromRandom).withBasin(basin, basinForest));
         Rng data = new Rng(13);
         observeBasin(s, data);
         for (int t = 0; t < 10; t++) {
@@ -169,7 +175,55 @@ class SmacFarTest {
     }
 
     @Test
+    void theBasinTestFollowsASlopeBeyondTheBallButNotAGapToANearbyBasin() {
+        // forty observations within 0.05 of BEST, a slope from it out to 0.45 (a point every 0.03, loss rising with
+        // the distance), a separate basin 0.2 from BEST (worse than the slope's start) and five random observations
+        SmacSampler s = new SmacSampler(SPACE, new Rng(5), far(1).withBasin(2, false));
+        Rng data = new Rng(17);
+        s.observe(BEST.clone(), 0);
+        for (int t = 0; t < 40; t++) {
+            double[] v = new double[3];
+            Arrays.setAll(v, i -> BEST[i] + 0.05 * (2 * data.nextDouble() - 1) / Math.sqrt(3));
+            s.observe(v, distance(v, BEST));
+        }
+        int slopeFrom = 41;
+        for (int t = 1; t <= 15; t++) {
+            double r = 0.03 * t;
+            s.observe(new double[] {BEST[0] + r, BEST[1], BEST[2]}, r);
+        }
+        int separateFrom = slopeFrom + 15;
+        double[] centre = {BEST[0], BEST[1] + 0.2, BEST[2]};
+        s.observe(centre.clone(), 0.5);
+        for (int t = 0; t < 4; t++) {
+            double[] v = new double[3];
+            Arrays.setAll(v, i -> centre[i] + 0.02 * (2 * data.nextDouble() - 1) / Math.sqrt(3));
+            s.observe(v, 0.5 + distance(v, centre));
+        }
+        for (int t = 0; t < 5; t++) {
+            double[] v = new double[3];
+            Arrays.setAll(v, i -> data.nextDouble());
+            s.observe(v, 1 + distance(v, BEST));
+        }
+        boolean[] basin = s.basinByObservation();
+        assertTrue(basin[0], "the best observation");
+        for (int i = slopeFrom; i < separateFrom; i++) {
+            assertTrue(basin[i], "slope point " + (i - slopeFrom) + " at " + 0.03 * (i - slopeFrom + 1));
+        }
+        for (int i = separateFrom; i < separateFrom + 5; i++) {
+            assertFalse(basin[i], "the separate basin's observation " + (i - separateFrom));
+        }
+    }
+
+    @Test
+    void theBasinTestsFarSearchStillKeepsFarAvoidFromTheBest() {
+        // asserted in onRim for every suggestion, with the forest of the observations outside the basin too
+        assertTrue(onRim(false, RADIUS, 2, true, 20) >= 0);
+        assertTrue(onRim(false, RADIUS, 2, false, 20) >= 0);
+    }
+
+    @Test
     void settingsOutOfRangeAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> far(0.5).withBasin(-1, false));
         SmacSettings d = far(0.5);
         assertThrows(IllegalArgumentException.class, () -> far(1.5));
         assertThrows(IllegalArgumentException.class, () -> d.withFar(0.5, 0, 10, RADIUS, false));
