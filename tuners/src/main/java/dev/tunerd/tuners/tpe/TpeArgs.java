@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.tpe;
 
 import dev.tunerd.tuners.tpe.kernel.ExplorationFloor;
+import dev.tunerd.tuners.tpe.kernel.FlightRefine;
 import dev.tunerd.tuners.tpe.kernel.LocalRefine;
 import dev.tunerd.tuners.tpe.kernel.SecondBasin;
 import dev.tunerd.tuners.tpe.kernel.SpreadStartup;
@@ -107,6 +108,8 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * draw; 0 restores the previous draws; docs/MODEL_TUNERS.md, "Thirteenth pass").
      */
     public static final double IN_FLIGHT_BAD = 0.25;
+    /** The local step while trials are in flight ({@link FlightRefine}): as sequential. */
+    public static final FlightRefine FLIGHT_REFINE = FlightRefine.NONE;
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);
@@ -149,6 +152,6 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
         return new TpeSettings(nStartupJobs, nEiCandidates, linearForgetting, priorWeight,
             gamma == null ? 0 : gamma, LINEAR_GAMMA, BANDWIDTH_FACTOR, BAD_CAP, INDEPENDENT_SHARE, INDEPENDENT_AFTER,
             TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)), DIVERSITY, FLOOR,
-            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE, SPREAD, IN_FLIGHT_BAD);
+            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE, SPREAD, IN_FLIGHT_BAD, FLIGHT_REFINE);
     }
 }

@@ -108,7 +108,7 @@ final class FlightTuners {
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
      * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip,
-     * spread, spreadAfter, spreadCat, badW). */
+     * spread, spreadAfter, spreadCat, badW, fScale, fTop, fShare). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -143,6 +143,10 @@ final class FlightTuners {
         int spreadAfter = sp.results();
         double spreadCat = sp.categoryDistance();
         double badW = d.inFlightBad();
+        dev.tunerd.tuners.tpe.kernel.FlightRefine fr = d.flightRefine();
+        double fScale = fr.scale();
+        int fTop = fr.top();
+        double fShare = fr.share();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -174,6 +178,9 @@ final class FlightTuners {
                 case "spreadAfter" -> spreadAfter = Integer.parseInt(p[1]);
                 case "spreadCat" -> spreadCat = Double.parseDouble(p[1]);
                 case "badW" -> badW = Double.parseDouble(p[1]);
+                case "fScale" -> fScale = Double.parseDouble(p[1]);
+                case "fTop" -> fTop = Integer.parseInt(p[1]);
+                case "fShare" -> fShare = Double.parseDouble(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
         }
@@ -181,6 +188,7 @@ final class FlightTuners {
             d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK,
             new dev.tunerd.tuners.tpe.kernel.SecondBasin(bShare, bCollapse, bRadius, bAfter, bLimit, bAxis),
             new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip),
-            new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat), badW);
+            new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat), badW,
+            new dev.tunerd.tuners.tpe.kernel.FlightRefine(fScale, fTop, fShare));
     }
 }

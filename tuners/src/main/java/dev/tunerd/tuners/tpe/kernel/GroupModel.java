@@ -41,6 +41,10 @@ final class GroupModel {
     private final PendingRows pending;
     private final double[] badMarginals;
     private final BasinModel basin;
+    /** The local step while trials are in flight ({@link FlightRefine}); {@code settings.refine()} without. */
+    private final LocalRefine flightLocal;
+    /** The local step of the current suggestion. */
+    private LocalRefine local;
     private int[] ranked = new int[0];
     private int rankedCount;
     private double[] centres = new double[0];
@@ -73,6 +77,8 @@ final class GroupModel {
         this.goodBandwidths = new double[d];
         this.pending = new PendingRows(categorical);
         this.basin = new BasinModel(settings.basin(), categorical, categories);
+        this.flightLocal = settings.flightRefine().inFlight(settings.refine());
+        this.local = settings.refine();
     }
 
     boolean isActive(double[] internal) {
@@ -238,8 +244,9 @@ final class GroupModel {
             bandwidthsFor(m);
             return bandwidths;
         });
+        local = pending.count() > 0 ? flightLocal : settings.refine();
         LocalRefine.Move move = fromPrior || second ? LocalRefine.Move.NONE
-            : settings.refine().draw(history.rows(), good.numericDims(), rng);
+            : local.draw(history.rows(), good.numericDims(), rng);
         if (move != LocalRefine.Move.NONE) {
             rankBest();
             if (pick(rng, false, move, false, false)) {
@@ -309,7 +316,7 @@ final class GroupModel {
 
     /** The best rows a local suggestion starts from ({@link LocalRefine}). */
     private void rankBest() {
-        rankedCount = Math.min(settings.refine().top(), history.rows());
+        rankedCount = Math.min(local.top(), history.rows());
         if (ranked.length < rankedCount) {
             ranked = new int[rankedCount];
         }
@@ -320,8 +327,7 @@ final class GroupModel {
 
     /** Draws a candidate near one of the best observations ({@link LocalRefine}); its log density ratio. */
     private double localCandidate(Rng rng, LocalRefine.Move move) {
-        settings.refine().candidate(move, rng, history.coordArray(), ranked, rankedCount, categorical, goodBandwidths,
-            candidate);
+        local.candidate(move, rng, history.coordArray(), ranked, rankedCount, categorical, goodBandwidths, candidate);
         snapCandidate();
         return good.logDensity(candidate) - bad.logDensity(candidate);
     }

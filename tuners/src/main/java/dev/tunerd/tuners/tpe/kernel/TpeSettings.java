@@ -35,12 +35,14 @@ package dev.tunerd.tuners.tpe.kernel;
  * @param inFlightBad     with no liar, each trial in flight of a group enters its bad density as a component of this
  *                        weight (a completed observation weighs 1, {@code PendingRows.appendTo}); the good set is not
  *                        touched. 0: trials in flight act only through the diversity rule
+ * @param flightRefine    the local step while trials are in flight ({@link FlightRefine}; {@code NONE}: as
+ *                        sequential)
  */
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                           double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
                           int independentAfter, Liar liar, double diversity, ExplorationFloor floor,
                           double independentInFlight, double goodInFlight, SecondBasin basin, LocalRefine refine,
-                          SpreadStartup spread, double inFlightBad) {
+                          SpreadStartup spread, double inFlightBad, FlightRefine flightRefine) {
 
     /**
      * What trials in flight count as: the constant-liar strategies of NNI's {@code constant_liar_type} (the best,
@@ -50,6 +52,17 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
      * ({@code gamma l / (gamma l + (1 - gamma) g)}), else the worst.
      */
     public enum Liar { NONE, BEST, WORST, MEAN, MODEL }
+
+    /** Without the local step's own numbers in flight (the settings before session 14). */
+    public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
+                       double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
+                       double independentShare, int independentAfter, Liar liar, double diversity,
+                       ExplorationFloor floor, double independentInFlight, double goodInFlight, SecondBasin basin,
+                       LocalRefine refine, SpreadStartup spread, double inFlightBad) {
+        this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
+            badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
+            basin, refine, spread, inFlightBad, FlightRefine.NONE);
+    }
 
     /** Without the diversity rule, the exploration floor and the univariate rise in flight. */
     public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
@@ -87,7 +100,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
             || !(gammaSqrt > 0 || gammaLinear > 0) || !(diversity >= 0 && diversity < 100) || liar == null
             || floor == null || !(independentInFlight >= 0 && independentInFlight < 1e6)
             || !(goodInFlight >= 0 && goodInFlight <= 1) || basin == null || refine == null || spread == null
-            || !(inFlightBad >= 0 && inFlightBad <= 1)) {
+            || !(inFlightBad >= 0 && inFlightBad <= 1) || flightRefine == null) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
                 + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity + ", " + independentInFlight + ", "
@@ -99,19 +112,26 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
     public TpeSettings withSpread(SpreadStartup otherSpread) {
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
             bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
-            goodInFlight, basin, refine, otherSpread, inFlightBad);
+            goodInFlight, basin, refine, otherSpread, inFlightBad, flightRefine);
     }
 
     /** The same settings with another weight for trials in flight in the bad density. */
     public TpeSettings withInFlightBad(double weight) {
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
             bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
-            goodInFlight, basin, refine, spread, weight);
+            goodInFlight, basin, refine, spread, weight, flightRefine);
+    }
+
+    /** The same settings with another local step while trials are in flight. */
+    public TpeSettings withFlightRefine(FlightRefine other) {
+        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
+            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
+            goodInFlight, basin, refine, spread, inFlightBad, other);
     }
 
     /**
-     * The same settings without the second basin, the local step, the start-up spread and trials in flight in the
-     * bad density, with the given diversity radius: the TPE models inside BOHB and ASHA, whose multi-fidelity runs
+     * The same settings without the second basin, the local step (also in flight), the start-up spread and trials in
+     * flight in the bad density, with the given diversity radius: the TPE models inside BOHB and ASHA, whose multi-fidelity runs
      * those rules were not measured on (docs/MODEL_TUNERS.md).
      */
     public TpeSettings withoutRunRules(double diversityRadius) {

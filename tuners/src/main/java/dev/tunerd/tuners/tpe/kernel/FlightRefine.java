@@ -1,0 +1,34 @@
+package dev.tunerd.tuners.tpe.kernel;
+
+/**
+ * The local step ({@link LocalRefine}) while trials are in flight (issue 16, session 14): with trials in flight in a
+ * group, its local suggestions use these numbers instead of the sequential ones; without, nothing changes (sequential
+ * draws are the same draw for draw). Immutable and thread-safe.
+ *
+ * @param scale refinement step in bandwidths of the good density while trials are in flight (0: the local step's own)
+ * @param top   number of best observations a local suggestion may start from while trials are in flight (0: the
+ *              local step's own)
+ * @param share probability of a local suggestion while trials are in flight (negative: the local step's own)
+ */
+public record FlightRefine(double scale, int top, double share) {
+    /** Off: the local step is the same with and without trials in flight. */
+    public static final FlightRefine NONE = new FlightRefine(0, 0, -1);
+
+    public FlightRefine {
+        if (!(scale >= 0 && scale < 100) || top < 0 || !(share <= 1) || Double.isNaN(share)) {
+            throw new IllegalArgumentException("invalid local step in flight: " + scale + ", " + top + ", " + share);
+        }
+    }
+
+    /**
+     * The local step to use while trials are in flight: {@code base} with this record's numbers where they are set.
+     * {@code base} itself when it is off or nothing is set.
+     */
+    LocalRefine inFlight(LocalRefine base) {
+        if (base.share() <= 0 || equals(NONE)) {
+            return base;
+        }
+        return new LocalRefine(share >= 0 ? share : base.share(), base.after(), scale > 0 ? scale : base.scale(),
+            top > 0 ? top : base.top(), base.flip());
+    }
+}

@@ -1,0 +1,106 @@
+package dev.tunerd.tuners.tpe.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.spi.space.ParameterSpec;
+import dev.tunerd.tuners.bench.Specs;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.UnitSpace;
+import dev.tunerd.tuners.tpe.TpeArgs;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The local step while trials are in flight ({@link FlightRefine}): it replaces only the numbers it sets, leaves a
+ * local step that is off alone, changes no draw without trials in flight, and with trials in flight moves a
+ * refinement by its own step.
+ */
+class FlightRefineTest {
+    private static final List<ParameterSpec> SPECS = List.of(Specs.uniform("x", 0, 1), Specs.uniform("y", 0, 1),
+        Specs.uniform("z", 0, 1));
+
+    private static TpeSettings with(LocalRefine refine, FlightRefine flight) {
+        TpeSettings d = TpeArgs.defaults().settings();
+        return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
+            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
+            d.independentAfter(), d.liar(), d.diversity(), ExplorationFloor.NONE, d.independentInFlight(),
+            d.goodInFlight(), SecondBasin.NONE, refine, SpreadStartup.NONE, 0, flight);
+    }
+
+    /** Shows {@code n} uniform points with an L1 loss to every sampler; the best of them. */
+    private static double[] observeRandom(Rng data, int n, TpeSampler... samplers) {
+        double[] best = null;
+        double bestLoss = Double.POSITIVE_INFINITY;
+        for (int t = 0; t < n; t++) {
+            double[] x = {data.nextDouble(), data.nextDouble(), data.nextDouble()};
+            double loss = Math.abs(x[0] - 0.2) + Math.abs(x[1] - 0.7) + Math.abs(x[2] - 0.4);
+            for (TpeSampler s : samplers) {
+                s.observe(x, loss);
+            }
+            if (loss < bestLoss) {
+                bestLoss = loss;
+                best = x;
+            }
+        }
+        return best;
+    }
+
+    @Test
+    void replacesOnlyWhatItSets() {
+        LocalRefine base = new LocalRefine(0.3, 30, 0.25, 1, 0.5);
+        assertSame(base, FlightRefine.NONE.inFlight(base));
+        assertSame(LocalRefine.NONE, new FlightRefine(2, 3, 0.5).inFlight(LocalRefine.NONE));
+        assertEquals(new LocalRefine(0.3, 30, 2, 1, 0.5), new FlightRefine(2, 0, -1).inFlight(base));
+        assertEquals(new LocalRefine(0.6, 30, 0.25, 3, 0.5), new FlightRefine(0, 3, 0.6).inFlight(base));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(-1, 0, -1));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, -1, -1));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 1.5));
+        assertEquals(FlightRefine.NONE, TpeArgs.multiFidelitySettings().flightRefine());
+    }
+
+    @Test
+    void sequentialDrawsAreTheSameDrawForDraw() {
+        LocalRefine base = new LocalRefine(0.5, 20, 0.25, 1, 0.5);
+        for (int seed = 0; seed < 5; seed++) {
+            TpeSampler plain = new TpeSampler(new UnitSpace(SPECS), with(base, FlightRefine.NONE), new Rng(seed));
+            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(2, 3, 1)),
+                new Rng(seed));
+            observeRandom(new Rng(500 + seed), 30, plain, flight);
+            for (int t = 0; t < 40; t++) {
+                double[] a = plain.suggest(List.of());
+                double[] b = flight.suggest(List.of());
+                assertArrayEquals(a, b);
+                double loss = Math.abs(a[0] - 0.2) + Math.abs(a[1] - 0.7) + Math.abs(a[2] - 0.4);
+                plain.observe(a, loss);
+                flight.observe(b, loss);
+            }
+        }
+    }
+
+    @Test
+    void withTrialsInFlightARefinementTakesItsOwnStep() {
+        // every suggestion a refinement of the best: a twentieth of a bandwidth sequentially, four bandwidths in
+        // flight; a trial in flight far from the best leaves the diversity rule out of it
+        LocalRefine base = new LocalRefine(1, 50, 0.05, 1, 0);
+        double small = 0;
+        double large = 0;
+        for (int seed = 0; seed < 20; seed++) {
+            TpeSampler plain = new TpeSampler(new UnitSpace(SPECS), with(base, FlightRefine.NONE), new Rng(seed));
+            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(4, 0, -1)),
+                new Rng(seed));
+            double[] best = observeRandom(new Rng(700 + seed), 60, plain, flight);
+            List<double[]> running = List.of(new double[] {0.95, 0.05, 0.95});
+            small += distance(plain.suggest(running), best);
+            large += distance(flight.suggest(running), best);
+        }
+        assertTrue(large > 2 * small, "larger steps in flight: " + large + " vs " + small);
+    }
+
+    private static double distance(double[] x, double[] y) {
+        return Math.abs(x[0] - y[0]) + Math.abs(x[1] - y[1]) + Math.abs(x[2] - y[2]);
+    }
+}
