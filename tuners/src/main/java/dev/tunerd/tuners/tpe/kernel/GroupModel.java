@@ -327,7 +327,11 @@ final class GroupModel {
 
     /** Draws a candidate near one of the best observations ({@link LocalRefine}); its log density ratio. */
     private double localCandidate(Rng rng, LocalRefine.Move move) {
-        local.candidate(move, rng, history.coordArray(), ranked, rankedCount, categorical, goodBandwidths, candidate);
+        int start = local.candidate(move, rng, history.coordArray(), ranked, rankedCount, categorical, goodBandwidths,
+            candidate);
+        if (move == LocalRefine.Move.REFINE && pending.count() > 0) {
+            settings.flightRefine().keepSome(rng, history.coordArray(), start, categorical, candidate);
+        }
         snapCandidate();
         return good.logDensity(candidate) - bad.logDensity(candidate);
     }

@@ -59,6 +59,7 @@ class FlightRefineTest {
         assertThrows(IllegalArgumentException.class, () -> new FlightRefine(-1, 0, -1));
         assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, -1, -1));
         assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 1.5));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 0.5, 0));
         assertEquals(FlightRefine.NONE, TpeArgs.multiFidelitySettings().flightRefine());
     }
 
@@ -98,6 +99,39 @@ class FlightRefineTest {
             large += distance(flight.suggest(running), best);
         }
         assertTrue(large > 2 * small, "larger steps in flight: " + large + " vs " + small);
+    }
+
+    @Test
+    void aRefinementInFlightMovesSomeCoordinatesAndAlwaysOne() {
+        // rows: (x, option, y, z); the refinement starts from row 1
+        double[] coords = {0.1, 1, 0.2, 0.3, 0.5, 0, 0.6, 0.7};
+        boolean[] categorical = {false, true, false, false};
+        FlightRefine third = new FlightRefine(0, 0, -1, 0.34);
+        Rng rng = new Rng(5);
+        int[] moved = new int[4];
+        int[] perDraw = new int[4];
+        for (int i = 0; i < 3000; i++) {
+            double[] out = {0.55, 0, 0.65, 0.75};
+            third.keepSome(rng, coords, 1, categorical, out);
+            int count = 0;
+            for (int j = 0; j < 4; j++) {
+                boolean m = out[j] != coords[4 + j];
+                moved[j] += m ? 1 : 0;
+                count += m ? 1 : 0;
+            }
+            perDraw[count]++;
+        }
+        assertEquals(0, moved[1], "the option is not touched");
+        assertEquals(0, perDraw[0], "at least one coordinate keeps its move");
+        // one sure coordinate of three, each other kept with probability 0.34: 1/3 + 2/3 * 0.34 = 0.56 per coordinate
+        for (int j : new int[] {0, 2, 3}) {
+            assertTrue(moved[j] > 1500 && moved[j] < 1850, "coordinate " + j + " moved " + moved[j]);
+        }
+        double[] all = {0.55, 0, 0.65, 0.75};
+        long state = rng.state();
+        FlightRefine.NONE.keepSome(rng, coords, 1, categorical, all);
+        assertArrayEquals(new double[] {0.55, 0, 0.65, 0.75}, all);
+        assertEquals(state, rng.state(), "nothing drawn when every coordinate moves");
     }
 
     private static double distance(double[] x, double[] y) {
