@@ -11,22 +11,25 @@ import dev.tunerd.tuners.common.Rng;
  * @param top   number of best observations a local suggestion may start from while trials are in flight (0: the
  *              local step's own)
  * @param share probability of a local suggestion while trials are in flight (negative: the local step's own)
+ * @param moved probability that a refinement in flight keeps the move of each numeric coordinate but one (which
+ *              always moves); 1: every coordinate moves, as sequentially
+ * @param flip  probability that a local suggestion in flight is a coordinate move (negative: the local step's own)
  */
-public record FlightRefine(double scale, int top, double share, double moved) {
+public record FlightRefine(double scale, int top, double share, double moved, double flip) {
     /** Off: the local step is the same with and without trials in flight. */
-    public static final FlightRefine NONE = new FlightRefine(0, 0, -1, 1);
+    public static final FlightRefine NONE = new FlightRefine(0, 0, -1, 1, -1);
 
     public FlightRefine {
         if (!(scale >= 0 && scale < 100) || top < 0 || !(share <= 1) || Double.isNaN(share)
-            || !(moved > 0 && moved <= 1)) {
+            || !(moved > 0 && moved <= 1) || !(flip <= 1) || Double.isNaN(flip)) {
             throw new IllegalArgumentException("invalid local step in flight: " + scale + ", " + top + ", " + share
-                + ", " + moved);
+                + ", " + moved + ", " + flip);
         }
     }
 
-    /** Every numeric coordinate moved by a refinement. */
+    /** Every numeric coordinate moved by a refinement, the local step's own share of coordinate moves. */
     public FlightRefine(double scale, int top, double share) {
-        this(scale, top, share, 1);
+        this(scale, top, share, 1, -1);
     }
 
     /**
@@ -65,6 +68,6 @@ public record FlightRefine(double scale, int top, double share, double moved) {
             return base;
         }
         return new LocalRefine(share >= 0 ? share : base.share(), base.after(), scale > 0 ? scale : base.scale(),
-            top > 0 ? top : base.top(), base.flip());
+            top > 0 ? top : base.top(), flip >= 0 ? flip : base.flip());
     }
 }

@@ -56,10 +56,11 @@ class FlightRefineTest {
         assertSame(LocalRefine.NONE, new FlightRefine(2, 3, 0.5).inFlight(LocalRefine.NONE));
         assertEquals(new LocalRefine(0.3, 30, 2, 1, 0.5), new FlightRefine(2, 0, -1).inFlight(base));
         assertEquals(new LocalRefine(0.6, 30, 0.25, 3, 0.5), new FlightRefine(0, 3, 0.6).inFlight(base));
+        assertEquals(new LocalRefine(0.3, 30, 0.25, 1, 0.2), new FlightRefine(0, 0, -1, 1, 0.2).inFlight(base));
         assertThrows(IllegalArgumentException.class, () -> new FlightRefine(-1, 0, -1));
         assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, -1, -1));
         assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 1.5));
-        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 0.5, 0));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 0.5, 0, -1));
         assertEquals(FlightRefine.NONE, TpeArgs.multiFidelitySettings().flightRefine());
     }
 
@@ -106,7 +107,7 @@ class FlightRefineTest {
         // rows: (x, option, y, z); the refinement starts from row 1
         double[] coords = {0.1, 1, 0.2, 0.3, 0.5, 0, 0.6, 0.7};
         boolean[] categorical = {false, true, false, false};
-        FlightRefine third = new FlightRefine(0, 0, -1, 0.34);
+        FlightRefine third = new FlightRefine(0, 0, -1, 0.34, -1);
         Rng rng = new Rng(5);
         int[] moved = new int[4];
         int[] perDraw = new int[4];
