@@ -103,6 +103,30 @@ class FlightRefineTest {
     }
 
     @Test
+    void withTrialsInFlightLocalSuggestionsAreRefinementsWhenFlipIsZero() {
+        // sequentially every local suggestion is a coordinate move (two of three coordinates exactly the best's); in
+        // flight with flip 0 every one is a refinement (every coordinate moved, all next to the best)
+        LocalRefine flips = new LocalRefine(1, 50, 0.05, 1, 1);
+        FlightRefine refinesInFlight = new FlightRefine(0, 0, -1, 1, 0);
+        List<double[]> running = List.of(new double[] {0.95, 0.05, 0.95});
+        for (int seed = 0; seed < 20; seed++) {
+            TpeSampler s = new TpeSampler(new UnitSpace(SPECS), with(flips, refinesInFlight), new Rng(seed));
+            double[] best = observeRandom(new Rng(900 + seed), 60, s);
+            double[] sequential = s.suggest(List.of());
+            double[] inFlight = s.suggest(running);
+            int sameSequential = 0;
+            int sameInFlight = 0;
+            for (int j = 0; j < 3; j++) {
+                sameSequential += sequential[j] == best[j] ? 1 : 0;
+                sameInFlight += inFlight[j] == best[j] ? 1 : 0;
+                assertTrue(Math.abs(inFlight[j] - best[j]) < 0.02, "a refinement stays next to the best");
+            }
+            assertEquals(2, sameSequential, "a coordinate move sequentially");
+            assertEquals(0, sameInFlight, "a refinement in flight");
+        }
+    }
+
+    @Test
     void aRefinementInFlightMovesSomeCoordinatesAndAlwaysOne() {
         // rows: (x, option, y, z); the refinement starts from row 1
         double[] coords = {0.1, 1, 0.2, 0.3, 0.5, 0, 0.6, 0.7};
