@@ -108,7 +108,7 @@ final class FlightTuners {
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
      * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip,
-     * spread, spreadAfter, spreadCat, badW, fScale, fTop, fShare, fMoved, fFlip). */
+     * spread, spreadAfter, spreadCat, badW, fScale, fTop, fShare, fFlip). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -147,7 +147,6 @@ final class FlightTuners {
         double fScale = fr.scale();
         int fTop = fr.top();
         double fShare = fr.share();
-        double fMoved = fr.moved();
         double fFlip = fr.flip();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
@@ -183,7 +182,6 @@ final class FlightTuners {
                 case "fScale" -> fScale = Double.parseDouble(p[1]);
                 case "fTop" -> fTop = Integer.parseInt(p[1]);
                 case "fShare" -> fShare = Double.parseDouble(p[1]);
-                case "fMoved" -> fMoved = Double.parseDouble(p[1]);
                 case "fFlip" -> fFlip = Double.parseDouble(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
@@ -193,6 +191,6 @@ final class FlightTuners {
             new dev.tunerd.tuners.tpe.kernel.SecondBasin(bShare, bCollapse, bRadius, bAfter, bLimit, bAxis),
             new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip),
             new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat), badW,
-            new dev.tunerd.tuners.tpe.kernel.FlightRefine(fScale, fTop, fShare, fMoved, fFlip));
+            new dev.tunerd.tuners.tpe.kernel.FlightRefine(fScale, fTop, fShare, fFlip));
     }
 }

@@ -327,11 +327,7 @@ final class GroupModel {
 
     /** Draws a candidate near one of the best observations ({@link LocalRefine}); its log density ratio. */
     private double localCandidate(Rng rng, LocalRefine.Move move) {
-        int start = local.candidate(move, rng, history.coordArray(), ranked, rankedCount, categorical, goodBandwidths,
-            candidate);
-        if (move == LocalRefine.Move.REFINE && pending.count() > 0) {
-            settings.flightRefine().keepSome(rng, history.coordArray(), start, categorical, candidate);
-        }
+        local.candidate(move, rng, history.coordArray(), ranked, rankedCount, categorical, goodBandwidths, candidate);
         snapCandidate();
         return good.logDensity(candidate) - bad.logDensity(candidate);
     }

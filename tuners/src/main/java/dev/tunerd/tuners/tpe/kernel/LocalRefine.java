@@ -64,13 +64,11 @@ public record LocalRefine(double share, int after, double scale, int top, double
      * @param ranked      row indices of the best observations, best first
      * @param categorical per dimension, whether it is categorical (kept at the start's option)
      * @param bandwidths  the good density's bandwidths
-     * @return the row the candidate starts from
      */
-    int candidate(Move move, Rng rng, double[] coords, int[] ranked, int count, boolean[] categorical,
+    void candidate(Move move, Rng rng, double[] coords, int[] ranked, int count, boolean[] categorical,
                    double[] bandwidths, double[] out) {
         int dims = out.length;
-        int start = ranked[rng.nextInt(count)];
-        System.arraycopy(coords, start * dims, out, 0, dims);
+        System.arraycopy(coords, ranked[rng.nextInt(count)] * dims, out, 0, dims);
         if (move == Move.FLIP) {
             int numeric = 0;
             for (boolean c : categorical) {
@@ -82,13 +80,12 @@ public record LocalRefine(double share, int after, double scale, int top, double
                     out[j] = rng.nextDouble();
                 }
             }
-            return start;
+            return;
         }
         for (int j = 0; j < dims; j++) {
             if (!categorical[j]) {
                 out[j] = ParzenEstimator.truncatedNormal(rng, out[j], scale * bandwidths[j]);
             }
         }
-        return start;
     }
 }

@@ -53,14 +53,14 @@ class FlightRefineTest {
     void replacesOnlyWhatItSets() {
         LocalRefine base = new LocalRefine(0.3, 30, 0.25, 1, 0.5);
         assertSame(base, FlightRefine.NONE.inFlight(base));
-        assertSame(LocalRefine.NONE, new FlightRefine(2, 3, 0.5).inFlight(LocalRefine.NONE));
-        assertEquals(new LocalRefine(0.3, 30, 2, 1, 0.5), new FlightRefine(2, 0, -1).inFlight(base));
-        assertEquals(new LocalRefine(0.6, 30, 0.25, 3, 0.5), new FlightRefine(0, 3, 0.6).inFlight(base));
-        assertEquals(new LocalRefine(0.3, 30, 0.25, 1, 0.2), new FlightRefine(0, 0, -1, 1, 0.2).inFlight(base));
-        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(-1, 0, -1));
-        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, -1, -1));
-        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 1.5));
-        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 0.5, 0, -1));
+        assertSame(LocalRefine.NONE, new FlightRefine(2, 3, 0.5, -1).inFlight(LocalRefine.NONE));
+        assertEquals(new LocalRefine(0.3, 30, 2, 1, 0.5), new FlightRefine(2, 0, -1, -1).inFlight(base));
+        assertEquals(new LocalRefine(0.6, 30, 0.25, 3, 0.5), new FlightRefine(0, 3, 0.6, -1).inFlight(base));
+        assertEquals(new LocalRefine(0.3, 30, 0.25, 1, 0.2), new FlightRefine(0, 0, -1, 0.2).inFlight(base));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(-1, 0, -1, -1));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, -1, -1, -1));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 1.5, -1));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 0.5, 2));
         assertEquals(FlightRefine.NONE, TpeArgs.multiFidelitySettings().flightRefine());
     }
 
@@ -69,7 +69,7 @@ class FlightRefineTest {
         LocalRefine base = new LocalRefine(0.5, 20, 0.25, 1, 0.5);
         for (int seed = 0; seed < 5; seed++) {
             TpeSampler plain = new TpeSampler(new UnitSpace(SPECS), with(base, FlightRefine.NONE), new Rng(seed));
-            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(2, 3, 1)),
+            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(2, 3, 1, 0)),
                 new Rng(seed));
             observeRandom(new Rng(500 + seed), 30, plain, flight);
             for (int t = 0; t < 40; t++) {
@@ -92,7 +92,7 @@ class FlightRefineTest {
         double large = 0;
         for (int seed = 0; seed < 20; seed++) {
             TpeSampler plain = new TpeSampler(new UnitSpace(SPECS), with(base, FlightRefine.NONE), new Rng(seed));
-            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(4, 0, -1)),
+            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(4, 0, -1, -1)),
                 new Rng(seed));
             double[] best = observeRandom(new Rng(700 + seed), 60, plain, flight);
             List<double[]> running = List.of(new double[] {0.95, 0.05, 0.95});
@@ -107,7 +107,7 @@ class FlightRefineTest {
         // sequentially every local suggestion is a coordinate move (two of three coordinates exactly the best's); in
         // flight with flip 0 every one is a refinement (every coordinate moved, all next to the best)
         LocalRefine flips = new LocalRefine(1, 50, 0.05, 1, 1);
-        FlightRefine refinesInFlight = new FlightRefine(0, 0, -1, 1, 0);
+        FlightRefine refinesInFlight = new FlightRefine(0, 0, -1, 0);
         List<double[]> running = List.of(new double[] {0.95, 0.05, 0.95});
         for (int seed = 0; seed < 20; seed++) {
             TpeSampler s = new TpeSampler(new UnitSpace(SPECS), with(flips, refinesInFlight), new Rng(seed));
@@ -124,39 +124,6 @@ class FlightRefineTest {
             assertEquals(2, sameSequential, "a coordinate move sequentially");
             assertEquals(0, sameInFlight, "a refinement in flight");
         }
-    }
-
-    @Test
-    void aRefinementInFlightMovesSomeCoordinatesAndAlwaysOne() {
-        // rows: (x, option, y, z); the refinement starts from row 1
-        double[] coords = {0.1, 1, 0.2, 0.3, 0.5, 0, 0.6, 0.7};
-        boolean[] categorical = {false, true, false, false};
-        FlightRefine third = new FlightRefine(0, 0, -1, 0.34, -1);
-        Rng rng = new Rng(5);
-        int[] moved = new int[4];
-        int[] perDraw = new int[4];
-        for (int i = 0; i < 3000; i++) {
-            double[] out = {0.55, 0, 0.65, 0.75};
-            third.keepSome(rng, coords, 1, categorical, out);
-            int count = 0;
-            for (int j = 0; j < 4; j++) {
-                boolean m = out[j] != coords[4 + j];
-                moved[j] += m ? 1 : 0;
-                count += m ? 1 : 0;
-            }
-            perDraw[count]++;
-        }
-        assertEquals(0, moved[1], "the option is not touched");
-        assertEquals(0, perDraw[0], "at least one coordinate keeps its move");
-        // one sure coordinate of three, each other kept with probability 0.34: 1/3 + 2/3 * 0.34 = 0.56 per coordinate
-        for (int j : new int[] {0, 2, 3}) {
-            assertTrue(moved[j] > 1500 && moved[j] < 1850, "coordinate " + j + " moved " + moved[j]);
-        }
-        double[] all = {0.55, 0, 0.65, 0.75};
-        long state = rng.state();
-        FlightRefine.NONE.keepSome(rng, coords, 1, categorical, all);
-        assertArrayEquals(new double[] {0.55, 0, 0.65, 0.75}, all);
-        assertEquals(state, rng.state(), "nothing drawn when every coordinate moves");
     }
 
     private static double distance(double[] x, double[] y) {
