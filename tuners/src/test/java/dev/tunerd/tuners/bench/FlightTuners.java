@@ -108,7 +108,7 @@ final class FlightTuners {
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
      * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip,
-     * spread, spreadAfter, spreadCat, badW, fScale, fTop, fShare, fFlip). */
+     * spread, spreadAfter, spreadCat, badW, fScale, fTop, fShare, fFlip, fFrom, fUntil). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -148,6 +148,8 @@ final class FlightTuners {
         int fTop = fr.top();
         double fShare = fr.share();
         double fFlip = fr.flip();
+        int fFrom = fr.from();
+        int fUntil = fr.until();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -183,6 +185,8 @@ final class FlightTuners {
                 case "fTop" -> fTop = Integer.parseInt(p[1]);
                 case "fShare" -> fShare = Double.parseDouble(p[1]);
                 case "fFlip" -> fFlip = Double.parseDouble(p[1]);
+                case "fFrom" -> fFrom = Integer.parseInt(p[1]);
+                case "fUntil" -> fUntil = Integer.parseInt(p[1]);
                 default -> throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
             }
         }
@@ -191,6 +195,6 @@ final class FlightTuners {
             new dev.tunerd.tuners.tpe.kernel.SecondBasin(bShare, bCollapse, bRadius, bAfter, bLimit, bAxis),
             new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip),
             new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat), badW,
-            new dev.tunerd.tuners.tpe.kernel.FlightRefine(fScale, fTop, fShare, fFlip));
+            new dev.tunerd.tuners.tpe.kernel.FlightRefine(fScale, fTop, fShare, fFlip, fFrom, fUntil));
     }
 }

@@ -244,7 +244,7 @@ final class GroupModel {
             bandwidthsFor(m);
             return bandwidths;
         });
-        local = pending.count() > 0 ? flightLocal : settings.refine();
+        local = settings.flightRefine().applies(pending.count(), history.rows()) ? flightLocal : settings.refine();
         LocalRefine.Move move = fromPrior || second ? LocalRefine.Move.NONE
             : local.draw(history.rows(), good.numericDims(), rng);
         if (move != LocalRefine.Move.NONE) {

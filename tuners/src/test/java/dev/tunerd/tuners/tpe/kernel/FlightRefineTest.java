@@ -53,14 +53,20 @@ class FlightRefineTest {
     void replacesOnlyWhatItSets() {
         LocalRefine base = new LocalRefine(0.3, 30, 0.25, 1, 0.5);
         assertSame(base, FlightRefine.NONE.inFlight(base));
-        assertSame(LocalRefine.NONE, new FlightRefine(2, 3, 0.5, -1).inFlight(LocalRefine.NONE));
-        assertEquals(new LocalRefine(0.3, 30, 2, 1, 0.5), new FlightRefine(2, 0, -1, -1).inFlight(base));
-        assertEquals(new LocalRefine(0.6, 30, 0.25, 3, 0.5), new FlightRefine(0, 3, 0.6, -1).inFlight(base));
-        assertEquals(new LocalRefine(0.3, 30, 0.25, 1, 0.2), new FlightRefine(0, 0, -1, 0.2).inFlight(base));
-        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(-1, 0, -1, -1));
-        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, -1, -1, -1));
-        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 1.5, -1));
-        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 0.5, 2));
+        assertSame(LocalRefine.NONE, new FlightRefine(2, 3, 0.5, -1, 1, 0).inFlight(LocalRefine.NONE));
+        assertEquals(new LocalRefine(0.3, 30, 2, 1, 0.5), new FlightRefine(2, 0, -1, -1, 1, 0).inFlight(base));
+        assertEquals(new LocalRefine(0.6, 30, 0.25, 3, 0.5), new FlightRefine(0, 3, 0.6, -1, 1, 0).inFlight(base));
+        assertEquals(new LocalRefine(0.3, 30, 0.25, 1, 0.2), new FlightRefine(0, 0, -1, 0.2, 1, 0).inFlight(base));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(-1, 0, -1, -1, 1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, -1, -1, -1, 1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 1.5, -1, 1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 0.5, 2, 1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 0.5, 0, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(1, 0, 0.5, 0, 1, -1));
+        FlightRefine window = new FlightRefine(0, 0, -1, 0, 8, 100);
+        assertTrue(window.applies(8, 99) && window.applies(16, 0));
+        assertTrue(!window.applies(7, 50) && !window.applies(0, 50) && !window.applies(16, 100));
+        assertTrue(new FlightRefine(0, 0, -1, 0, 1, 0).applies(1, 100000));
         assertEquals(FlightRefine.NONE, TpeArgs.multiFidelitySettings().flightRefine());
     }
 
@@ -69,7 +75,7 @@ class FlightRefineTest {
         LocalRefine base = new LocalRefine(0.5, 20, 0.25, 1, 0.5);
         for (int seed = 0; seed < 5; seed++) {
             TpeSampler plain = new TpeSampler(new UnitSpace(SPECS), with(base, FlightRefine.NONE), new Rng(seed));
-            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(2, 3, 1, 0)),
+            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(2, 3, 1, 0, 1, 0)),
                 new Rng(seed));
             observeRandom(new Rng(500 + seed), 30, plain, flight);
             for (int t = 0; t < 40; t++) {
@@ -92,7 +98,7 @@ class FlightRefineTest {
         double large = 0;
         for (int seed = 0; seed < 20; seed++) {
             TpeSampler plain = new TpeSampler(new UnitSpace(SPECS), with(base, FlightRefine.NONE), new Rng(seed));
-            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(4, 0, -1, -1)),
+            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(4, 0, -1, -1, 1, 0)),
                 new Rng(seed));
             double[] best = observeRandom(new Rng(700 + seed), 60, plain, flight);
             List<double[]> running = List.of(new double[] {0.95, 0.05, 0.95});
@@ -107,7 +113,7 @@ class FlightRefineTest {
         // sequentially every local suggestion is a coordinate move (two of three coordinates exactly the best's); in
         // flight with flip 0 every one is a refinement (every coordinate moved, all next to the best)
         LocalRefine flips = new LocalRefine(1, 50, 0.05, 1, 1);
-        FlightRefine refinesInFlight = new FlightRefine(0, 0, -1, 0);
+        FlightRefine refinesInFlight = new FlightRefine(0, 0, -1, 0, 1, 0);
         List<double[]> running = List.of(new double[] {0.95, 0.05, 0.95});
         for (int seed = 0; seed < 20; seed++) {
             TpeSampler s = new TpeSampler(new UnitSpace(SPECS), with(flips, refinesInFlight), new Rng(seed));
