@@ -108,8 +108,13 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * draw; 0 restores the previous draws; docs/MODEL_TUNERS.md, "Thirteenth pass").
      */
     public static final double IN_FLIGHT_BAD = 0.25;
-    /** The local step while trials are in flight ({@link FlightRefine}): as sequential. */
-    public static final FlightRefine FLIGHT_REFINE = FlightRefine.NONE;
+    /**
+     * With at least 8 trials in flight in a group that has fewer than 100 observations, every local suggestion is a
+     * refinement (no coordinate moves: a blind redraw of one coordinate of the best on results 16 behind); otherwise
+     * the local step is {@link #REFINE} (sequential runs and 4 in flight draw exactly as before). Issue 16, session 14
+     * (docs/MODEL_TUNERS.md, "Fourteenth pass"); {@code FlightRefine.NONE} restores the previous draws.
+     */
+    public static final FlightRefine FLIGHT_REFINE = new FlightRefine(0, 0, -1, 0, 8, 100);
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);
