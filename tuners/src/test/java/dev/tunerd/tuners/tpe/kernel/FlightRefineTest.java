@@ -31,24 +31,6 @@ class FlightRefineTest {
             d.goodInFlight(), SecondBasin.NONE, refine, SpreadStartup.NONE, 0, flight);
     }
 
-    /** Shows {@code n} uniform points with an L1 loss to every sampler; the best of them. */
-    private static double[] observeRandom(Rng data, int n, TpeSampler... samplers) {
-        double[] best = null;
-        double bestLoss = Double.POSITIVE_INFINITY;
-        for (int t = 0; t < n; t++) {
-            double[] x = {data.nextDouble(), data.nextDouble(), data.nextDouble()};
-            double loss = Math.abs(x[0] - 0.2) + Math.abs(x[1] - 0.7) + Math.abs(x[2] - 0.4);
-            for (TpeSampler s : samplers) {
-                s.observe(x, loss);
-            }
-            if (loss < bestLoss) {
-                bestLoss = loss;
-                best = x;
-            }
-        }
-        return best;
-    }
-
     @Test
     void replacesOnlyWhatItSets() {
         LocalRefine base = new LocalRefine(0.3, 30, 0.25, 1, 0.5);
@@ -80,7 +62,7 @@ class FlightRefineTest {
             TpeSampler plain = new TpeSampler(new UnitSpace(SPECS), with(base, FlightRefine.NONE), new Rng(seed));
             TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(2, 3, 1, 0, 1, 0)),
                 new Rng(seed));
-            observeRandom(new Rng(500 + seed), 30, plain, flight);
+            LocalRefineTest.observeRandom(new Rng(500 + seed), 30, plain, flight);
             for (int t = 0; t < 40; t++) {
                 double[] a = plain.suggest(List.of());
                 double[] b = flight.suggest(List.of());
@@ -103,7 +85,7 @@ class FlightRefineTest {
             TpeSampler plain = new TpeSampler(new UnitSpace(SPECS), with(base, FlightRefine.NONE), new Rng(seed));
             TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(4, 0, -1, -1, 1, 0)),
                 new Rng(seed));
-            double[] best = observeRandom(new Rng(700 + seed), 60, plain, flight);
+            double[] best = LocalRefineTest.observeRandom(new Rng(700 + seed), 60, plain, flight);
             List<double[]> running = List.of(new double[] {0.95, 0.05, 0.95});
             small += distance(plain.suggest(running), best);
             large += distance(flight.suggest(running), best);
@@ -120,7 +102,7 @@ class FlightRefineTest {
         List<double[]> running = List.of(new double[] {0.95, 0.05, 0.95});
         for (int seed = 0; seed < 20; seed++) {
             TpeSampler s = new TpeSampler(new UnitSpace(SPECS), with(flips, refinesInFlight), new Rng(seed));
-            double[] best = observeRandom(new Rng(900 + seed), 60, s);
+            double[] best = LocalRefineTest.observeRandom(new Rng(900 + seed), 60, s);
             double[] sequential = s.suggest(List.of());
             double[] inFlight = s.suggest(running);
             int sameSequential = 0;
