@@ -2,6 +2,7 @@ package dev.tunerd.tuners.tpe;
 
 import dev.tunerd.tuners.tpe.kernel.BatchPortfolio;
 import dev.tunerd.tuners.tpe.kernel.ExplorationFloor;
+import dev.tunerd.tuners.tpe.kernel.FlightRefine;
 import dev.tunerd.tuners.tpe.kernel.LocalRefine;
 import dev.tunerd.tuners.tpe.kernel.SecondBasin;
 import dev.tunerd.tuners.tpe.kernel.SpreadStartup;
@@ -117,6 +118,13 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * before; {@code BatchPortfolio.NONE} restores the previous draws (docs/MODEL_TUNERS.md, "Fourteenth pass").
      */
     public static final BatchPortfolio PORTFOLIO = new BatchPortfolio(0.125, 1, 0.5, 1, 10, 1, 0, 6);
+    /**
+     * With at least 8 trials in flight in a group that has fewer than 100 observations, every local suggestion is a
+     * refinement (no coordinate moves: a blind redraw of one coordinate of the best on results 16 behind); otherwise
+     * the local step is {@link #REFINE} (sequential runs and 4 in flight draw exactly as before). Issue 16, session 14
+     * (docs/MODEL_TUNERS.md, "Sixteenth pass"); {@code FlightRefine.NONE} restores the previous draws.
+     */
+    public static final FlightRefine FLIGHT_REFINE = new FlightRefine(0, 0, -1, 0, 8, 100);
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);
@@ -159,6 +167,6 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
         return new TpeSettings(nStartupJobs, nEiCandidates, linearForgetting, priorWeight,
             gamma == null ? 0 : gamma, LINEAR_GAMMA, BANDWIDTH_FACTOR, BAD_CAP, INDEPENDENT_SHARE, INDEPENDENT_AFTER,
             TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)), DIVERSITY, FLOOR,
-            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE, SPREAD, IN_FLIGHT_BAD, PORTFOLIO);
+            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE, SPREAD, IN_FLIGHT_BAD, PORTFOLIO, FLIGHT_REFINE);
     }
 }

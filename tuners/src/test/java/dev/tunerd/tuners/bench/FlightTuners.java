@@ -117,7 +117,8 @@ final class FlightTuners {
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
      * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip,
-     * spread, spreadAfter, spreadCat, badW, mix, mixR, mixScale, mixTop, mixAfter, mixMin, mixFlip, mixGate). */
+     * spread, spreadAfter, spreadCat, badW, mix, mixR, mixScale, mixTop, mixAfter, mixMin, mixFlip, mixGate, fScale, fTop,
+     * fShare, fFlip, fFrom, fUntil). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -157,6 +158,13 @@ final class FlightTuners {
         dev.tunerd.tuners.tpe.kernel.BatchPortfolio pf = d.portfolio();
         double[] mix = {pf.share(), pf.radius(), pf.scale(), pf.top(), pf.after(), pf.minInFlight(), pf.flip(),
             pf.gate()};
+        dev.tunerd.tuners.tpe.kernel.FlightRefine fr = d.flightRefine();
+        double fScale = fr.scale();
+        int fTop = fr.top();
+        double fShare = fr.share();
+        double fFlip = fr.flip();
+        int fFrom = fr.from();
+        int fUntil = fr.until();
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -188,6 +196,12 @@ final class FlightTuners {
                 case "spreadAfter" -> spreadAfter = Integer.parseInt(p[1]);
                 case "spreadCat" -> spreadCat = Double.parseDouble(p[1]);
                 case "badW" -> badW = Double.parseDouble(p[1]);
+                case "fScale" -> fScale = Double.parseDouble(p[1]);
+                case "fTop" -> fTop = Integer.parseInt(p[1]);
+                case "fShare" -> fShare = Double.parseDouble(p[1]);
+                case "fFlip" -> fFlip = Double.parseDouble(p[1]);
+                case "fFrom" -> fFrom = Integer.parseInt(p[1]);
+                case "fUntil" -> fUntil = Integer.parseInt(p[1]);
                 default -> {
                     if (!mixKeys.contains(p[0])) {
                         throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
@@ -202,6 +216,7 @@ final class FlightTuners {
             new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip),
             new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat), badW,
             new dev.tunerd.tuners.tpe.kernel.BatchPortfolio(mix[0], mix[1], mix[2], (int) mix[3],
-                (int) mix[4], (int) mix[5], mix[6], mix[7]));
+                (int) mix[4], (int) mix[5], mix[6], mix[7]),
+            new dev.tunerd.tuners.tpe.kernel.FlightRefine(fScale, fTop, fShare, fFlip, fFrom, fUntil));
     }
 }

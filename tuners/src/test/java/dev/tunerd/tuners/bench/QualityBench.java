@@ -55,7 +55,8 @@ public final class QualityBench {
             dbl("tpe.stall", TpeArgs.FLOOR.stall())), dbl("tpe.uniK", TpeArgs.INDEPENDENT_IN_FLIGHT),
             dbl("tpe.goodK", TpeArgs.GOOD_IN_FLIGHT), TpeArgs.BASIN, new LocalRefine(dbl("tpe.ref", TpeArgs.REFINE.share()),
             TpeArgs.REFINE.after(), TpeArgs.REFINE.scale(), TpeArgs.REFINE.top(), TpeArgs.REFINE.flip()),
-            TpeArgs.SPREAD, dbl("tpe.badW", TpeArgs.IN_FLIGHT_BAD), TpeArgs.PORTFOLIO);
+            TpeArgs.SPREAD, dbl("tpe.badW", TpeArgs.IN_FLIGHT_BAD), TpeArgs.PORTFOLIO,
+            TpeArgs.FLIGHT_REFINE);
     }
 
     /** Anneal's exploration, overridable for tuning ({@code -Danneal.share=0.2 -Danneal.after=20 -Danneal.wide=0.05}). */

@@ -43,7 +43,10 @@ final class GroupModel {
     private final BasinModel basin;
     /** The local step of a greedy suggestion of the batch portfolio ({@link BatchPortfolio}). */
     private final LocalRefine greedyStep;
-    /** The local step of the suggestion being made: the run's, or the portfolio's greedy one. */
+    /** The local step while trials are in flight ({@link FlightRefine}); {@code settings.refine()} without. */
+    private final LocalRefine flightStep;
+    /** The local step of the suggestion being made: the run's (in flight: {@link #flightStep}), or the portfolio's
+     * greedy one. */
     private LocalRefine step;
     /** Whether the last fit's good set lets the batch portfolio act ({@link BatchPortfolio#admits}). */
     private boolean portfolioAdmits;
@@ -80,6 +83,7 @@ final class GroupModel {
         this.pending = new PendingRows(categorical);
         this.basin = new BasinModel(settings.basin(), categorical, categories);
         this.greedyStep = settings.portfolio().step();
+        this.flightStep = settings.flightRefine().inFlight(settings.refine());
         this.step = settings.refine();
     }
 
@@ -250,7 +254,9 @@ final class GroupModel {
         });
         boolean greedy = !fromPrior && !second && portfolioAdmits
             && settings.portfolio().greedy(history.rows(), pending, bestObservation(), goodBandwidths);
-        step = greedy ? greedyStep : settings.refine();
+        LocalRefine runStep = settings.flightRefine().applies(pending.count(), history.rows())
+            ? flightStep : settings.refine();
+        step = greedy ? greedyStep : runStep;
         LocalRefine.Move move = fromPrior || second ? LocalRefine.Move.NONE
             : step.draw(greedy ? 0 : history.rows(), good.numericDims(), rng);
         if (move != LocalRefine.Move.NONE) {

@@ -37,12 +37,15 @@ package dev.tunerd.tuners.tpe.kernel;
  *                        touched. 0: trials in flight act only through the diversity rule
  * @param portfolio     a share of the batch kept near the best observation while trials are in flight
  *                      ({@link BatchPortfolio}; {@code NONE}: off)
+ * @param flightRefine  the local step while trials are in flight ({@link FlightRefine}; {@code NONE}: as
+ *                      sequential)
  */
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                           double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
                           int independentAfter, Liar liar, double diversity, ExplorationFloor floor,
                           double independentInFlight, double goodInFlight, SecondBasin basin, LocalRefine refine,
-                          SpreadStartup spread, double inFlightBad, BatchPortfolio portfolio) {
+                          SpreadStartup spread, double inFlightBad, BatchPortfolio portfolio,
+                          FlightRefine flightRefine) {
 
     /**
      * What trials in flight count as: the constant-liar strategies of NNI's {@code constant_liar_type} (the best,
@@ -53,14 +56,24 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
      */
     public enum Liar { NONE, BEST, WORST, MEAN, MODEL }
 
+    /** Without the batch portfolio and the local step's own numbers in flight (the settings before session 14). */
+    public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
+                       double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
+                       double independentShare, int independentAfter, Liar liar, double diversity,
+                       ExplorationFloor floor, double independentInFlight, double goodInFlight, SecondBasin basin,
+                       LocalRefine refine, SpreadStartup spread, double inFlightBad) {
+        this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
+            badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
+            basin, refine, spread, inFlightBad, BatchPortfolio.NONE, FlightRefine.NONE);
+    }
+
     /** Without the diversity rule, the exploration floor and the univariate rise in flight. */
     public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                        double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
                        double independentShare, int independentAfter, Liar liar) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
             badCap, independentShare, independentAfter, liar, 0, ExplorationFloor.NONE, 0, 0, SecondBasin.NONE,
-            LocalRefine.NONE, SpreadStartup.NONE, 0,
-            BatchPortfolio.NONE);
+            LocalRefine.NONE, SpreadStartup.NONE, 0, BatchPortfolio.NONE, FlightRefine.NONE);
     }
 
     /** Without the start-up spread and trials in flight in the bad density (the settings before session 13). */
@@ -71,7 +84,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
                        LocalRefine refine) {
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
             badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
-            basin, refine, SpreadStartup.NONE, 0, BatchPortfolio.NONE);
+            basin, refine, SpreadStartup.NONE, 0, BatchPortfolio.NONE, FlightRefine.NONE);
     }
 
     /** Without the second basin and the local step (the settings before them). */
@@ -82,7 +95,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
         this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
             badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
             SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE, 0,
-            BatchPortfolio.NONE);
+            BatchPortfolio.NONE, FlightRefine.NONE);
     }
 
     public TpeSettings {
@@ -91,7 +104,8 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
             || !(gammaSqrt > 0 || gammaLinear > 0) || !(diversity >= 0 && diversity < 100) || liar == null
             || floor == null || !(independentInFlight >= 0 && independentInFlight < 1e6)
             || !(goodInFlight >= 0 && goodInFlight <= 1) || basin == null || refine == null || spread == null
-            || !(inFlightBad >= 0 && inFlightBad <= 1) || portfolio == null) {
+            || !(inFlightBad >= 0 && inFlightBad <= 1) || portfolio == null
+            || flightRefine == null) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
                 + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity + ", " + independentInFlight + ", "
@@ -103,25 +117,33 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
     public TpeSettings withSpread(SpreadStartup otherSpread) {
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
             bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
-            goodInFlight, basin, refine, otherSpread, inFlightBad, portfolio);
+            goodInFlight, basin, refine, otherSpread, inFlightBad, portfolio,
+            flightRefine);
     }
 
     /** The same settings with another weight for trials in flight in the bad density. */
     public TpeSettings withInFlightBad(double weight) {
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
             bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
-            goodInFlight, basin, refine, spread, weight, portfolio);
+            goodInFlight, basin, refine, spread, weight, portfolio, flightRefine);
     }
 
     /** The same settings with another batch portfolio. */
     public TpeSettings withPortfolio(BatchPortfolio otherPortfolio) {
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
             bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
-            goodInFlight, basin, refine, spread, inFlightBad, otherPortfolio);
+            goodInFlight, basin, refine, spread, inFlightBad, otherPortfolio, flightRefine);
+    }
+
+    /** The same settings with another local step while trials are in flight. */
+    public TpeSettings withFlightRefine(FlightRefine other) {
+        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
+            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
+            goodInFlight, basin, refine, spread, inFlightBad, portfolio, other);
     }
 
     /**
-     * The same settings without the second basin, the local step, the start-up spread, trials in flight in the
+     * The same settings without the second basin, the local step (also in flight), the start-up spread, trials in flight in the
      * bad density and the batch portfolio, with the given diversity radius: the TPE models inside BOHB and ASHA,
      * whose multi-fidelity runs those rules were not measured on (docs/MODEL_TUNERS.md).
      */
@@ -129,7 +151,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
             bandwidthFactor, badCap, independentShare, independentAfter, liar, diversityRadius, floor,
             independentInFlight, goodInFlight, SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE, 0,
-            BatchPortfolio.NONE);
+            BatchPortfolio.NONE, FlightRefine.NONE);
     }
 
     /** The share of univariate suggestions with {@code inFlight} trials in flight in the group. */

@@ -29,8 +29,8 @@ class LocalRefineTest {
             d.goodInFlight(), SecondBasin.NONE, refine);
     }
 
-    /** Shows {@code n} uniform points with an L1 loss to every sampler; the best of them. */
-    private static double[] observeRandom(Rng data, int n, TpeSampler... samplers) {
+    /** Shows {@code n} uniform points with an L1 loss to every sampler; the best of them (also FlightRefineTest's). */
+    static double[] observeRandom(Rng data, int n, TpeSampler... samplers) {
         double[] best = null;
         double bestLoss = Double.POSITIVE_INFINITY;
         for (int t = 0; t < n; t++) {
