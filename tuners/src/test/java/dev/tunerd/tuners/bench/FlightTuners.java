@@ -158,13 +158,10 @@ final class FlightTuners {
         dev.tunerd.tuners.tpe.kernel.BatchPortfolio pf = d.portfolio();
         double[] mix = {pf.share(), pf.radius(), pf.scale(), pf.top(), pf.after(), pf.minInFlight(), pf.flip(),
             pf.gate()};
+        // the in-flight local step's keys, in the order of its components
+        List<String> flightKeys = List.of("fScale", "fTop", "fShare", "fFlip", "fFrom", "fUntil");
         dev.tunerd.tuners.tpe.kernel.FlightRefine fr = d.flightRefine();
-        double fScale = fr.scale();
-        int fTop = fr.top();
-        double fShare = fr.share();
-        double fFlip = fr.flip();
-        int fFrom = fr.from();
-        int fUntil = fr.until();
+        double[] flight = {fr.scale(), fr.top(), fr.share(), fr.flip(), fr.from(), fr.until()};
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -196,17 +193,14 @@ final class FlightTuners {
                 case "spreadAfter" -> spreadAfter = Integer.parseInt(p[1]);
                 case "spreadCat" -> spreadCat = Double.parseDouble(p[1]);
                 case "badW" -> badW = Double.parseDouble(p[1]);
-                case "fScale" -> fScale = Double.parseDouble(p[1]);
-                case "fTop" -> fTop = Integer.parseInt(p[1]);
-                case "fShare" -> fShare = Double.parseDouble(p[1]);
-                case "fFlip" -> fFlip = Double.parseDouble(p[1]);
-                case "fFrom" -> fFrom = Integer.parseInt(p[1]);
-                case "fUntil" -> fUntil = Integer.parseInt(p[1]);
                 default -> {
-                    if (!mixKeys.contains(p[0])) {
+                    if (mixKeys.contains(p[0])) {
+                        mix[mixKeys.indexOf(p[0])] = Double.parseDouble(p[1]);
+                    } else if (flightKeys.contains(p[0])) {
+                        flight[flightKeys.indexOf(p[0])] = Double.parseDouble(p[1]);
+                    } else {
                         throw new IllegalArgumentException("unknown TPE variant key " + p[0]);
                     }
-                    mix[mixKeys.indexOf(p[0])] = Double.parseDouble(p[1]);
                 }
             }
         }
@@ -217,6 +211,7 @@ final class FlightTuners {
             new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat), badW,
             new dev.tunerd.tuners.tpe.kernel.BatchPortfolio(mix[0], mix[1], mix[2], (int) mix[3],
                 (int) mix[4], (int) mix[5], mix[6], mix[7]),
-            new dev.tunerd.tuners.tpe.kernel.FlightRefine(fScale, fTop, fShare, fFlip, fFrom, fUntil));
+            new dev.tunerd.tuners.tpe.kernel.FlightRefine(flight[0], (int) flight[1], flight[2], flight[3],
+                (int) flight[4], (int) flight[5]));
     }
 }
