@@ -115,43 +115,42 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
 
     /** The same settings with another start-up spread. */
     public TpeSettings withSpread(SpreadStartup otherSpread) {
-        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
-            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
-            goodInFlight, basin, refine, otherSpread, inFlightBad, portfolio,
-            flightRefine);
+        return withRunRules(diversity, basin, refine, otherSpread, inFlightBad, portfolio, flightRefine);
     }
 
     /** The same settings with another weight for trials in flight in the bad density. */
     public TpeSettings withInFlightBad(double weight) {
-        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
-            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
-            goodInFlight, basin, refine, spread, weight, portfolio, flightRefine);
+        return withRunRules(diversity, basin, refine, spread, weight, portfolio, flightRefine);
     }
 
     /** The same settings with another batch portfolio. */
     public TpeSettings withPortfolio(BatchPortfolio otherPortfolio) {
-        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
-            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
-            goodInFlight, basin, refine, spread, inFlightBad, otherPortfolio, flightRefine);
+        return withRunRules(diversity, basin, refine, spread, inFlightBad, otherPortfolio, flightRefine);
     }
 
     /** The same settings with another local step while trials are in flight. */
     public TpeSettings withFlightRefine(FlightRefine other) {
-        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
-            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
-            goodInFlight, basin, refine, spread, inFlightBad, portfolio, other);
+        return withRunRules(diversity, basin, refine, spread, inFlightBad, portfolio, other);
     }
 
     /**
-     * The same settings without the second basin, the local step (also in flight), the start-up spread, trials in flight in the
-     * bad density and the batch portfolio, with the given diversity radius: the TPE models inside BOHB and ASHA,
-     * whose multi-fidelity runs those rules were not measured on (docs/MODEL_TUNERS.md).
+     * The same settings without the second basin, the local step (also in flight), the start-up spread, trials in
+     * flight in the bad density and the batch portfolio, with the given diversity radius: the TPE models inside BOHB
+     * and ASHA, whose multi-fidelity runs those rules were not measured on (docs/MODEL_TUNERS.md).
      */
     public TpeSettings withoutRunRules(double diversityRadius) {
-        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
-            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversityRadius, floor,
-            independentInFlight, goodInFlight, SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE, 0,
+        return withRunRules(diversityRadius, SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE, 0,
             BatchPortfolio.NONE, FlightRefine.NONE);
+    }
+
+    /** The same density settings with other run rules (the components every wither above replaces). */
+    private TpeSettings withRunRules(double otherDiversity, SecondBasin otherBasin, LocalRefine otherRefine,
+                                     SpreadStartup otherSpread, double otherInFlightBad,
+                                     BatchPortfolio otherPortfolio, FlightRefine otherFlightRefine) {
+        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
+            bandwidthFactor, badCap, independentShare, independentAfter, liar, otherDiversity, floor,
+            independentInFlight, goodInFlight, otherBasin, otherRefine, otherSpread, otherInFlightBad, otherPortfolio,
+            otherFlightRefine);
     }
 
     /** The share of univariate suggestions with {@code inFlight} trials in flight in the group. */
