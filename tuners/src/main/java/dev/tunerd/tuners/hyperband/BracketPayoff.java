@@ -12,10 +12,11 @@ import java.util.List;
  * far (the rank check's evidence: each one's value at the budgets of the largest bracket, then its final value). The
  * bracket is replayed on that evidence: {@code n} configurations drawn from the evidence (with replacement; a training
  * drawn more than once is one configuration, since issue 13 session 15), halved round by round on their recorded
- * values at the bracket's budgets, the best final value among the survivors of its last round is its outcome. The same epochs spent on full trainings instead ({@code cost} = the bracket's epochs over
- * {@code R}, usually fractional) give the expected best of {@code cost} draws of the final values, exactly. The bracket
- * runs when its mean outcome over {@value #DRAWS} replays is better (smaller loss) than that by at least
- * {@code margin} standard deviations of the final values.
+ * values at the bracket's budgets, the best final value among the survivors of its last round is its outcome. The
+ * same epochs spent on full trainings instead ({@code cost} = the bracket's epochs over {@code R}, usually fractional)
+ * give the expected best of {@code cost} draws of the final values, exactly. The bracket runs when its mean outcome
+ * over {@value #DRAWS} replays is better (smaller loss) than that by at least {@code margin} standard deviations of the
+ * final values.
  *
  * <p>Unlike Kendall's tau over all configurations, this weighs what halving decides (whether the good ones survive,
  * the cost of the bracket, how many it screens): where early ranks only roughly agree with the final ones but the

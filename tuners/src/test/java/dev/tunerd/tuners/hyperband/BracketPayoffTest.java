@@ -172,9 +172,9 @@ class BracketPayoffTest {
 
     /**
      * Issue 13 session 15: the replay draws the bracket's configurations from the evidence with replacement, and a
-     * training drawn twice is one configuration (a real bracket trains distinct ones). Counted as copies, a training that
-     * leads the early rungs filled every place of a late round with itself, and the replay lost what a late rung would
-     * have picked: here the third best at budget 9 is the best at budget 27 and the best final value.
+     * training drawn twice is one configuration (a real bracket trains distinct ones). Counted as copies, a training
+     * that leads the early rungs filled every place of a late round with itself, and the replay lost what a late rung
+     * would have picked: here the third best at budget 9 is the best at budget 27 and the best final value.
      */
     @Test
     void aTrainingDrawnTwiceIsOneConfigurationOfTheReplayedBracket() {
