@@ -10,12 +10,13 @@ import java.util.List;
 /**
  * Whether a bracket of successive halving is worth its epochs, judged on the full trainings of new configurations so
  * far (the rank check's evidence: each one's value at the budgets of the largest bracket, then its final value). The
- * bracket is replayed on that evidence: {@code n} configurations drawn from the evidence (with replacement), halved
- * round by round on their recorded values at the bracket's budgets, the best final value among the survivors of its
- * last round is its outcome. The same epochs spent on full trainings instead ({@code cost} = the bracket's epochs over
- * {@code R}, usually fractional) give the expected best of {@code cost} draws of the final values, exactly. The bracket
- * runs when its mean outcome over {@value #DRAWS} replays is better (smaller loss) than that by at least
- * {@code margin} standard deviations of the final values.
+ * bracket is replayed on that evidence: {@code n} configurations drawn from the evidence (with replacement; a training
+ * drawn more than once is one configuration, since issue 13 session 15), halved round by round on their recorded
+ * values at the bracket's budgets, the best final value among the survivors of its last round is its outcome. The
+ * same epochs spent on full trainings instead ({@code cost} = the bracket's epochs over {@code R}, usually fractional)
+ * give the expected best of {@code cost} draws of the final values, exactly. The bracket runs when its mean outcome
+ * over {@value #DRAWS} replays is better (smaller loss) than that by at least {@code margin} standard deviations of the
+ * final values.
  *
  * <p>Unlike Kendall's tau over all configurations, this weighs what halving decides (whether the good ones survive,
  * the cost of the bracket, how many it screens): where early ranks only roughly agree with the final ones but the
@@ -314,7 +315,14 @@ final class BracketPayoff {
         return epochs / plan.maxBudget();
     }
 
-    /** The mean best final value of bracket {@code s} replayed on {@code usable}. */
+    /**
+     * The mean best final value of bracket {@code s} replayed on {@code usable}. The bracket's {@code n} draws are
+     * a set: a training drawn twice is one configuration, as in a real bracket, whose configurations are distinct.
+     * Counted as copies (sessions 7-14), a training that led the early rungs took every place of a late round with
+     * its copies whenever the evidence held fewer trainings than the bracket draws (81 from at most 100), so the
+     * late, more telling rungs chose among one or two trainings instead of three or nine, and the replay lost the
+     * trainings a late rung would have kept.
+     */
     double outcome(List<double[]> usable, int s) {
         int n = usable.size();
         int sMax = plan.sMax();
@@ -329,24 +337,24 @@ final class BracketPayoff {
         int start = plan.configs(s, 0);
         int replays = Math.max(16, Math.min(DRAWS, DRAW_BUDGET / start));
         Rng rng = Rng.withSeed(0x5DEECE66DL * n + s);
-        int[] count = new int[n];
+        boolean[] alive = new boolean[n];
         double sum = 0;
         for (int r = 0; r < replays; r++) {
-            Arrays.fill(count, 0);
+            Arrays.fill(alive, false);
             for (int d = 0; d < start; d++) {
-                count[rng.nextInt(n)]++;
+                alive[rng.nextInt(n)] = true; // a training drawn twice is one configuration (issue 13 session 15)
             }
-            for (int i = 0; i < s; i++) { // keep the best configs(s, i + 1) copies by their value at this rung
+            for (int i = 0; i < s; i++) { // keep the best configs(s, i + 1) trainings by their value at this rung
                 int keep = plan.configs(s, i + 1);
                 for (int j : order[i]) {
-                    int kept = Math.min(count[j], keep);
-                    keep -= kept;
-                    count[j] = kept;
+                    if (alive[j]) {
+                        alive[j] = keep-- > 0;
+                    }
                 }
             }
             double best = Double.POSITIVE_INFINITY;
             for (int j = 0; j < n; j++) {
-                if (count[j] > 0) {
+                if (alive[j]) {
                     best = Math.min(best, usable.get(j)[sMax]);
                 }
             }

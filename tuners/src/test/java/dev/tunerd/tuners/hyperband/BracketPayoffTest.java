@@ -169,4 +169,25 @@ class BracketPayoffTest {
         assertTrue(early27.screenGain(agree27, 3) < 1.0, "" + early27.screenGain(agree27, 3));
         assertFalse(early27.pays(agree27.subList(0, 5), 3), "R = 27 never gains 1.0: no early start");
     }
+
+    /**
+     * Issue 13 session 15: the replay draws the bracket's configurations from the evidence with replacement, and a
+     * training drawn twice is one configuration (a real bracket trains distinct ones). Counted as copies, a training
+     * that leads the early rungs filled every place of a late round with itself, and the replay lost what a late rung
+     * would have picked: here the third best at budget 9 is the best at budget 27 and the best final value.
+     */
+    @Test
+    void aTrainingDrawnTwiceIsOneConfigurationOfTheReplayedBracket() {
+        BracketPayoff p = new BracketPayoff(PLAN, 0.2, 10, 0.5);
+        List<double[]> evidence = new ArrayList<>();
+        for (int f = 0; f < 30; f++) {
+            double early = f == 10 || f == 11 ? 1 + f / 100.0 : f == 0 ? 2 : 5 + f; // rungs at budgets 1, 3, 9
+            evidence.add(new double[] {early, early, early, 5 + f, f}); // budget 27: in the order of the finals
+        }
+        double full = BracketPayoff.expectedBest(evidence.stream().mapToDouble(c -> c[4]).toArray(), p.cost(4));
+        double replayed = p.outcome(evidence, 4);
+        assertTrue(replayed < 1, "the best of 30 survives whenever it is drawn: " + replayed);
+        assertTrue(replayed < full, replayed + " against the best of 5 full trainings " + full);
+        assertTrue(p.pays(evidence, 4));
+    }
 }
