@@ -13,10 +13,9 @@ package dev.tunerd.tuners.tpe.kernel;
  * from {@code after} observations with at least {@code minInFlight} trials in flight: a sequential run draws exactly
  * as without the rule. Immutable and thread-safe.
  *
- * <p>Session 15 (measured, see docs/MODEL_TUNERS.md): {@code modes} greater than 1 also keeps {@code modeShare} of the
- * trials in flight near each of the next best observations that lie more than {@code separation} good bandwidths
- * from every better one (distinct basins of the good set; these ignore the gate); {@code until} greater than 0 lets
- * the share shrink linearly from {@code fadeFrom} observations to nothing at {@code until}.
+ * <p>The share may shrink as results accumulate (issue 16, session 15): with {@code until} greater than 0 it falls
+ * linearly from {@code fadeFrom} observations to nothing at {@code until} (the count is an integer, so with few trials
+ * in flight this is a stop at {@code until}).
  *
  * @param share       share of the trials in flight to keep near the best observation (0: off)
  * @param radius      distance from the best observation, in good bandwidths (Euclidean over the numeric
@@ -29,33 +28,27 @@ package dev.tunerd.tuners.tpe.kernel;
  *                    ({@link LocalRefine}) instead of a refinement
  * @param gate        when positive, the rule acts only while the good set spans less than this many bandwidths in every
  *                    numeric dimension (one basin, {@link SecondBasin#collapsed}); 0: whatever the good set
- * @param modes       number of distinct good observations kept refined (1: the best only)
- * @param separation  distance, in good bandwidths, beyond which a good observation starts a new mode
- * @param modeShare   share of the trials in flight to keep near each mode after the first
- * @param fadeFrom    observations from which the shares shrink (with {@code until})
- * @param until       observations at which the shares reach 0 (0: they never shrink)
+ * @param fadeFrom    observations from which the share shrinks (with {@code until})
+ * @param until       observations at which the share reaches 0 (0: it never shrinks)
  */
 public record BatchPortfolio(double share, double radius, double scale, int top, int after, int minInFlight,
-                             double flip, double gate, int modes, double separation, double modeShare, int fadeFrom,
-                             int until) {
+                             double flip, double gate, int fadeFrom, int until) {
     /** Off. */
     public static final BatchPortfolio NONE = new BatchPortfolio(0, 1, 0.25, 1, 0, 1, 0, 0);
 
     public BatchPortfolio {
         if (!(share >= 0 && share <= 1) || !(radius > 0 && radius < 100) || !(scale > 0 && scale < 100) || top < 1
             || after < 0 || minInFlight < 1 || !(flip >= 0 && flip <= 1)
-            || !(gate >= 0 && gate < 1e6) || modes < 1 || !(separation > 0 && separation < 100)
-            || !(modeShare >= 0 && modeShare <= 1) || fadeFrom < 0 || until < 0 || until > 0 && until <= fadeFrom) {
+            || !(gate >= 0 && gate < 1e6) || fadeFrom < 0 || until < 0 || until > 0 && until <= fadeFrom) {
             throw new IllegalArgumentException("invalid batch portfolio: " + share + ", " + radius + ", " + scale + ", "
-                + top + ", " + after + ", " + minInFlight + ", " + flip + ", " + gate + ", " + modes + ", "
-                + separation + ", " + modeShare + ", " + fadeFrom + ", " + until);
+                + top + ", " + after + ", " + minInFlight + ", " + flip + ", " + gate + ", " + fadeFrom + ", " + until);
         }
     }
 
-    /** The best observation only, shares that never shrink. */
+    /** A share that never shrinks. */
     public BatchPortfolio(double share, double radius, double scale, int top, int after, int minInFlight, double flip,
                           double gate) {
-        this(share, radius, scale, top, after, minInFlight, flip, gate, 1, 3, 0, 0, 0);
+        this(share, radius, scale, top, after, minInFlight, flip, gate, 0, 0);
     }
 
     /** The local step a greedy suggestion takes: a coordinate move with probability {@code flip}, else a refinement. */
@@ -68,12 +61,7 @@ public record BatchPortfolio(double share, double radius, double scale, int top,
         return gate <= 0 || new SecondBasin(0, gate, 0, 0, 0).collapsed(centres, count, categorical, bandwidths);
     }
 
-    /** Whether modes other than the best are kept refined. */
-    boolean multiMode() {
-        return modes > 1 && modeShare > 0;
-    }
-
-    /** The factor the shares take after {@code rows} observations: 1, shrinking linearly to 0 at {@code until}. */
+    /** The factor the share takes after {@code rows} observations: 1, shrinking linearly to 0 at {@code until}. */
     private double fade(int rows) {
         if (until <= 0 || rows <= fadeFrom) {
             return 1;
@@ -83,36 +71,18 @@ public record BatchPortfolio(double share, double radius, double scale, int top,
 
     /**
      * Whether this suggestion is a greedy one: the group has enough observations and trials in flight, and fewer
-     * than {@code share} of the trials in flight, this suggestion included, lie near the best observation.
+     * than {@code share} (shrunk as {@code fadeFrom} and {@code until} say) of the trials in flight, this suggestion
+     * included, lie near the best observation.
      *
      * @param bestRow    the group's best observation, in the group's unit coordinates
      * @param bandwidths the good density's bandwidths
      */
     boolean greedy(int rows, PendingRows pending, double[] bestRow, double[] bandwidths) {
-        return greedyMode(rows, pending, bestRow, null, bandwidths, true) == 0;
-    }
-
-    /**
-     * The mode this suggestion refines, or -1 for an ordinary suggestion: 0 (the best observation) as
-     * {@link #greedy}, when {@code admitsBest}; else the first further mode ({@code modeRows}, best first, the first
-     * being the best observation) with fewer than {@code modeShare} of the trials in flight near it.
-     */
-    int greedyMode(int rows, PendingRows pending, double[] bestRow, PendingRows modeRows, double[] bandwidths,
-                   boolean admitsBest) {
         int inFlight = pending.count();
         double f = fade(rows);
-        if (share <= 0 && modeShare <= 0 || rows < after || inFlight < minInFlight || f <= 0) {
-            return -1;
+        if (share <= 0 || rows < after || inFlight < minInFlight || f <= 0) {
+            return false;
         }
-        if (admitsBest && share > 0
-            && pending.countNear(bestRow, bandwidths, radius) < f * share * (inFlight + 1) - 1e-9) {
-            return 0;
-        }
-        for (int m = 1; modeRows != null && m < modeRows.count(); m++) {
-            if (pending.countNear(modeRows.row(m), bandwidths, radius) < f * modeShare * (inFlight + 1) - 1e-9) {
-                return m;
-            }
-        }
-        return -1;
+        return pending.countNear(bestRow, bandwidths, radius) < f * share * (inFlight + 1) - 1e-9;
     }
 }

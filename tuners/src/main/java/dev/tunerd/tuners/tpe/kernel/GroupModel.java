@@ -50,11 +50,6 @@ final class GroupModel {
     private LocalRefine step;
     /** Whether the last fit's good set lets the batch portfolio act ({@link BatchPortfolio#admits}). */
     private boolean portfolioAdmits;
-    /** Size of the last fit's good set. */
-    private int goodCount;
-    /** The distinct modes of the good set the batch portfolio keeps refined, best first (row and history index). */
-    private final PendingRows modeRows;
-    private int[] modeIndex = new int[0];
     private int[] ranked = new int[0];
     private int rankedCount;
     private double[] centres = new double[0];
@@ -86,7 +81,6 @@ final class GroupModel {
         this.badMarginals = new double[d];
         this.goodBandwidths = new double[d];
         this.pending = new PendingRows(categorical);
-        this.modeRows = new PendingRows(categorical);
         this.basin = new BasinModel(settings.basin(), categorical, categories);
         this.greedyStep = settings.portfolio().step();
         this.flightStep = settings.flightRefine().inFlight(settings.refine());
@@ -201,7 +195,6 @@ final class GroupModel {
         bandwidthsFor(nGood);
         System.arraycopy(bandwidths, 0, goodBandwidths, 0, params.length);
         basin.check(centres, nGood, bandwidths, n);
-        goodCount = nGood;
         portfolioAdmits = pending.count() > 0
             && settings.portfolio().admits(centres, nGood, categorical, bandwidths);
         good.fit(centres, weights, nGood, settings.priorWeight(), bandwidths, settings.priorWeight() / (nGood + 1));
@@ -259,12 +252,8 @@ final class GroupModel {
             bandwidthsFor(m);
             return bandwidths;
         });
-        BatchPortfolio portfolio = settings.portfolio();
-        boolean multi = portfolio.multiMode() && pending.count() > 0;
-        int mode = fromPrior || second || !(portfolioAdmits || multi) ? -1
-            : portfolio.greedyMode(history.rows(), pending, bestObservation(), multi ? findModes() : null,
-                goodBandwidths, portfolioAdmits);
-        boolean greedy = mode >= 0;
+        boolean greedy = !fromPrior && !second && portfolioAdmits
+            && settings.portfolio().greedy(history.rows(), pending, bestObservation(), goodBandwidths);
         LocalRefine runStep = settings.flightRefine().applies(pending.count(), history.rows())
             ? flightStep : settings.refine();
         step = greedy ? greedyStep : runStep;
@@ -272,11 +261,6 @@ final class GroupModel {
             : step.draw(greedy ? 0 : history.rows(), good.numericDims(), rng);
         if (move != LocalRefine.Move.NONE) {
             rankBest();
-            if (mode > 0) {
-                // a further mode of the good set: refine that observation
-                ranked[0] = modeIndex[mode];
-                rankedCount = 1;
-            }
             if (pick(rng, false, move, false, false)) {
                 return;
             }
@@ -351,30 +335,6 @@ final class GroupModel {
         for (int r = 0; r < rankedCount; r++) {
             ranked[r] = history.rowAtRank(r);
         }
-    }
-
-    /**
-     * The distinct modes of the last fit's good set, best first: a good observation starts a mode when it lies more
-     * than the portfolio's separation (in good bandwidths) from every better mode; at most the portfolio's
-     * {@code modes}.
-     */
-    private PendingRows findModes() {
-        BatchPortfolio portfolio = settings.portfolio();
-        int d = params.length;
-        modeRows.clear();
-        if (modeIndex.length < portfolio.modes()) {
-            modeIndex = new int[portfolio.modes()];
-        }
-        double[] coords = history.coordArray();
-        for (int r = 0; r < goodCount && modeRows.count() < portfolio.modes(); r++) {
-            int rowIndex = history.rowAtRank(r);
-            System.arraycopy(coords, rowIndex * d, row, 0, d);
-            if (!modeRows.near(row, goodBandwidths, portfolio.separation())) {
-                modeIndex[modeRows.count()] = rowIndex;
-                modeRows.add(row);
-            }
-        }
-        return modeRows;
     }
 
     /** The group's best observation, in unit coordinates (into {@code closest}, free between suggestions). */
