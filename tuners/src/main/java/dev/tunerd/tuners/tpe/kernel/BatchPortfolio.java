@@ -13,10 +13,6 @@ package dev.tunerd.tuners.tpe.kernel;
  * from {@code after} observations with at least {@code minInFlight} trials in flight: a sequential run draws exactly
  * as without the rule. Immutable and thread-safe.
  *
- * <p>The share may shrink as results accumulate (issue 16, session 15): with {@code until} greater than 0 it falls
- * linearly from {@code fadeFrom} observations to nothing at {@code until} (the count is an integer, so with few trials
- * in flight this is a stop at {@code until}).
- *
  * @param share       share of the trials in flight to keep near the best observation (0: off)
  * @param radius      distance from the best observation, in good bandwidths (Euclidean over the numeric
  *                    dimensions, each scaled by its bandwidth; every categorical option equal), that counts as near
@@ -28,27 +24,19 @@ package dev.tunerd.tuners.tpe.kernel;
  *                    ({@link LocalRefine}) instead of a refinement
  * @param gate        when positive, the rule acts only while the good set spans less than this many bandwidths in every
  *                    numeric dimension (one basin, {@link SecondBasin#collapsed}); 0: whatever the good set
- * @param fadeFrom    observations from which the share shrinks (with {@code until})
- * @param until       observations at which the share reaches 0 (0: it never shrinks)
  */
 public record BatchPortfolio(double share, double radius, double scale, int top, int after, int minInFlight,
-                             double flip, double gate, int fadeFrom, int until) {
+                             double flip, double gate) {
     /** Off. */
     public static final BatchPortfolio NONE = new BatchPortfolio(0, 1, 0.25, 1, 0, 1, 0, 0);
 
     public BatchPortfolio {
         if (!(share >= 0 && share <= 1) || !(radius > 0 && radius < 100) || !(scale > 0 && scale < 100) || top < 1
             || after < 0 || minInFlight < 1 || !(flip >= 0 && flip <= 1)
-            || !(gate >= 0 && gate < 1e6) || fadeFrom < 0 || until < 0 || until > 0 && until <= fadeFrom) {
+            || !(gate >= 0 && gate < 1e6)) {
             throw new IllegalArgumentException("invalid batch portfolio: " + share + ", " + radius + ", " + scale + ", "
-                + top + ", " + after + ", " + minInFlight + ", " + flip + ", " + gate + ", " + fadeFrom + ", " + until);
+                + top + ", " + after + ", " + minInFlight + ", " + flip + ", " + gate);
         }
-    }
-
-    /** A share that never shrinks. */
-    public BatchPortfolio(double share, double radius, double scale, int top, int after, int minInFlight, double flip,
-                          double gate) {
-        this(share, radius, scale, top, after, minInFlight, flip, gate, 0, 0);
     }
 
     /** The local step a greedy suggestion takes: a coordinate move with probability {@code flip}, else a refinement. */
@@ -61,28 +49,18 @@ public record BatchPortfolio(double share, double radius, double scale, int top,
         return gate <= 0 || new SecondBasin(0, gate, 0, 0, 0).collapsed(centres, count, categorical, bandwidths);
     }
 
-    /** The factor the share takes after {@code rows} observations: 1, shrinking linearly to 0 at {@code until}. */
-    private double fade(int rows) {
-        if (until <= 0 || rows <= fadeFrom) {
-            return 1;
-        }
-        return Math.max(0, (until - rows) / (double) (until - fadeFrom));
-    }
-
     /**
      * Whether this suggestion is a greedy one: the group has enough observations and trials in flight, and fewer
-     * than {@code share} (shrunk as {@code fadeFrom} and {@code until} say) of the trials in flight, this suggestion
-     * included, lie near the best observation.
+     * than {@code share} of the trials in flight, this suggestion included, lie near the best observation.
      *
      * @param bestRow    the group's best observation, in the group's unit coordinates
      * @param bandwidths the good density's bandwidths
      */
     boolean greedy(int rows, PendingRows pending, double[] bestRow, double[] bandwidths) {
         int inFlight = pending.count();
-        double f = fade(rows);
-        if (share <= 0 || rows < after || inFlight < minInFlight || f <= 0) {
+        if (share <= 0 || rows < after || inFlight < minInFlight) {
             return false;
         }
-        return pending.countNear(bestRow, bandwidths, radius) < f * share * (inFlight + 1) - 1e-9;
+        return pending.countNear(bestRow, bandwidths, radius) < share * (inFlight + 1) - 1e-9;
     }
 }

@@ -53,34 +53,6 @@ class BatchPortfolioTest {
     }
 
     @Test
-    void theShareFadesToNothingAtUntil() {
-        BatchPortfolio faded = new BatchPortfolio(0.25, 1, 0.25, 1, 10, 2, 0, 0, 100, 150);
-        BatchPortfolio kept = new BatchPortfolio(0.25, 1, 0.25, 1, 10, 2, 0, 0);
-        double[] best = {0.5, 0.5};
-        double[] bandwidths = {0.1, 0.1};
-        PendingRows pending = new PendingRows(new boolean[] {false, false});
-        for (int i = 0; i < 7; i++) {
-            pending.add(new double[] {0.05 + 0.1 * i, 0.1}); // far from the best
-        }
-        pending.add(new double[] {0.52, 0.5}); // near
-        // 1 of 8 near: below 0.25 * 9 = 2.25 until the fade, below 2.25 * 0.8 = 1.8 at 110, not below 2.25 * 0.4 = 0.9 at 130
-        for (int rows : new int[] {10, 100, 110}) {
-            assertTrue(faded.greedy(rows, pending, best, bandwidths), "rows " + rows);
-        }
-        assertFalse(faded.greedy(130, pending, best, bandwidths), "share shrunk to 0.1 of the batch");
-        assertTrue(kept.greedy(130, pending, best, bandwidths), "without the fade");
-        pending.clear();
-        pending.add(new double[] {0.1, 0.1});
-        pending.add(new double[] {0.9, 0.9});
-        // none near: greedy while the faded share is above nothing, i.e. up to until
-        assertTrue(faded.greedy(149, pending, best, bandwidths));
-        assertFalse(faded.greedy(150, pending, best, bandwidths), "at until the rule stops");
-        assertTrue(kept.greedy(150, pending, best, bandwidths));
-        assertThrows(IllegalArgumentException.class, () -> new BatchPortfolio(0.25, 1, 0.25, 1, 10, 2, 0, 0, 100, 100));
-        assertThrows(IllegalArgumentException.class, () -> new BatchPortfolio(0.25, 1, 0.25, 1, 10, 2, 0, 0, -1, 0));
-    }
-
-    @Test
     void theGateAdmitsOnlyAGoodSetWithinOneBasin() {
         BatchPortfolio gated = new BatchPortfolio(0.125, 1, 0.5, 1, 10, 1, 0, 6);
         boolean[] numeric = {false, false};
