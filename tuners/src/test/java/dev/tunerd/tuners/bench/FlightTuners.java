@@ -154,10 +154,10 @@ final class FlightTuners {
         double spreadCat = sp.categoryDistance();
         double badW = d.inFlightBad();
         // the batch portfolio's keys, in the order of its components
-        List<String> mixKeys = List.of("mix", "mixR", "mixScale", "mixTop", "mixAfter", "mixMin", "mixFlip", "mixGate", "mixStale");
+        List<String> mixKeys = List.of("mix", "mixR", "mixScale", "mixTop", "mixAfter", "mixMin", "mixFlip", "mixGate");
         dev.tunerd.tuners.tpe.kernel.BatchPortfolio pf = d.portfolio();
         double[] mix = {pf.share(), pf.radius(), pf.scale(), pf.top(), pf.after(), pf.minInFlight(), pf.flip(),
-            pf.gate(), pf.stale()};
+            pf.gate()};
         // the in-flight local step's keys, in the order of its components
         List<String> flightKeys = List.of("fScale", "fTop", "fShare", "fFlip", "fFrom", "fUntil");
         dev.tunerd.tuners.tpe.kernel.FlightRefine fr = d.flightRefine();
@@ -210,7 +210,7 @@ final class FlightTuners {
             new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip),
             new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat), badW,
             new dev.tunerd.tuners.tpe.kernel.BatchPortfolio(mix[0], mix[1], mix[2], (int) mix[3],
-                (int) mix[4], (int) mix[5], mix[6], mix[7], (int) mix[8]),
+                (int) mix[4], (int) mix[5], mix[6], mix[7]),
             new dev.tunerd.tuners.tpe.kernel.FlightRefine(flight[0], (int) flight[1], flight[2], flight[3],
                 (int) flight[4], (int) flight[5]));
     }

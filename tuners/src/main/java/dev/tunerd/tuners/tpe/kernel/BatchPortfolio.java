@@ -26,20 +26,14 @@ package dev.tunerd.tuners.tpe.kernel;
  *                    numeric dimension (one basin, {@link SecondBasin#collapsed}); 0: whatever the good set
  */
 public record BatchPortfolio(double share, double radius, double scale, int top, int after, int minInFlight,
-                             double flip, double gate, int stale) {
+                             double flip, double gate) {
     /** Off. */
     public static final BatchPortfolio NONE = new BatchPortfolio(0, 1, 0.25, 1, 0, 1, 0, 0);
-
-    /** Whatever the best observation's age (experiment, session 15). */
-    public BatchPortfolio(double share, double radius, double scale, int top, int after, int minInFlight, double flip,
-                          double gate) {
-        this(share, radius, scale, top, after, minInFlight, flip, gate, 0);
-    }
 
     public BatchPortfolio {
         if (!(share >= 0 && share <= 1) || !(radius > 0 && radius < 100) || !(scale > 0 && scale < 100) || top < 1
             || after < 0 || minInFlight < 1 || !(flip >= 0 && flip <= 1)
-            || !(gate >= 0 && gate < 1e6) || stale < 0) {
+            || !(gate >= 0 && gate < 1e6)) {
             throw new IllegalArgumentException("invalid batch portfolio: " + share + ", " + radius + ", " + scale + ", "
                 + top + ", " + after + ", " + minInFlight + ", " + flip + ", " + gate);
         }
@@ -63,14 +57,8 @@ public record BatchPortfolio(double share, double radius, double scale, int top,
      * @param bandwidths the good density's bandwidths
      */
     boolean greedy(int rows, PendingRows pending, double[] bestRow, double[] bandwidths) {
-        return greedy(rows, 0, pending, bestRow, bandwidths);
-    }
-
-    /** As {@link #greedy(int, PendingRows, double[], double[])}; with {@code stale} > 0 only while the best
-     * observation is among the newest {@code stale} ({@code age}: observations since it). */
-    boolean greedy(int rows, int age, PendingRows pending, double[] bestRow, double[] bandwidths) {
         int inFlight = pending.count();
-        if (share <= 0 || rows < after || inFlight < minInFlight || stale > 0 && age >= stale) {
+        if (share <= 0 || rows < after || inFlight < minInFlight) {
             return false;
         }
         return pending.countNear(bestRow, bandwidths, radius) < share * (inFlight + 1) - 1e-9;

@@ -253,8 +253,7 @@ final class GroupModel {
             return bandwidths;
         });
         boolean greedy = !fromPrior && !second && portfolioAdmits
-            && settings.portfolio().greedy(history.rows(), history.rows() - 1 - history.rowAtRank(0), pending,
-                bestObservation(), goodBandwidths);
+            && settings.portfolio().greedy(history.rows(), pending, bestObservation(), goodBandwidths);
         LocalRefine runStep = settings.flightRefine().applies(pending.count(), history.rows())
             ? flightStep : settings.refine();
         step = greedy ? greedyStep : runStep;
