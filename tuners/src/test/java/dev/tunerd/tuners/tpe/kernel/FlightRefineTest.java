@@ -51,7 +51,8 @@ class FlightRefineTest {
         assertTrue(!window.applies(7, 50) && !window.applies(0, 50) && !window.applies(16, 100));
         assertTrue(new FlightRefine(0, 0, -1, 0, 1, 0).applies(1, 100000));
         assertEquals(FlightRefine.NONE, TpeArgs.multiFidelitySettings().flightRefine());
-        assertEquals(0.0, TpeArgs.defaults().settings().flightRefine().flip(), "the default: refinements only");
+        assertEquals(2, TpeArgs.defaults().settings().flightRefine().probes(),
+            "the default: at most 2 coordinate moves of the best in flight");
         assertTrue(TpeArgs.defaults().settings().flightRefine().applies(16, 99));
         assertTrue(!TpeArgs.defaults().settings().flightRefine().applies(4, 50), "4 in flight as sequential");
     }
