@@ -127,7 +127,7 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * late gains, +0.5 per set at 200 trials held out, level at 100); docs/MODEL_TUNERS.md, "Sixteenth pass".
      * {@code FlightRefine.NONE} restores the draws before session 14.
      */
-    public static final FlightRefine FLIGHT_REFINE = new FlightRefine(0, 0, -1, -1, 8, 100, 0, 2);
+    public static final FlightRefine FLIGHT_REFINE = new FlightRefine(0, 0, -1, -1, 8, 100, 2);
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);

@@ -61,7 +61,7 @@ class FlightRefineTest {
         LocalRefine base = new LocalRefine(0.5, 20, 0.25, 1, 0.5);
         for (int seed = 0; seed < 5; seed++) {
             TpeSampler plain = new TpeSampler(new UnitSpace(SPECS), with(base, FlightRefine.NONE), new Rng(seed));
-            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(2, 3, 1, 0, 1, 0)),
+            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(2, 3, 1, 1, 1, 0, 1)),
                 new Rng(seed));
             LocalRefineTest.observeRandom(new Rng(500 + seed), 30, plain, flight);
             for (int t = 0; t < 40; t++) {
