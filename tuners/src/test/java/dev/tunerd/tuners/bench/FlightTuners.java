@@ -118,7 +118,7 @@ final class FlightTuners {
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
      * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip,
      * spread, spreadAfter, spreadCat, badW, mix, mixR, mixScale, mixTop, mixAfter, mixMin, mixFlip, mixGate, fScale, fTop,
-     * fShare, fFlip, fFrom, fUntil). */
+     * fShare, fFlip, fFrom, fUntil, fProbes). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -159,9 +159,9 @@ final class FlightTuners {
         double[] mix = {pf.share(), pf.radius(), pf.scale(), pf.top(), pf.after(), pf.minInFlight(), pf.flip(),
             pf.gate()};
         // the in-flight local step's keys, in the order of its components
-        List<String> flightKeys = List.of("fScale", "fTop", "fShare", "fFlip", "fFrom", "fUntil");
+        List<String> flightKeys = List.of("fScale", "fTop", "fShare", "fFlip", "fFrom", "fUntil", "fProbes");
         dev.tunerd.tuners.tpe.kernel.FlightRefine fr = d.flightRefine();
-        double[] flight = {fr.scale(), fr.top(), fr.share(), fr.flip(), fr.from(), fr.until()};
+        double[] flight = {fr.scale(), fr.top(), fr.share(), fr.flip(), fr.from(), fr.until(), fr.probes()};
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -212,6 +212,6 @@ final class FlightTuners {
             new dev.tunerd.tuners.tpe.kernel.BatchPortfolio(mix[0], mix[1], mix[2], (int) mix[3],
                 (int) mix[4], (int) mix[5], mix[6], mix[7]),
             new dev.tunerd.tuners.tpe.kernel.FlightRefine(flight[0], (int) flight[1], flight[2], flight[3],
-                (int) flight[4], (int) flight[5]));
+                (int) flight[4], (int) flight[5], (int) flight[6]));
     }
 }

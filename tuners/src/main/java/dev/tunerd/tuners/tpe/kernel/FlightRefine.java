@@ -13,17 +13,25 @@ package dev.tunerd.tuners.tpe.kernel;
  * @param flip  probability that a local suggestion in flight is a coordinate move (negative: the local step's own)
  * @param from  trials in flight in the group from which these numbers apply (at least 1)
  * @param until observations of the group from which the local step is its own again (0: never)
+ * @param probes when positive, a coordinate move in flight is made only while fewer than this many trials in flight
+ *               are coordinate moves of the best observation (equal to it in every dimension but one numeric one),
+ *               and along a numeric coordinate none of them moves; otherwise it is a refinement (0: no limit)
  */
-public record FlightRefine(double scale, int top, double share, double flip, int from, int until) {
+public record FlightRefine(double scale, int top, double share, double flip, int from, int until, int probes) {
     /** Off: the local step is the same with and without trials in flight. */
     public static final FlightRefine NONE = new FlightRefine(0, 0, -1, -1, 1, 0);
 
     public FlightRefine {
         if (!(scale >= 0 && scale < 100) || top < 0 || !(share <= 1) || Double.isNaN(share)
-            || !(flip <= 1) || Double.isNaN(flip) || from < 1 || until < 0) {
+            || !(flip <= 1) || Double.isNaN(flip) || from < 1 || until < 0 || probes < 0) {
             throw new IllegalArgumentException("invalid local step in flight: " + scale + ", " + top + ", " + share
-                + ", " + flip + ", " + from + ", " + until);
+                + ", " + flip + ", " + from + ", " + until + ", " + probes);
         }
+    }
+
+    /** Without a limit on the coordinate moves in flight ({@code probes} 0). */
+    public FlightRefine(double scale, int top, double share, double flip, int from, int until) {
+        this(scale, top, share, flip, from, until, 0);
     }
 
     /** Whether {@link #inFlight(LocalRefine)} replaces the local step with {@code inFlight} trials in flight. */

@@ -48,6 +48,10 @@ final class GroupModel {
     /** The local step of the suggestion being made: the run's (in flight: {@link #flightStep}), or the portfolio's
      * greedy one. */
     private LocalRefine step;
+    /** Numeric coordinates moved by the coordinate moves of the best in flight ({@link FlightRefine#probes()}). */
+    private final boolean[] moved;
+    /** The coordinates a coordinate move of this suggestion leaves alone: {@link #moved}, or null for none. */
+    private boolean[] kept;
     /** Whether the last fit's good set lets the batch portfolio act ({@link BatchPortfolio#admits}). */
     private boolean portfolioAdmits;
     private int[] ranked = new int[0];
@@ -80,6 +84,7 @@ final class GroupModel {
         this.goodMarginals = new double[d];
         this.badMarginals = new double[d];
         this.goodBandwidths = new double[d];
+        this.moved = new boolean[d];
         this.pending = new PendingRows(categorical);
         this.basin = new BasinModel(settings.basin(), categorical, categories);
         this.greedyStep = settings.portfolio().step();
@@ -254,11 +259,16 @@ final class GroupModel {
         });
         boolean greedy = !fromPrior && !second && portfolioAdmits
             && settings.portfolio().greedy(history.rows(), pending, bestObservation(), goodBandwidths);
-        LocalRefine runStep = settings.flightRefine().applies(pending.count(), history.rows())
-            ? flightStep : settings.refine();
-        step = greedy ? greedyStep : runStep;
+        boolean inFlight = settings.flightRefine().applies(pending.count(), history.rows());
+        step = greedy ? greedyStep : inFlight ? flightStep : settings.refine();
         LocalRefine.Move move = fromPrior || second ? LocalRefine.Move.NONE
             : step.draw(greedy ? 0 : history.rows(), good.numericDims(), rng);
+        boolean limited = move == LocalRefine.Move.FLIP && !greedy && inFlight
+            && settings.flightRefine().probes() > 0;
+        if (limited && !coordinateMoveLeft(settings.flightRefine().probes())) {
+            move = LocalRefine.Move.REFINE;
+        }
+        kept = limited && move == LocalRefine.Move.FLIP ? moved : null;
         if (move != LocalRefine.Move.NONE) {
             rankBest();
             if (pick(rng, false, move, false, false)) {
@@ -326,6 +336,24 @@ final class GroupModel {
         return basin.score(candidate);
     }
 
+    /**
+     * Whether a coordinate move of the best observation may be made with {@code probes} as the limit
+     * ({@link FlightRefine#probes()}): fewer trials in flight are coordinate moves of it, and a numeric coordinate
+     * is left that none of them moves (marked in {@link #moved}).
+     */
+    private boolean coordinateMoveLeft(int probes) {
+        Arrays.fill(moved, false);
+        if (pending.coordinateMoves(bestObservation(), moved) >= probes) {
+            return false;
+        }
+        for (int j = 0; j < params.length; j++) {
+            if (!categorical[j] && !moved[j]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The best rows a local suggestion starts from ({@link LocalRefine}). */
     private void rankBest() {
         rankedCount = Math.min(step.top(), history.rows());
@@ -346,7 +374,8 @@ final class GroupModel {
 
     /** Draws a candidate near one of the best observations ({@link LocalRefine}); its log density ratio. */
     private double localCandidate(Rng rng, LocalRefine.Move move) {
-        step.candidate(move, rng, history.coordArray(), ranked, rankedCount, categorical, goodBandwidths, candidate);
+        step.candidate(move, rng, history.coordArray(), ranked, rankedCount, categorical, goodBandwidths, kept,
+            candidate);
         snapCandidate();
         return good.logDensity(candidate) - bad.logDensity(candidate);
     }

@@ -64,19 +64,21 @@ public record LocalRefine(double share, int after, double scale, int top, double
      * @param ranked      row indices of the best observations, best first
      * @param categorical per dimension, whether it is categorical (kept at the start's option)
      * @param bandwidths  the good density's bandwidths
+     * @param kept        per dimension, whether a coordinate move leaves it alone beside the categorical ones (null:
+     *                    none; {@link FlightRefine#probes()})
      */
     void candidate(Move move, Rng rng, double[] coords, int[] ranked, int count, boolean[] categorical,
-                   double[] bandwidths, double[] out) {
+                   double[] bandwidths, boolean[] kept, double[] out) {
         int dims = out.length;
         System.arraycopy(coords, ranked[rng.nextInt(count)] * dims, out, 0, dims);
         if (move == Move.FLIP) {
             int numeric = 0;
-            for (boolean c : categorical) {
-                numeric += c ? 0 : 1;
+            for (int j = 0; j < dims; j++) {
+                numeric += movable(j, categorical, kept) ? 1 : 0;
             }
             int pick = numeric == 0 ? -1 : rng.nextInt(numeric);
             for (int j = 0; j < dims && pick >= 0; j++) {
-                if (!categorical[j] && pick-- == 0) {
+                if (movable(j, categorical, kept) && pick-- == 0) {
                     out[j] = rng.nextDouble();
                 }
             }
@@ -87,5 +89,9 @@ public record LocalRefine(double share, int after, double scale, int top, double
                 out[j] = ParzenEstimator.truncatedNormal(rng, out[j], scale * bandwidths[j]);
             }
         }
+    }
+
+    private static boolean movable(int j, boolean[] categorical, boolean[] kept) {
+        return !categorical[j] && (kept == null || !kept[j]);
     }
 }

@@ -80,6 +80,28 @@ final class PendingRows {
         return n;
     }
 
+    /**
+     * How many rows in flight are coordinate moves of {@code point}: equal to it in every dimension but one numeric
+     * one (within 1e-9 in the unit cube). Marks that dimension in {@code moved} for each.
+     */
+    int coordinateMoves(double[] point, boolean[] moved) {
+        int n = 0;
+        for (int r = 0; r < count; r++) {
+            int base = r * dims;
+            int differs = -1;
+            for (int j = 0; j < dims && differs != -2; j++) {
+                if (Math.abs(point[j] - rows[base + j]) > 1e-9) {
+                    differs = differs == -1 && !categorical[j] ? j : -2;
+                }
+            }
+            if (differs >= 0) {
+                moved[differs] = true;
+                n++;
+            }
+        }
+        return n;
+    }
+
     private boolean within(double[] point, int r, double[] bandwidths, double limit) {
         int base = r * dims;
         double d2 = 0;

@@ -50,7 +50,8 @@ class FlightRefineTest {
         assertTrue(!window.applies(7, 50) && !window.applies(0, 50) && !window.applies(16, 100));
         assertTrue(new FlightRefine(0, 0, -1, 0, 1, 0).applies(1, 100000));
         assertEquals(FlightRefine.NONE, TpeArgs.multiFidelitySettings().flightRefine());
-        assertEquals(0.0, TpeArgs.defaults().settings().flightRefine().flip(), "the default: refinements only");
+        assertEquals(2, TpeArgs.defaults().settings().flightRefine().probes(),
+            "the default: at most 2 coordinate moves of the best in flight");
         assertTrue(TpeArgs.defaults().settings().flightRefine().applies(16, 99));
         assertTrue(!TpeArgs.defaults().settings().flightRefine().applies(4, 50), "4 in flight as sequential");
     }
@@ -60,7 +61,7 @@ class FlightRefineTest {
         LocalRefine base = new LocalRefine(0.5, 20, 0.25, 1, 0.5);
         for (int seed = 0; seed < 5; seed++) {
             TpeSampler plain = new TpeSampler(new UnitSpace(SPECS), with(base, FlightRefine.NONE), new Rng(seed));
-            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(2, 3, 1, 0, 1, 0)),
+            TpeSampler flight = new TpeSampler(new UnitSpace(SPECS), with(base, new FlightRefine(2, 3, 1, 1, 1, 0, 1)),
                 new Rng(seed));
             LocalRefineTest.observeRandom(new Rng(500 + seed), 30, plain, flight);
             for (int t = 0; t < 40; t++) {
@@ -115,6 +116,42 @@ class FlightRefineTest {
             assertEquals(2, sameSequential, "a coordinate move sequentially");
             assertEquals(0, sameInFlight, "a refinement in flight");
         }
+    }
+
+    @Test
+    void coordinateMovesInFlightAreLimitedAndTakeAnotherCoordinate() {
+        // every local suggestion a coordinate move; one trial in flight is a coordinate move of the best along x.
+        // With a limit of 1 the suggestion in flight is a refinement (no coordinate equal to the best's); with a
+        // limit of 2 it is a coordinate move along y or z (x kept at the best's); without a limit x is redrawn too
+        LocalRefine flips = new LocalRefine(1, 50, 0.05, 1, 1);
+        int redrawnX = 0;
+        for (int seed = 0; seed < 30; seed++) {
+            for (int limit = 0; limit <= 2; limit++) {
+                TpeSampler s = new TpeSampler(new UnitSpace(SPECS),
+                    with(flips, new FlightRefine(0, 0, -1, -1, 1, 0, limit)), new Rng(seed));
+                double[] best = LocalRefineTest.observeRandom(new Rng(1100 + seed), 60, s);
+                double[] probe = best.clone();
+                probe[0] = best[0] > 0.5 ? 0.02 : 0.98;
+                double[] x = s.suggest(List.of(probe));
+                int same = 0;
+                for (int j = 0; j < 3; j++) {
+                    same += x[j] == best[j] ? 1 : 0;
+                }
+                if (limit == 1) {
+                    assertEquals(0, same, "the limit reached: a refinement");
+                } else {
+                    assertEquals(2, same, "a coordinate move");
+                }
+                if (limit == 2) {
+                    assertEquals(best[0], x[0], "x is being moved in flight already");
+                } else if (limit == 0) {
+                    redrawnX += x[0] != best[0] ? 1 : 0;
+                }
+            }
+        }
+        assertTrue(redrawnX > 3, "without a limit x is redrawn as often as the others: " + redrawnX);
+        assertThrows(IllegalArgumentException.class, () -> new FlightRefine(0, 0, -1, -1, 1, 0, -1));
+        assertEquals(0, new FlightRefine(0, 0, -1, -1, 1, 0).probes());
     }
 
     private static double distance(double[] x, double[] y) {

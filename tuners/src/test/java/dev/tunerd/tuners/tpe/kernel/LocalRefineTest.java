@@ -80,7 +80,7 @@ class LocalRefineTest {
         double[] out = new double[3];
         int[] changedDim = new int[3];
         for (int i = 0; i < 400; i++) {
-            step.candidate(LocalRefine.Move.FLIP, rng, coords, ranked, 2, categorical, bandwidths, out);
+            step.candidate(LocalRefine.Move.FLIP, rng, coords, ranked, 2, categorical, bandwidths, null, out);
             int start = out[1] == 2 ? 2 : 0;
             assertTrue(out[1] == 2 || out[1] == 1, "the option of a top row: " + out[1]);
             int changed = 0;
@@ -107,7 +107,7 @@ class LocalRefineTest {
         double[] out = new double[2];
         double far = 0;
         for (int i = 0; i < 1000; i++) {
-            step.candidate(LocalRefine.Move.REFINE, rng, coords, ranked, 1, categorical, bandwidths, out);
+            step.candidate(LocalRefine.Move.REFINE, rng, coords, ranked, 1, categorical, bandwidths, null, out);
             far = Math.max(far, Math.max(Math.abs(out[0] - 0.6) / 0.02, Math.abs(out[1] - 0.1) / 0.005));
         }
         assertTrue(far > 2 && far < 6, "steps of a quarter bandwidth, in step units: " + far);
