@@ -87,7 +87,7 @@ final class SmacSampler implements InternalSampler {
             avoid = xs.get(order[0]);
         }
         // the basin test that is not a ball: which observations (by rank) lead back to the best one
-        boolean[] basin = avoid != null && settings.farBasin() > 0 ? basin(order) : null;
+        boolean[] basin = avoid != null && settings.farBasin() > 0 && basinStalled(y) ? basin(order) : null;
         RandomForest forest = basin != null && settings.farBasinForest() ? outsideForest(order, basin, y) : null;
         if (forest == null) {
             forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
@@ -158,6 +158,30 @@ final class SmacSampler implements InternalSampler {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether the basin test applies ({@code farBasinStall}): always when 0, otherwise while the best observation (the
+     * first of the lowest loss, in the order observed) is at least {@code max(INITIAL, farBasinStall * n)}
+     * observations old. A function of the history, so a replay decides the same.
+     */
+    private boolean basinStalled(double[] y) {
+        if (settings.farBasinStall() <= 0) {
+            return true;
+        }
+        int best = 0;
+        for (int i = 1; i < y.length; i++) {
+            if (y[i] < y[best]) {
+                best = i;
+            }
+        }
+        return y.length - 1 - best >= Math.max(INITIAL, settings.farBasinStall() * y.length);
+    }
+
+    /** {@link #basinStalled(double[])} for the observations so far (for tests); false if none. */
+    boolean basinTestActs() {
+        double[] y = targets();
+        return y != null && basinStalled(y);
     }
 
     /**

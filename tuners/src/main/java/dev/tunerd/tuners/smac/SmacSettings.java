@@ -52,14 +52,19 @@ package dev.tunerd.tuners.smac;
  *                        ball ({@code farAvoid}) alone decides
  * @param farBasinForest  with {@code farBasin}, the far search's EI comes from a forest fitted on the observations
  *                        outside the basin only, so the basin's low losses do not pull it back onto its rim
+ * @param farBasinStall   with {@code farBasin}, when positive: the basin test (and its forest) replaces the ball only
+ *                        while the best observation is at least {@code max(10, farBasinStall * n)} observations old
+ *                        ({@code n} observed), so a run that still improves its basin keeps the ball's far search;
+ *                        0 (default): whenever {@code farBasin} is on
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
     double warpSkewness, int trees, int minSplit, double redrawShare, int warpSample, double farShare,
-    double farRadius, int farTop, double farAvoid, boolean farFromRandom, double farBasin, boolean farBasinForest) {
+    double farRadius, int farTop, double farAvoid, boolean farFromRandom, double farBasin, boolean farBasinForest,
+    double farBasinStall) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 10, 3, 0.1, 0, 0.3, 0.25, 10, 0.25, false, 0, false);
+        0, 10, 3, 0.1, 0, 0.3, 0.25, 10, 0.25, false, 0, false, 0);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
@@ -67,7 +72,7 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
             || randomCandidates < 1 || !(step > 0) || trees < 1 || minSplit < 2
             || !(redrawShare >= 0 && redrawShare <= 1) || warpSample < 0 || !(farShare >= 0 && farShare <= 1)
             || !(farRadius > 0 && farRadius <= 2) || farTop < 1 || !(farAvoid > 0 && farAvoid <= 2)
-            || !(farBasin >= 0 && farBasin <= 100)) {
+            || !(farBasin >= 0 && farBasin <= 100) || !(farBasinStall >= 0 && farBasinStall <= 1)) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }
     }
@@ -78,20 +83,27 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
         int trees, int minSplit, double redrawShare, int warpSample) {
         this(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf, logEi,
             randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, 0, 0.25, 10, 0.25, false, 0,
-            false);
+            false, 0);
     }
 
     /** The same settings with another far search (the five {@code far*} settings above). */
     public SmacSettings withFar(double share, double radius, int top, double avoid, boolean fromRandom) {
         return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
             logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, share, radius, top,
-            avoid, fromRandom, farBasin, farBasinForest);
+            avoid, fromRandom, farBasin, farBasinForest, farBasinStall);
+    }
+
+    /** The same settings with the basin test only while the best observation is old ({@code farBasinStall}). */
+    public SmacSettings withBasinStall(double stall) {
+        return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
+            logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius,
+            farTop, farAvoid, farFromRandom, farBasin, farBasinForest, stall);
     }
 
     /** The same settings with another basin test for the far search ({@code farBasin}, {@code farBasinForest}). */
     public SmacSettings withBasin(double basin, boolean basinForest) {
         return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
             logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius,
-            farTop, farAvoid, farFromRandom, basin, basinForest);
+            farTop, farAvoid, farFromRandom, basin, basinForest, farBasinStall);
     }
 }

@@ -221,8 +221,63 @@ class SmacFarTest {
         assertTrue(onRim(false, RADIUS, 2, false, 20) >= 0);
     }
 
+    /**
+     * Twenty random observations (loss 1 + distance from {@link #BEST}), then {@link #BEST}'s basin as in
+     * {@link #observeBasin} but with {@link #BEST} itself observed last, then {@code after} more random ones: the
+     * best observation is {@code after} observations old.
+     */
+    private static SmacSampler bestObservedLate(SmacSettings settings, int after) {
+        SmacSampler s = new SmacSampler(SPACE, new Rng(5), settings);
+        Rng data = new Rng(23);
+        for (int t = 0; t < 20; t++) {
+            double[] v = new double[3];
+            Arrays.setAll(v, i -> data.nextDouble());
+            s.observe(v, 1 + distance(v, BEST));
+        }
+        for (int t = 0; t < 11; t++) {
+            double[] v = new double[3];
+            Arrays.setAll(v, i -> BEST[i] + 0.05 * (2 * data.nextDouble() - 1) / Math.sqrt(3));
+            s.observe(v, distance(v, BEST));
+        }
+        s.observe(BEST.clone(), 0);
+        for (int t = 0; t < after; t++) {
+            double[] v = new double[3];
+            Arrays.setAll(v, i -> data.nextDouble());
+            s.observe(v, 1 + distance(v, BEST));
+        }
+        return s;
+    }
+
+    @Test
+    void theBasinTestWaitsUntilTheBestObservationIsOld() {
+        // 32 + after observations; with farBasinStall 0.35 the best must be max(10, 0.35 n) observations old
+        SmacSettings stall = far(1).withBasin(2, true).withBasinStall(0.35);
+        assertFalse(bestObservedLate(stall, 0).basinTestActs(), "the best is the last observation");
+        assertFalse(bestObservedLate(stall, 9).basinTestActs(), "9 old of 41: below the floor of 10");
+        assertFalse(bestObservedLate(stall, 17).basinTestActs(), "17 old of 49: below 0.35 * 49 = 17.15");
+        assertTrue(bestObservedLate(stall, 18).basinTestActs(), "18 old of 50: 0.35 * 50 = 17.5");
+        assertTrue(bestObservedLate(far(1).withBasin(2, true), 0).basinTestActs(), "farBasinStall 0: always");
+    }
+
+    @Test
+    void beforeTheStallTheFarSearchDrawsAsTheBallAlone() {
+        // the best observation is fresh: with the stall rule the sampler is the ball's (farBasin 0) draw for draw
+        SmacSampler ball = bestObservedLate(far(1), 0);
+        SmacSampler gated = bestObservedLate(far(1).withBasin(2, true).withBasinStall(0.35), 0);
+        SmacSampler always = bestObservedLate(far(1).withBasin(2, true), 0);
+        boolean alwaysDiffers = false;
+        for (int t = 0; t < 5; t++) {
+            double[] a = ball.suggest(List.of());
+            assertEquals(Arrays.toString(a), Arrays.toString(gated.suggest(List.of())), "suggestion " + t);
+            alwaysDiffers |= !Arrays.equals(a, always.suggest(List.of()));
+        }
+        assertTrue(alwaysDiffers, "the control: the basin test without the stall rule draws otherwise");
+    }
+
     @Test
     void settingsOutOfRangeAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> far(0.5).withBasinStall(-0.1));
+        assertThrows(IllegalArgumentException.class, () -> far(0.5).withBasinStall(1.5));
         assertThrows(IllegalArgumentException.class, () -> far(0.5).withBasin(-1, false));
         SmacSettings d = far(0.5);
         assertThrows(IllegalArgumentException.class, () -> far(1.5));
