@@ -53,7 +53,6 @@ final class MetisSampler implements InternalSampler {
     private int fittedOn = -1;
     private double[] theta;
     private boolean fallbackLogged;
-    private ModelSearch.Found candidatesEi;
 
     MetisSampler(NumericCube cube, MetisClassArgs args, Rng rng) {
         this.cube = cube;
@@ -100,40 +99,9 @@ final class MetisSampler implements InternalSampler {
             return lowestTried ? fresh(taken) : lowest.u();
         }
         List<ModelSearch.Found> candidates = new ArrayList<>();
-        ModelSearch.Found explore = search.minimise(Double.parseDouble(System.getProperty("metis.kappa", "1.96")),
-            starts, predicted, ModelSearch.REFINED);
-        int eiUntil = Integer.getInteger("metis.eiUntil", 0);
-        if (points.size() < eiUntil) {
-            double yBest = java.util.Arrays.stream(data.y).min().orElse(0);
-            double bestLogEi = Double.NEGATIVE_INFINITY;
-            double[] eiU = null;
-            for (int i = 0; i < starts.size(); i++) {
-                double sd = predicted[i][1];
-                if (!(sd > 0)) {
-                    continue;
-                }
-                double le = Math.log(sd) + dev.tunerd.tuners.common.Normal.logEiFactor((yBest - predicted[i][0]) / sd);
-                if (le > bestLogEi) {
-                    bestLogEi = le;
-                    eiU = starts.get(i);
-                }
-            }
-            if (eiU != null) {
-                double[] snapped = cube.canonical(eiU);
-                if (!taken.contains(new MetisData.Point(snapped))) {
-                    if (Boolean.getBoolean("metis.eiOnly")) {
-                        return snapped;
-                    }
-                    candidatesEi = search.at(snapped);
-                }
-            }
-        }
+        ModelSearch.Found explore = search.minimise(Z95, starts, predicted, ModelSearch.REFINED);
         if (!taken.contains(new MetisData.Point(explore.u()))) {
             candidates.add(explore);
-        }
-        if (candidatesEi != null) {
-            candidates.add(candidatesEi);
-            candidatesEi = null;
         }
         if (points.size() >= GMM_FROM) {
             double[] g = new GoodBadMixture(data).candidate(cube, args.selectionNumStartingPoints(), rng,
