@@ -133,6 +133,13 @@ class HyperbandTunerTest {
             null, 0.2, -0.5, null)).getMessage().startsWith("repeat_largest must be -1 or between 0 and 10"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
             -0.5, null)).getMessage().startsWith("payoff_margin must be between 0 and 10"));
+        HyperbandArgs defaults = new HyperbandArgs(null, null, null, null, null, null);
+        assertEquals(-1, defaults.thinMargin(), "thin_margin is off (issue 13 session 15)");
+        assertEquals(4, defaults.realizedFloor(), "realized_floor: sessions 10-15's rule");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
+            null, null, null, null, null, -0.5, null, null)).getMessage().startsWith("thin_margin must be -1 or"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
+            null, null, null, null, null, null, 3, null)).getMessage().startsWith("realized_floor must be between 4"));
     }
 
     /**
