@@ -43,7 +43,8 @@ import dev.tunerd.spi.OptimizeMode;
  *                     9's rule)
  * @param thinMargin   {@code thin_margin} (a tunerd addition, issue 13 session 15): at 0 or more, on 4-9 full
  *                     trainings the largest bracket also starts when its screening gain is at least this and its
- *                     replay does not lose to full trainings (the screening rule on thin evidence). 0..10, default
+ *                     replay does not lose to full trainings (the screening rule on thin evidence); it does not
+ *                     cut a bracket of full trainings short (they bring the evidence up). 0..10, default
  *                     {@value #DEFAULT_THIN_MARGIN} (off)
  * @param realizedFloor {@code realized_floor} (a tunerd addition, issue 13 session 15): the full trainings a win of
  *                     the largest bracket's winners ({@code realized_share}) must rest on before it lifts the
