@@ -35,6 +35,7 @@ final class BracketPayoff {
     private final int minCurves;
     private final double screenMargin;
     private final double earlyMargin;
+    private final double thinMargin;
 
     /**
      * Full trainings from which a clear screening gain lets the largest bracket start ({@link #pays}, {@code
@@ -64,11 +65,23 @@ final class BracketPayoff {
      *                    without the replay's consent and from {@value #EARLY_CURVES} usable trainings on
      */
     BracketPayoff(BracketPlan plan, double margin, int minCurves, double screenMargin, double earlyMargin) {
+        this(plan, margin, minCurves, screenMargin, earlyMargin, -1);
+    }
+
+    /**
+     * @param thinMargin below 0: off; else on {@value #EARLY_CURVES} to {@code minCurves - 1} usable trainings the
+     *                   largest bracket also starts when its screening gain is at least this and the replay does not
+     *                   lose to full trainings on the evidence (the screening rule on thin evidence; {@code
+     *                   thin_margin}, issue 13 session 15)
+     */
+    BracketPayoff(BracketPlan plan, double margin, int minCurves, double screenMargin, double earlyMargin,
+                  double thinMargin) {
         this.plan = plan;
         this.margin = margin;
         this.minCurves = minCurves;
         this.screenMargin = screenMargin;
         this.earlyMargin = earlyMargin;
+        this.thinMargin = thinMargin;
     }
 
     /** Whether fewer than {@code minCurves} trainings have values at every budget bracket {@code s} halves at. */
@@ -95,20 +108,25 @@ final class BracketPayoff {
         int sMax = plan.sMax();
         List<double[]> usable = usable(curves, s);
         int n = usable.size();
-        boolean early = earlyAllowed && earlyMargin >= 0 && s == sMax; // a clear screening gain: the largest starts
+        // a clear screening gain: the largest starts
+        boolean early = earlyAllowed && (earlyMargin >= 0 || thinMargin >= 0) && s == sMax;
         if (n < (early ? Math.min(EARLY_CURVES, minCurves) : minCurves)) {
             return false;
         }
         double gain = early || screenMargin >= 0 ? screenGain(usable, s) : Double.NaN;
-        if (early && gain >= earlyMargin) {
+        if (early && earlyMargin >= 0 && gain >= earlyMargin) {
             return true; // a gain that large is not seen where early leaders fall behind (BENCHMARKS.md, session 9)
         }
-        if (n < minCurves) {
+        boolean thinRule = n < minCurves && early && thinMargin >= 0 && gain >= thinMargin;
+        if (n < minCurves && !thinRule) {
             return false;
         }
         double[] finals = new double[n];
         for (int j = 0; j < n; j++) {
             finals[j] = usable.get(j)[sMax];
+        }
+        if (thinRule) {
+            return outcome(usable, s) <= expectedBest(finals, cost(s));
         }
         if (screenMargin >= 0) {
             return gain >= screenMargin && outcome(usable, s) <= expectedBest(finals, cost(s));
@@ -304,6 +322,19 @@ final class BracketPayoff {
         }
         below /= (double) winners.size() * finals.length;
         return below <= share / (cost(sMax) + 1) ? 1 : -1;
+    }
+
+    /**
+     * Whether a win of the largest bracket's winners ({@link #realized} +1) rests on at least {@code floor} full
+     * trainings (with a final value), so that it may lift the repeat limit of the largest bracket ({@code
+     * realized_floor}, issue 13 session 15: on 5 full trainings of a {@code crossing} seed one winner that beat them
+     * made the largest bracket repeat for the whole run). Below the floor a win still lets the bracket start, but
+     * it repeats at most {@link BracketTuner#THIN_RUN} times in a row, and full trainings then add evidence.
+     */
+    boolean winRests(List<double[]> curves, int floor) {
+        int sMax = plan.sMax();
+        long finals = curves.stream().filter(c -> c.length == sMax + 1 && Double.isFinite(c[sMax])).count();
+        return finals >= floor;
     }
 
     /** The bracket's epochs in full trainings (budget {@code R} each). */

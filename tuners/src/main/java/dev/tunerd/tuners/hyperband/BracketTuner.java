@@ -92,7 +92,21 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
      */
     protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
                                                double earlyMargin, double realizedShare) {
-        BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin);
+        checkBracketsByPayoff(margin, screenMargin, repeatLargest, earlyMargin, realizedShare, -1,
+            BracketPayoff.EARLY_CURVES);
+    }
+
+    /**
+     * As {@link #checkBracketsByPayoff(double, double, double, double, double)}, with {@code thinMargin} (the
+     * screening rule for the largest bracket on thin evidence, {@link BracketPayoff}) and {@code realizedFloor} (the
+     * full trainings a win of the largest bracket's winners must rest on before it lifts the bracket's repeat limit,
+     * {@link BracketPayoff#winRests}); {@link HyperbandArgs}.
+     */
+    protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
+                                               double earlyMargin, double realizedShare, double thinMargin,
+                                               int realizedFloor) {
+        BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin,
+            thinMargin);
         PayoffEvidence evidence = new PayoffEvidence(engine.plan(), EVIDENCE_WINDOW, engine::anyInFlight);
         payoffEvidence = evidence;
         int sMax = engine.plan().sMax();
@@ -107,7 +121,17 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             return winners > 0 || payoff.pays(curves, s, winners == 0);
         };
         engine.checkBrackets(allowed);
-        if (earlyMargin >= 0 || realizedShare >= 0) {
+        // the screening rule on thin evidence (thin_margin) starts the largest bracket where an iteration begins or
+        // repeats it, but does not cut full trainings short: they are what brings the evidence up to the other checks
+        // (cutting them kept the evidence thin and the thin rule deciding: crossing 13100-13119, 1 worker, 0.01375 at
+        // 100 % against random search's 0.01252, 0.01252 without the cut; BENCHMARKS.md, issue 13 session 15, s15-hb2)
+        BracketPayoff cutCheck = thinMargin < 0 ? payoff
+            : new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin);
+        java.util.function.Predicate<List<double[]>> cutsForLargest = curves -> {
+            int winners = realized.applyAsInt(curves);
+            return winners > 0 || cutCheck.pays(curves, sMax, winners == 0);
+        };
+        if (earlyMargin >= 0 || thinMargin >= 0 || realizedShare >= 0) {
             long[] looked = {-1};
             engine.reviseFullTrainings(() -> {
                 if (evidence.version() == looked[0]) {
@@ -131,7 +155,7 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                 if (thin && engine.largestInARowBeforeLatest() >= THIN_RUN) {
                     return false; // after a run of largest brackets on thin evidence the full trainings add evidence
                 }
-                return (thin || realized.applyAsInt(curves) > 0) && allowed.test(sMax);
+                return (thin || realized.applyAsInt(curves) > 0) && cutsForLargest.test(curves);
             });
         }
         if (repeatLargest >= 0) {
@@ -139,7 +163,8 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                 List<double[]> curves = evidence.curves();
                 int winners = realized.applyAsInt(curves);
                 if (winners > 0) {
-                    return true;
+                    // a win lifts the repeat limit only when it rests on enough full trainings (realized_floor)
+                    return payoff.winRests(curves, realizedFloor) || engine.largestInARow() < THIN_RUN;
                 }
                 if (!payoff.pays(curves, sMax, winners == 0)
                     || payoff.screenGain(payoff.usable(curves, sMax), sMax) < repeatLargest) {

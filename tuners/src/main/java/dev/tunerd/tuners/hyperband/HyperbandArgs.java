@@ -41,11 +41,34 @@ import dev.tunerd.spi.OptimizeMode;
  *                     + 1)} ({@link BracketPayoff#realized}); when they do not, the largest bracket no longer starts
  *                     early ({@code early_margin}). 0..1, default {@value #DEFAULT_REALIZED_SHARE}; -1: off (session
  *                     9's rule)
+ * @param thinMargin   {@code thin_margin} (a tunerd addition, issue 13 session 15): at 0 or more, on 4-9 full
+ *                     trainings the largest bracket also starts when its screening gain is at least this and its
+ *                     replay does not lose to full trainings (the screening rule on thin evidence); it does not
+ *                     cut a bracket of full trainings short (they bring the evidence up). 0..10, default
+ *                     {@value #DEFAULT_THIN_MARGIN} (off)
+ * @param realizedFloor {@code realized_floor} (a tunerd addition, issue 13 session 15): the full trainings a win of
+ *                     the largest bracket's winners ({@code realized_share}) must rest on before it lifts the
+ *                     bracket's repeat limit; on fewer it repeats at most 3 times in a row. 4..100, default
+ *                     {@value #DEFAULT_REALIZED_FLOOR} (sessions 10-15: a win on 4 lifts it)
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
                             Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
-                            Double realizedShare, Long seed) {
+                            Double realizedShare, Double thinMargin, Integer realizedFloor, Long seed) {
+
+    /** Without {@code thin_margin} and {@code realized_floor} (their defaults). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
+                         Double realizedShare, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
+            realizedShare, null, null, seed);
+    }
+
+    /** {@code thin_margin} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 15). */
+    public static final double DEFAULT_THIN_MARGIN = -1;
+
+    /** {@code realized_floor} when the classArgs do not set it (4: sessions 10-15's rule). */
+    public static final int DEFAULT_REALIZED_FLOOR = 4;
 
     /** Without {@code realized_share} (its default). */
     public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -128,6 +151,14 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         realizedShare = realizedShare == null ? DEFAULT_REALIZED_SHARE : realizedShare;
         if (!(realizedShare == -1 || realizedShare >= 0 && realizedShare <= 1)) {
             throw new IllegalArgumentException("realized_share must be -1 or between 0 and 1, got " + realizedShare);
+        }
+        thinMargin = thinMargin == null ? DEFAULT_THIN_MARGIN : thinMargin;
+        if (!(thinMargin == -1 || thinMargin >= 0 && thinMargin <= 10)) {
+            throw new IllegalArgumentException("thin_margin must be -1 or between 0 and 10, got " + thinMargin);
+        }
+        realizedFloor = realizedFloor == null ? DEFAULT_REALIZED_FLOOR : realizedFloor;
+        if (realizedFloor < 4 || realizedFloor > 100) {
+            throw new IllegalArgumentException("realized_floor must be between 4 and 100, got " + realizedFloor);
         }
         if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
             throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);

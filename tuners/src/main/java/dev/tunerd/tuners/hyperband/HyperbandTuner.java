@@ -28,7 +28,7 @@ public final class HyperbandTuner extends BracketTuner {
             args.mode(), context, args.rankAgreement() == null ? RankAgreement.ALWAYS : args.rankAgreement());
         if (args.rankAgreement() == null) {
             checkBracketsByPayoff(args.payoffMargin(), args.screenMargin(), args.repeatLargest(), args.earlyMargin(),
-                args.realizedShare());
+                args.realizedShare(), args.thinMargin(), args.realizedFloor());
         }
         this.rng = Rng.withSeed(seed);
     }

@@ -91,7 +91,8 @@ public final class HyperbandSim {
         AlgorithmContext ctx = new AlgorithmContext(paid::put, Optional.empty(), Clock.systemUTC());
         HyperbandArgs a = new HyperbandArgs("minimize", epochs, 3, System.getProperty("sim.execMode", "parallelism"), null, extra.get("payoff_margin"),
             extra.get("screen_margin"), extra.get("repeat_largest"), extra.get("early_margin"),
-            extra.get("realized_share"), seed);
+            extra.get("realized_share"), extra.get("thin_margin"),
+            extra.containsKey("realized_floor") ? (int) Math.round(extra.get("realized_floor")) : null, seed);
         HyperbandTuner tuner = new HyperbandTuner(a, seed, ctx);
         tuner.updateSearchSpace(problem.searchSpace());
         PriorityQueue<Run> events = new PriorityQueue<>((x, y) -> x.next != y.next ? Double.compare(x.next, y.next)

@@ -171,6 +171,46 @@ class BracketPayoffTest {
     }
 
     /**
+     * {@code realized_floor} (issue 13 session 15): a win of the largest bracket's winners lifts its repeat limit only
+     * when it rests on at least the floor's full trainings (with a final value; ones without do not count).
+     */
+    @Test
+    void aWinLiftsTheRepeatLimitOnlyOnEnoughFullTrainings() {
+        BracketPayoff p = new BracketPayoff(PLAN, 0.2, 10, 0.5, 1.0);
+        List<double[]> eight = evidence(8, (k, f) -> 5 + f); // finals 0 .. 7
+        assertEquals(1, p.realized(eight, List.of(-1.0), 0.5), "a win");
+        assertTrue(p.winRests(eight, BracketPayoff.EARLY_CURVES), "sessions 10-15: 4 are enough");
+        assertTrue(p.winRests(eight, 8));
+        assertFalse(p.winRests(eight, 10), "8 full trainings, floor 10");
+        List<double[]> withUnfinished = new ArrayList<>(eight);
+        withUnfinished.add(new double[] {1, 1, 1, 1, Double.NaN});
+        withUnfinished.add(new double[] {1, 1});
+        assertFalse(p.winRests(withUnfinished, 10), "trainings without a final value do not count");
+        assertTrue(p.winRests(evidence(10, (k, f) -> 5 + f), 10), "10 full trainings");
+    }
+
+    /**
+     * {@code thin_margin} (issue 13 session 15): on 4-9 full trainings the largest bracket also starts when its
+     * screening gain reaches the margin and the replay does not lose to full trainings; not the other brackets.
+     */
+    @Test
+    void theScreeningRuleOnThinEvidenceStartsOnlyTheLargestBracket() {
+        BracketPayoff thin = new BracketPayoff(PLAN, 0.2, 10, 0.5, -1, 0.5);
+        BracketPayoff off = new BracketPayoff(PLAN, 0.2, 10, 0.5, -1);
+        List<double[]> agree = evidence(5, (k, f) -> 5 + f);
+        assertTrue(thin.screenGain(agree, 4) >= 0.5, "" + thin.screenGain(agree, 4));
+        assertTrue(thin.pays(agree, 4), "5 trainings whose ranks hold at every rung");
+        assertFalse(off.pays(agree, 4), "without it: 10 trainings needed");
+        assertFalse(thin.pays(agree, 4, false), "not when the winners have lost (realized_share)");
+        for (int s = 1; s < PLAN.sMax(); s++) {
+            assertFalse(thin.pays(agree, s), "only the largest bracket: " + s);
+        }
+        assertFalse(thin.pays(evidence(BracketPayoff.EARLY_CURVES - 1, (k, f) -> 5 + f), 4), "too few trainings");
+        assertFalse(thin.pays(evidence(5, (k, f) -> 5 - f), 4), "reversed ranks");
+        assertFalse(thin.pays(evidence(9, (k, f) -> f == 0 ? 20 : 5 + f), 4), "the best ranked last early");
+    }
+
+    /**
      * Issue 13 session 15: the replay draws the bracket's configurations from the evidence with replacement, and a
      * training drawn twice is one configuration (a real bracket trains distinct ones). Counted as copies, a training
      * that leads the early rungs filled every place of a late round with itself, and the replay lost what a late rung

@@ -133,6 +133,13 @@ class HyperbandTunerTest {
             null, 0.2, -0.5, null)).getMessage().startsWith("repeat_largest must be -1 or between 0 and 10"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
             -0.5, null)).getMessage().startsWith("payoff_margin must be between 0 and 10"));
+        HyperbandArgs defaults = new HyperbandArgs(null, null, null, null, null, null);
+        assertEquals(-1, defaults.thinMargin(), "thin_margin is off (issue 13 session 15)");
+        assertEquals(4, defaults.realizedFloor(), "realized_floor: sessions 10-15's rule");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
+            null, null, null, null, null, -0.5, null, null)).getMessage().startsWith("thin_margin must be -1 or"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
+            null, null, null, null, null, null, 3, null)).getMessage().startsWith("realized_floor must be between 4"));
     }
 
     /**
@@ -207,6 +214,18 @@ class HyperbandTunerTest {
             .startsWith("realized_share must be -1 or between 0 and 1"));
     }
 
+    /** Curves for trainings run one at a time: the first four full trainings flat, then ranks that hold. */
+    private static java.util.function.DoubleBinaryOperator flatFirstFour() {
+        int[] finals = {0};
+        return (x, e) -> {
+            double v = finals[0] < 4 ? 0.5 : x / 4 + 0.1 / e;
+            if (e == 81) {
+                finals[0]++;
+            }
+            return v;
+        };
+    }
+
     /**
      * A bracket of full trainings is decided configuration by configuration (issue 13 session 11): the first four full
      * trainings say nothing (flat curves), so the largest bracket cannot start after them and full trainings go on;
@@ -216,14 +235,7 @@ class HyperbandTunerTest {
      */
     @Test
     void aBracketOfFullTrainingsEndsEarlyWhenTheEvidenceLetsTheLargestStart() throws Exception {
-        int[] finals = {0};
-        java.util.function.DoubleBinaryOperator curve = (x, e) -> {
-            double v = finals[0] < 4 ? 0.5 : x / 4 + 0.1 / e; // the first four flat, then ranks that hold
-            if (e == 81) {
-                finals[0]++;
-            }
-            return v;
-        };
+        java.util.function.DoubleBinaryOperator curve = flatFirstFour();
         HyperbandTuner t = tuner81(new HyperbandArgs("minimize", 81, 3, null, null, 1L));
         List<JsonObject> params = new ArrayList<>();
         List<String> wire = new ArrayList<>();
@@ -268,6 +280,23 @@ class HyperbandTunerTest {
         nextId = at;
         assertEquals(going, run81(restored, curve, 300));
         assertTrue(brackets(going).equals(List.of("4-4", "5-4", "6-4")), "it runs on: " + brackets(going));
+    }
+
+    /**
+     * {@code thin_margin} (issue 13 session 15): on thin evidence the screening rule starts the largest bracket where
+     * an iteration begins, but does not cut a bracket of full trainings short (cutting it kept the evidence thin on
+     * {@code crossing} and the largest bracket repeating). The first four full trainings are flat, so the largest
+     * bracket cannot start after the first five; the second iteration's full trainings all run (with the cut, the
+     * thin rule ended them after the first and started the largest), then the largest starts.
+     */
+    @Test
+    void theScreeningRuleOnThinEvidenceStartsTheLargestButLetsFullTrainingsRun() throws Exception {
+        java.util.function.DoubleBinaryOperator curve = flatFirstFour();
+        HyperbandTuner t = tuner81(new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, -1.0, -1.0,
+            0.5, null, 1L));
+        List<String> wire = run81(t, curve, 12);
+        assertEquals(List.of("0-0", "1-0", "2-4"), brackets(wire), "" + wire);
+        assertEquals(10, wire.stream().filter(w -> w.contains("-0_0_")).count(), "" + wire);
     }
 
     /**
