@@ -308,9 +308,7 @@ final class BracketPayoff {
      * trainings. Where early leaders fall behind, the winner is one of them and ends among the full trainings' middle.
      */
     int realized(List<double[]> curves, List<Double> winners, double share) {
-        int sMax = plan.sMax();
-        double[] finals = curves.stream().filter(c -> c.length == sMax + 1 && Double.isFinite(c[sMax]))
-            .mapToDouble(c -> c[sMax]).toArray();
+        double[] finals = finals(curves);
         if (winners.isEmpty() || finals.length < EARLY_CURVES) {
             return 0;
         }
@@ -321,7 +319,7 @@ final class BracketPayoff {
             }
         }
         below /= (double) winners.size() * finals.length;
-        return below <= share / (cost(sMax) + 1) ? 1 : -1;
+        return below <= share / (cost(plan.sMax()) + 1) ? 1 : -1;
     }
 
     /**
@@ -332,9 +330,14 @@ final class BracketPayoff {
      * it repeats at most {@link BracketTuner#THIN_RUN} times in a row, and full trainings then add evidence.
      */
     boolean winRests(List<double[]> curves, int floor) {
+        return finals(curves).length >= floor;
+    }
+
+    /** The final values of the full trainings in {@code curves} that have one. */
+    private double[] finals(List<double[]> curves) {
         int sMax = plan.sMax();
-        long finals = curves.stream().filter(c -> c.length == sMax + 1 && Double.isFinite(c[sMax])).count();
-        return finals >= floor;
+        return curves.stream().filter(c -> c.length == sMax + 1 && Double.isFinite(c[sMax]))
+            .mapToDouble(c -> c[sMax]).toArray();
     }
 
     /** The bracket's epochs in full trainings (budget {@code R} each). */
