@@ -47,6 +47,7 @@ final class MetisSampler implements InternalSampler {
     private static final int GAIN_STARTS = 24;
     private final NumericCube cube;
     private final MetisClassArgs args;
+    private final MetisSettings settings;
     private final Rng rng;
     private final List<double[]> points = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
@@ -54,9 +55,10 @@ final class MetisSampler implements InternalSampler {
     private double[] theta;
     private boolean fallbackLogged;
 
-    MetisSampler(NumericCube cube, MetisClassArgs args, Rng rng) {
+    MetisSampler(NumericCube cube, MetisClassArgs args, MetisSettings settings, Rng rng) {
         this.cube = cube;
         this.args = args;
+        this.settings = settings;
         this.rng = rng;
     }
 
@@ -99,7 +101,9 @@ final class MetisSampler implements InternalSampler {
             return lowestTried ? fresh(taken) : lowest.u();
         }
         List<ModelSearch.Found> candidates = new ArrayList<>();
-        ModelSearch.Found explore = search.minimise(Z95, starts, predicted, ModelSearch.REFINED);
+        ModelSearch.Found explore = settings.exploresByEi(points.size(), cube.dimension())
+            ? search.minimise(ModelSearch.negativeLogEi(data.lowest()), starts, predicted, ModelSearch.REFINED)
+            : search.minimise(Z95, starts, predicted, ModelSearch.REFINED);
         if (!taken.contains(new MetisData.Point(explore.u()))) {
             candidates.add(explore);
         }
