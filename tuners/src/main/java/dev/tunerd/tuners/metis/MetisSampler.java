@@ -16,8 +16,9 @@ import java.util.Set;
  *   <li>fewer than {@code cold_start_num} results: a random configuration;</li>
  *   <li>a GP on the results (Matérn 5/2, hyper-parameters by marginal likelihood; trials in flight as kriging
  *       believers, so a batch spreads out) and its predicted optimum, the lowest mean;</li>
- *   <li>unless {@code no_candidates}: an exploration candidate (lowest 95% confidence bound), from 12 results on an
- *       exploitation candidate ({@link GoodBadMixture}), and unless {@code no_resampling}, from 50 distinct
+ *   <li>unless {@code no_candidates}: an exploration candidate (lowest 95% confidence bound; with a non-default
+ *       {@link MetisSettings}, the highest log-EI while few results are in), from 12 results on an exploitation
+ *       candidate ({@link GoodBadMixture}), and unless {@code no_resampling}, from 50 distinct
  *       configurations on, re-sampling candidates: results more than 2.33 deviations from the GP fitted without them
  *       (leave-one-out), each configuration run at most 3 times;</li>
  *   <li>each candidate's information gain: the GP refitted with the candidate observed at its mean plus and minus
