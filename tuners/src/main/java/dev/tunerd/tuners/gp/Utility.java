@@ -7,9 +7,9 @@ import dev.tunerd.tuners.common.Normal;
  * the predictive mean and standard deviation. {@code ei} is the logarithm of expected improvement computed stably far
  * into the tail (log-EI, Ament et al. 2023: plain EI underflows to 0 once the model is sure, and its gradient with
  * it); {@code poi} is log Phi(z); {@code ucb} is the lower confidence bound {@code -(mu - kappa sigma)}. Immutable
- * and thread-safe.
+ * and thread-safe. Public for Metis, which can score its exploration candidate by log-EI ({@link #logEi()}).
  */
-final class Utility {
+public final class Utility {
     private final Kind kind;
     private final double kappa;
     private final double xi;
@@ -25,11 +25,16 @@ final class Utility {
         this.xi = xi;
     }
 
+    /** log-EI with no margin, for other tuners of this module. */
+    public static Utility logEi() {
+        return new Utility(Kind.EI, 0, 0);
+    }
+
     /**
      * The utility at mean {@code mu}, standard deviation {@code sd}, best loss {@code best}; {@code d} receives
      * d/dmu and d/dsd when not null.
      */
-    double value(double mu, double sd, double best, double[] d) {
+    public double value(double mu, double sd, double best, double[] d) {
         if (kind == Kind.UCB) {
             if (d != null) {
                 d[0] = -1;

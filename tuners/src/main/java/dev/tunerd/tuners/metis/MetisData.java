@@ -82,6 +82,11 @@ final class MetisData {
         return y.length;
     }
 
+    /** The smallest (standardised) loss. */
+    double lowest() {
+        return Arrays.stream(y).min().orElse(Double.NaN);
+    }
+
     /** Rows of the {@code k} smallest losses, best first. */
     List<double[]> best(int k) {
         Integer[] order = new Integer[y.length];

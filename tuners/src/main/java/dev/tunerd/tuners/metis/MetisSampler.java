@@ -16,8 +16,9 @@ import java.util.Set;
  *   <li>fewer than {@code cold_start_num} results: a random configuration;</li>
  *   <li>a GP on the results (Matérn 5/2, hyper-parameters by marginal likelihood; trials in flight as kriging
  *       believers, so a batch spreads out) and its predicted optimum, the lowest mean;</li>
- *   <li>unless {@code no_candidates}: an exploration candidate (lowest 95% confidence bound), from 12 results on an
- *       exploitation candidate ({@link GoodBadMixture}), and unless {@code no_resampling}, from 50 distinct
+ *   <li>unless {@code no_candidates}: an exploration candidate (lowest 95% confidence bound; with a non-default
+ *       {@link MetisSettings}, the highest log-EI while few results are in), from 12 results on an exploitation
+ *       candidate ({@link GoodBadMixture}), and unless {@code no_resampling}, from 50 distinct
  *       configurations on, re-sampling candidates: results more than 2.33 deviations from the GP fitted without them
  *       (leave-one-out), each configuration run at most 3 times;</li>
  *   <li>each candidate's information gain: the GP refitted with the candidate observed at its mean plus and minus
@@ -47,6 +48,7 @@ final class MetisSampler implements InternalSampler {
     private static final int GAIN_STARTS = 24;
     private final NumericCube cube;
     private final MetisClassArgs args;
+    private final MetisSettings settings;
     private final Rng rng;
     private final List<double[]> points = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
@@ -54,9 +56,10 @@ final class MetisSampler implements InternalSampler {
     private double[] theta;
     private boolean fallbackLogged;
 
-    MetisSampler(NumericCube cube, MetisClassArgs args, Rng rng) {
+    MetisSampler(NumericCube cube, MetisClassArgs args, MetisSettings settings, Rng rng) {
         this.cube = cube;
         this.args = args;
+        this.settings = settings;
         this.rng = rng;
     }
 
@@ -99,7 +102,9 @@ final class MetisSampler implements InternalSampler {
             return lowestTried ? fresh(taken) : lowest.u();
         }
         List<ModelSearch.Found> candidates = new ArrayList<>();
-        ModelSearch.Found explore = search.minimise(Z95, starts, predicted, ModelSearch.REFINED);
+        ModelSearch.Found explore = settings.exploresByEi(points.size(), cube.dimension())
+            ? search.minimise(ModelSearch.negativeLogEi(data.lowest()), starts, predicted, ModelSearch.REFINED)
+            : search.minimise(Z95, starts, predicted, ModelSearch.REFINED);
         if (!taken.contains(new MetisData.Point(explore.u()))) {
             candidates.add(explore);
         }

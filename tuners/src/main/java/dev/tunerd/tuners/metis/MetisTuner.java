@@ -21,15 +21,22 @@ public final class MetisTuner extends HistoryTuner {
     static final Set<ParameterType> TYPES = Set.copyOf(EnumSet.of(ParameterType.CHOICE, ParameterType.RANDINT,
         ParameterType.UNIFORM, ParameterType.QUNIFORM));
     private final MetisClassArgs args;
+    private final MetisSettings settings;
 
     public MetisTuner(AlgorithmContext context, MetisClassArgs args) {
+        this(context, args, MetisSettings.DEFAULT);
+    }
+
+    /** With internal settings other than the defaults (benchmark tuning runs). */
+    public MetisTuner(AlgorithmContext context, MetisClassArgs args, MetisSettings settings) {
         super(args.optimizeMode(), args.seed(), context);
         this.args = args;
+        this.settings = settings;
     }
 
     @Override
     protected InternalSampler newSampler(SearchSpace space, Rng rng) {
-        return new MetisSampler(new NumericCube(space), args, rng);
+        return new MetisSampler(new NumericCube(space), args, settings, rng);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.tunerd.tuners.metis;
 import dev.tunerd.tuners.common.BoundedLbfgs;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.gp.GpRegression;
+import dev.tunerd.tuners.gp.Utility;
 import dev.tunerd.tuners.model.NumericCube;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,18 +55,52 @@ final class ModelSearch {
         return pred;
     }
 
+    /** What a search minimises: a function of the model's mean and deviation ({@code d}: its two derivatives). */
+    interface Score {
+        double at(double mean, double sd, double[] d);
+    }
+
+    /** {@code mean - kappa * sd}: the lowest mean ({@code kappa = 0}) or a lower confidence bound. */
+    static Score bound(double kappa) {
+        return (mean, sd, d) -> {
+            if (d != null) {
+                d[0] = 1;
+                d[1] = -kappa;
+            }
+            return mean - kappa * sd;
+        };
+    }
+
+    /** Minus the logarithm of the expected improvement below {@code best} (the GP tuner's log-EI). */
+    static Score negativeLogEi(double best) {
+        Utility ei = Utility.logEi();
+        return (mean, sd, d) -> {
+            double v = -ei.value(mean, sd, best, d);
+            if (d != null) {
+                d[0] = -d[0];
+                d[1] = -d[1];
+            }
+            return v;
+        };
+    }
+
     /** The best of {@code starts} after refining the best {@code refined} of them. */
     Found minimise(double kappa, List<double[]> starts, int refined) {
-        return minimise(kappa, starts, predictAll(starts), refined);
+        return minimise(bound(kappa), starts, predictAll(starts), refined);
     }
 
     /** As {@link #minimise(double, List, int)} with the starts' predictions ({@link #predictAll}) given. */
     Found minimise(double kappa, List<double[]> starts, double[][] pred, int refined) {
+        return minimise(bound(kappa), starts, pred, refined);
+    }
+
+    /** The start of lowest {@code score}, or better the point L-BFGS reaches from one of the best {@code refined}. */
+    Found minimise(Score score, List<double[]> starts, double[][] pred, int refined) {
         double[] out = new double[2];
         List<double[]> top = new ArrayList<>();
         List<Double> topValue = new ArrayList<>();
         for (int i = 0; i < starts.size(); i++) {
-            double v = pred[i][0] - kappa * pred[i][1];
+            double v = score.at(pred[i][0], pred[i][1], null);
             v = Double.isNaN(v) ? Double.POSITIVE_INFINITY : v;
             int pos = top.size();
             while (pos > 0 && topValue.get(pos - 1) > v) {
@@ -89,9 +124,9 @@ final class ModelSearch {
         BoundedLbfgs lbfgs = new BoundedLbfgs(LBFGS_ITERATIONS, 1e-6);
         for (double[] s : top) {
             double[] x = s.clone();
-            lbfgs.minimise((f, g) -> objective(f, g, kappa), x, lo, hi);
+            lbfgs.minimise((f, g) -> objective(f, g, score), x, lo, hi);
             double[] snapped = cube.canonical(x);
-            double v = value(snapped, kappa, out);
+            double v = value(snapped, score, out);
             if (v < bestValue) {
                 bestValue = v;
                 best = snapped;
@@ -110,22 +145,24 @@ final class ModelSearch {
         return new Found(u, out[0], sd, out[0]);
     }
 
-    private double value(double[] u, double kappa, double[] out) {
+    private double value(double[] u, Score score, double[] out) {
         gp.predict(u, out, null, null);
-        double v = out[0] - kappa * Math.sqrt(Math.max(out[1], 0));
+        double v = score.at(out[0], Math.sqrt(Math.max(out[1], 0)), null);
         return Double.isNaN(v) ? Double.POSITIVE_INFINITY : v;
     }
 
-    private double objective(double[] f, double[] gradient, double kappa) {
+    private double objective(double[] f, double[] gradient, Score score) {
         int n = f.length;
         double[] out = new double[2];
         double[] dMean = new double[n];
         double[] dVar = new double[n];
         gp.predict(f, out, dMean, dVar);
         double sd = Math.sqrt(Math.max(out[1], 1e-300));
+        double[] d = new double[2];
+        double v = score.at(out[0], sd, d);
         for (int c = 0; c < n; c++) {
-            gradient[c] = dMean[c] - kappa * dVar[c] / (2 * sd);
+            gradient[c] = d[0] * dMean[c] + d[1] * dVar[c] / (2 * sd);
         }
-        return out[0] - kappa * sd;
+        return v;
     }
 }

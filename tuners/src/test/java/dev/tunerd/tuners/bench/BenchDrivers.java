@@ -71,11 +71,12 @@ final class BenchDrivers {
         m.put("Metis", (space, seed) -> new TunerDriver(new dev.tunerd.tuners.metis.MetisTuner(
             AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, seed)),
             space));
-        // -Dmetis.cold / -Dmetis.explore / -Dmetis.starts: Metis's classArgs varied for tuning (Auto's own Metis)
+        // -Dmetis.cold / -Dmetis.explore / -Dmetis.starts / -Dmetis.eiUntil / -Dmetis.eiMinDims (MetisSettings): Metis's classArgs varied for tuning (Auto's own Metis)
         m.put("Metis-args", (space, seed) -> new TunerDriver(new dev.tunerd.tuners.metis.MetisTuner(
             AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, null,
                 null, Integer.getInteger("metis.starts"), Integer.getInteger("metis.cold"), dblOrNull("metis.explore"),
-                seed)), space));
+                seed), new dev.tunerd.tuners.metis.MetisSettings(Integer.getInteger("metis.eiUntil", 0),
+                Integer.getInteger("metis.eiMinDims", 0))), space));
         m.put("DNGO", (space, seed) -> new TunerDriver(new dev.tunerd.tuners.dngo.DngoTuner(
             AlgorithmContext.standalone(), new dev.tunerd.tuners.dngo.DngoClassArgs(OptimizeMode.MINIMIZE, seed)),
             space));

@@ -135,4 +135,36 @@ class MetisTunerTest {
             assertTrue(noResampling ? repeats == 0 : repeats > 0, "no_resampling " + noResampling + ": " + repeats);
         }
     }
+
+    @Test
+    void theExpectedImprovementExplorationSettlesASeparableDoubleWellSooner() throws Exception {
+        // Styblinski-Tang in 4-D: each coordinate has a deep well at -2.90 and a shallow one at 2.75 (14.1 apart per
+        // coordinate when summed over the 4); the lowest-bound exploration keeps visiting far corners at 35 trials
+        JsonObject space = Json.parseObject("""
+            {"a": {"_type": "uniform", "_value": [-5, 5]}, "b": {"_type": "uniform", "_value": [-5, 5]},
+             "c": {"_type": "uniform", "_value": [-5, 5]}, "d": {"_type": "uniform", "_value": [-5, 5]}}""", "space");
+        ToDoubleFunction<JsonObject> f = p -> {
+            double v = 0;
+            for (String k : List.of("a", "b", "c", "d")) {
+                double x = p.get(k).asDouble();
+                v += 0.5 * (x * x * x * x - 16 * x * x + 5 * x);
+            }
+            return v + 4 * 39.16617;
+        };
+        double[] bound = new double[7];
+        double[] ei = new double[7];
+        for (int s = 0; s < bound.length; s++) {
+            MetisClassArgs args = new MetisClassArgs(OptimizeMode.MINIMIZE, 30L + s);
+            MetisTuner main = new MetisTuner(AlgorithmContext.standalone(), args);
+            main.updateSearchSpace(space);
+            bound[s] = BraninRuns.bestOf(main, 35, f);
+            MetisTuner withEi = new MetisTuner(AlgorithmContext.standalone(), args, new MetisSettings(35, 4));
+            withEi.updateSearchSpace(space);
+            ei[s] = BraninRuns.bestOf(withEi, 35, f);
+        }
+        java.util.Arrays.sort(bound);
+        java.util.Arrays.sort(ei);
+        assertTrue(ei[3] < bound[3], "median regret with EI " + ei[3] + ", with the lowest bound " + bound[3]
+            + "; EI " + java.util.Arrays.toString(ei) + ", bound " + java.util.Arrays.toString(bound));
+    }
 }
