@@ -13,8 +13,8 @@ import dev.tunerd.tuners.common.Rng;
  * others are made as without the rule. The count is read from the trials in flight and the observations each time,
  * so the mix holds whatever the order of results, and a run replays exactly from its trials (no state). Acts only
  * from {@code after} observations with at least {@code minInFlight} trials in flight: a sequential run draws exactly
- * as without the rule. A small batch ({@code small}: with 4 in flight, where the integer count makes one of every four
- * or five suggestions greedy, twice the share of a batch of 16) takes a greedy suggestion only with odds that fall with
+ * as without the rule. A small batch ({@code small}: with K = 2 or 4 in flight the integer count makes about one
+ * suggestion in K + 1 greedy, three or two times the share kept in a batch of 16) takes a greedy suggestion only with odds that fall with
  * the group's observations ({@link #odds}): the greedy slots gain early (ackley5, hartmann6) and cost late (levy6 and
  * styblinski5 lose their recombination), issue 16, session 16. Immutable and thread-safe.
  *

@@ -90,12 +90,13 @@ class BatchPortfolioTest {
     }
 
     @Test
-    void byDefaultFourInFlightTakeFewerGreedySlotsLateWhileSixteenKeepThem() {
+    void byDefaultUpToFourInFlightTakeFewerGreedySlotsLateWhileLargerBatchesKeepThem() {
         BatchPortfolio rule = TpeArgs.PORTFOLIO;
         assertEquals(1, rule.odds(20, 4), "early in a run as in session 14");
         assertEquals(0.5, rule.odds(110, 4), 1e-12, "halfway between 20 and 200 observations");
         assertEquals(0, rule.odds(200, 4));
-        assertEquals(1, rule.odds(200, 8), "8 in flight is not a small batch");
+        assertEquals(0, rule.odds(200, 2));
+        assertEquals(1, rule.odds(200, 5), "5 in flight is not a small batch");
         assertEquals(1, rule.odds(500, 16));
         double[] best = {0.5, 0.5};
         double[] bandwidths = {0.1, 0.1};
