@@ -116,8 +116,15 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * bandwidth ({@link BatchPortfolio}). Issue 16, session 14: held out (40 sets of 20), 16 in flight +1.2 points at
      * 100 trials per set and +0.2 at 200, 4 in flight +1.0 at 100 but -0.6 at 200; sequential runs draw exactly as
      * before; {@code BatchPortfolio.NONE} restores the previous draws (docs/MODEL_TUNERS.md, "Fourteenth pass").
+     * Since issue 16, session 16, a small batch (at most 4 trials in flight, where the integer count makes one
+     * suggestion in K + 1 greedy instead of an eighth) takes such a greedy suggestion only with odds that fall linearly
+     * from 1 at 20 observations of the group to 0 at 200: the portfolio's early gain is mostly kept and its late cost
+     * (levy6, styblinski5) mostly given back; held out (20 sets of 20), 4 in flight +0.71 +- 0.22 points per set at 200
+     * trials, -0.11 +- 0.22 at 100, 2 in flight +1.63 +- 0.30 and +0.64 +- 0.29; 6 in flight did not gain, so from 5
+     * in flight, and in sequential runs, the draws are as before ("Eighteenth pass"; {@code withSmallBatches(0, 0, 0,
+     * 1)} restores session 14's rule).
      */
-    public static final BatchPortfolio PORTFOLIO = new BatchPortfolio(0.125, 1, 0.5, 1, 10, 1, 0, 6);
+    public static final BatchPortfolio PORTFOLIO = new BatchPortfolio(0.125, 1, 0.5, 1, 10, 1, 0, 6, 5, 20, 200, 1);
     /**
      * With at least 8 trials in flight in a group that has fewer than 100 observations, a local suggestion is a
      * coordinate move (a blind redraw of one coordinate of the best) only while fewer than 2 trials in flight are

@@ -117,7 +117,8 @@ final class FlightTuners {
 
     /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
      * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip,
-     * spread, spreadAfter, spreadCat, badW, mix, mixR, mixScale, mixTop, mixAfter, mixMin, mixFlip, mixGate, fScale, fTop,
+     * spread, spreadAfter, spreadCat, badW, mix, mixR, mixScale, mixTop, mixAfter, mixMin, mixFlip, mixGate, mixSmall,
+     * mixSmallFrom, mixSmallUntil, mixSmallOdds, fScale, fTop,
      * fShare, fFlip, fFrom, fUntil, fProbes). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
@@ -154,10 +155,11 @@ final class FlightTuners {
         double spreadCat = sp.categoryDistance();
         double badW = d.inFlightBad();
         // the batch portfolio's keys, in the order of its components
-        List<String> mixKeys = List.of("mix", "mixR", "mixScale", "mixTop", "mixAfter", "mixMin", "mixFlip", "mixGate");
+        List<String> mixKeys = List.of("mix", "mixR", "mixScale", "mixTop", "mixAfter", "mixMin", "mixFlip", "mixGate",
+            "mixSmall", "mixSmallFrom", "mixSmallUntil", "mixSmallOdds");
         dev.tunerd.tuners.tpe.kernel.BatchPortfolio pf = d.portfolio();
         double[] mix = {pf.share(), pf.radius(), pf.scale(), pf.top(), pf.after(), pf.minInFlight(), pf.flip(),
-            pf.gate()};
+            pf.gate(), pf.small(), pf.smallFrom(), pf.smallUntil(), pf.smallOdds()};
         // the in-flight local step's keys, in the order of its components
         List<String> flightKeys = List.of("fScale", "fTop", "fShare", "fFlip", "fFrom", "fUntil", "fProbes");
         dev.tunerd.tuners.tpe.kernel.FlightRefine fr = d.flightRefine();
@@ -210,7 +212,7 @@ final class FlightTuners {
             new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip),
             new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat), badW,
             new dev.tunerd.tuners.tpe.kernel.BatchPortfolio(mix[0], mix[1], mix[2], (int) mix[3],
-                (int) mix[4], (int) mix[5], mix[6], mix[7]),
+                (int) mix[4], (int) mix[5], mix[6], mix[7], (int) mix[8], (int) mix[9], (int) mix[10], mix[11]),
             new dev.tunerd.tuners.tpe.kernel.FlightRefine(flight[0], (int) flight[1], flight[2], flight[3],
                 (int) flight[4], (int) flight[5], (int) flight[6]));
     }

@@ -258,7 +258,7 @@ final class GroupModel {
             return bandwidths;
         });
         boolean greedy = !fromPrior && !second && portfolioAdmits
-            && settings.portfolio().greedy(history.rows(), pending, bestObservation(), goodBandwidths);
+            && settings.portfolio().greedy(history.rows(), pending, bestObservation(), goodBandwidths, rng);
         boolean inFlight = settings.flightRefine().applies(pending.count(), history.rows());
         step = greedy ? greedyStep : inFlight ? flightStep : settings.refine();
         LocalRefine.Move move = fromPrior || second ? LocalRefine.Move.NONE

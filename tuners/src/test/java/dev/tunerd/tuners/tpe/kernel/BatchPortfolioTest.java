@@ -53,6 +53,67 @@ class BatchPortfolioTest {
     }
 
     @Test
+    void aSmallBatchStopsItsGreedySlotsAfterSmallUntilObservations() {
+        // 4 in flight, none near the best: session 14's rule keeps a greedy slot whatever the observations
+        BatchPortfolio always = new BatchPortfolio(0.125, 1, 0.5, 1, 10, 1, 0, 0);
+        BatchPortfolio stop = always.withSmallBatches(8, 100, 100, 1);
+        double[] best = {0.5, 0.5};
+        double[] bandwidths = {0.1, 0.1};
+        PendingRows four = new PendingRows(new boolean[] {false, false});
+        for (int i = 0; i < 4; i++) {
+            four.add(new double[] {0.1 + 0.2 * i, 0.05});
+        }
+        assertTrue(always.greedy(150, four, best, bandwidths), "main: greedy at 150 observations");
+        assertTrue(stop.greedy(99, four, best, bandwidths), "before the stop as before");
+        assertFalse(stop.greedy(100, four, best, bandwidths), "a small batch from 100 observations: no greedy slot");
+        assertFalse(stop.greedy(150, four, best, bandwidths));
+        // a large batch is not small: its greedy slots go on
+        PendingRows sixteen = new PendingRows(new boolean[] {false, false});
+        for (int i = 0; i < 16; i++) {
+            sixteen.add(new double[] {0.05 + 0.05 * i, 0.05});
+        }
+        assertTrue(stop.greedy(150, sixteen, best, bandwidths), "16 in flight: not a small batch");
+        assertEquals(1, stop.odds(150, 16));
+        // odds that fade: 0.5 up to 40 observations, 0.25 at 100, 0 from 160; one draw decides in between
+        BatchPortfolio fade = always.withSmallBatches(8, 40, 160, 0.5);
+        assertEquals(0.5, fade.odds(20, 4), 1e-12);
+        assertEquals(0.25, fade.odds(100, 4), 1e-12);
+        assertEquals(0, fade.odds(160, 4));
+        int taken = 0;
+        Rng rng = new Rng(3);
+        for (int i = 0; i < 4000; i++) {
+            taken += fade.greedy(100, four, best, bandwidths, rng) ? 1 : 0;
+        }
+        assertEquals(1000, taken, 100, "about a quarter of the draws greedy at 100 observations");
+        assertThrows(IllegalArgumentException.class, () -> always.withSmallBatches(8, 100, 99, 1));
+        assertThrows(IllegalArgumentException.class, () -> always.withSmallBatches(8, 10, 20, 1.5));
+    }
+
+    @Test
+    void byDefaultUpToFourInFlightTakeFewerGreedySlotsLateWhileLargerBatchesKeepThem() {
+        BatchPortfolio rule = TpeArgs.PORTFOLIO;
+        assertEquals(1, rule.odds(20, 4), "early in a run as in session 14");
+        assertEquals(0.5, rule.odds(110, 4), 1e-12, "halfway between 20 and 200 observations");
+        assertEquals(0, rule.odds(200, 4));
+        assertEquals(0, rule.odds(200, 2));
+        assertEquals(1, rule.odds(200, 5), "5 in flight is not a small batch");
+        assertEquals(1, rule.odds(500, 16));
+        double[] best = {0.5, 0.5};
+        double[] bandwidths = {0.1, 0.1};
+        PendingRows four = new PendingRows(new boolean[] {false, false});
+        for (int i = 0; i < 4; i++) {
+            four.add(new double[] {0.1 + 0.2 * i, 0.05});
+        }
+        int taken = 0;
+        Rng rng = new Rng(11);
+        for (int i = 0; i < 2000; i++) {
+            taken += rule.greedy(170, four, best, bandwidths, rng) ? 1 : 0;
+        }
+        // odds (200 - 170) / 180 = 1/6 at 170 observations; session 14's rule took every one of them
+        assertEquals(2000 / 6.0, taken, 60, "greedy suggestions of 4 in flight at 170 observations");
+    }
+
+    @Test
     void theGateAdmitsOnlyAGoodSetWithinOneBasin() {
         BatchPortfolio gated = new BatchPortfolio(0.125, 1, 0.5, 1, 10, 1, 0, 6);
         boolean[] numeric = {false, false};
