@@ -96,7 +96,9 @@ final class SmacSampler implements InternalSampler {
         double best = y[order[0]];
         List<double[]> starts = new ArrayList<>();
         boolean farTarget = false;
-        for (int i = 0; i < order.length && starts.size() < settings.localStarts(); i++) {
+        // by predicted mean, every observation the search may start from is a candidate start
+        int wanted = settings.meanStarts() ? order.length : settings.localStarts();
+        for (int i = 0; i < order.length && starts.size() < wanted; i++) {
             double[] x = xs.get(order[i]);
             if (avoid == null || (basin != null ? !basin[i] : !near(x, avoid, settings.farAvoid()))) {
                 if (!farTarget && avoid != null) {
@@ -111,6 +113,9 @@ final class SmacSampler implements InternalSampler {
             }
         }
         double[] out = new double[2];
+        if (settings.meanStarts()) {
+            starts = lowestPredicted(forest, starts, settings.localStarts());
+        }
         List<double[]> candidates = new ArrayList<>();
         for (int i = 0; i < settings.randomCandidates(); i++) {
             double[] c = randomVector();
@@ -131,8 +136,15 @@ final class SmacSampler implements InternalSampler {
         }
         candidates = sortedCandidates;
         starts.addAll(candidates.subList(0, Math.min(settings.randomStarts(), candidates.size())));
+        AdaptiveWalk walk = settings.adaptiveStep() > 0 ? new AdaptiveWalk(rng, settings.adaptiveStep(),
+            this::neighbours) : null;
+        RandomForest model = forest;
+        double target = best;
+        double[] avoided = avoid;
         for (double[] s : starts) {
-            candidates.add(localSearch(forest, s, best, taken, avoid));
+            candidates.add(walk == null ? localSearch(forest, s, best, taken, avoid)
+                : walk.climb(s, v -> ei(model, v, target, new double[2]),
+                    v -> (avoided == null || !near(v, avoided, settings.farAvoid())) && !taken.contains(key(v))));
         }
         double[] chosen = null;
         double chosenEi = Double.NEGATIVE_INFINITY;
@@ -144,6 +156,24 @@ final class SmacSampler implements InternalSampler {
             }
         }
         return decode(chosen != null ? chosen : randomVector());
+    }
+
+    /** The {@code count} of {@code xs} with the lowest mean predicted by {@code forest}, ties in their given order. */
+    static List<double[]> lowestPredicted(RandomForest forest, List<double[]> xs, int count) {
+        double[] mean = new double[xs.size()];
+        double[] out = new double[2];
+        for (int i = 0; i < mean.length; i++) {
+            forest.predict(xs.get(i), out);
+            mean[i] = out[0];
+        }
+        Integer[] byMean = new Integer[mean.length];
+        Arrays.setAll(byMean, i -> i);
+        Arrays.sort(byMean, Comparator.comparingDouble(i -> mean[i]));
+        List<double[]> chosen = new ArrayList<>(Math.min(count, mean.length));
+        for (int i = 0; i < byMean.length && i < count; i++) {
+            chosen.add(xs.get(byMean[i]));
+        }
+        return chosen;
     }
 
     /** Whether the {@code farTop} best observations (by {@code order}) all lie within {@code farRadius} of the best. */
@@ -290,7 +320,7 @@ final class SmacSampler implements InternalSampler {
         for (int step = 0; step < LOCAL_STEPS; step++) {
             double[] next = null;
             double nextEi = currentEi;
-            for (double[] nb : neighbours(current)) {
+            for (double[] nb : neighbours(current, settings.step())) {
                 double e = ei(forest, nb, best, out);
                 boolean allowed = avoid == null || !near(nb, avoid, settings.farAvoid());
                 if (e > nextEi && allowed && !taken.contains(key(nb))) {
@@ -307,7 +337,8 @@ final class SmacSampler implements InternalSampler {
         return current;
     }
 
-    private List<double[]> neighbours(double[] v) {
+    /** One-exchange neighbours: each numeric coordinate moved by normal steps of {@code step}, each choice switched. */
+    private List<double[]> neighbours(double[] v, double step) {
         List<double[]> out = new ArrayList<>();
         double[] internal = decode(v);
         for (int i = 0; i < unit.size(); i++) {
@@ -325,7 +356,7 @@ final class SmacSampler implements InternalSampler {
             } else {
                 for (int k = 0; k < NUMERIC_NEIGHBOURS; k++) {
                     double[] nb = internal.clone();
-                    double u = Math.min(1, Math.max(0, v[i] + settings.step() * rng.nextGaussian()));
+                    double u = Math.min(1, Math.max(0, v[i] + step * rng.nextGaussian()));
                     nb[i] = unit.toInternalInBounds(i, u);
                     out.add(encode(nb));
                 }

@@ -56,15 +56,21 @@ package dev.tunerd.tuners.smac;
  *                        while the best observation is at least {@code max(10, farBasinStall * n)} observations old
  *                        ({@code n} observed), so a run that still improves its basin keeps the ball's far search;
  *                        0 (default): whenever {@code farBasin} is on
+ * @param adaptiveStep    when positive, the local search is an {@link AdaptiveWalk} (first improvement, plateau steps,
+ *                        a numeric step starting at this share of the range and adapting between 0.005 and 0.5)
+ *                        instead of steepest ascent with the fixed {@code step}; 0 (default): the fixed step
+ * @param meanStarts      the local searches' observed starts are the {@code localStarts} observations (of those the
+ *                        search may start from) with the lowest mean predicted by the forest, not the lowest
+ *                        observed losses; false (default): by observed loss
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
     double warpSkewness, int trees, int minSplit, double redrawShare, int warpSample, double farShare,
     double farRadius, int farTop, double farAvoid, boolean farFromRandom, double farBasin, boolean farBasinForest,
-    double farBasinStall) {
+    double farBasinStall, double adaptiveStep, boolean meanStarts) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 10, 3, 0.1, 0, 0.3, 0.25, 10, 0.25, false, 0, false, 0);
+        0, 10, 3, 0.1, 0, 0.3, 0.25, 10, 0.25, false, 0, false, 0, 0, false);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
@@ -72,7 +78,8 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
             || randomCandidates < 1 || !(step > 0) || trees < 1 || minSplit < 2
             || !(redrawShare >= 0 && redrawShare <= 1) || warpSample < 0 || !(farShare >= 0 && farShare <= 1)
             || !(farRadius > 0 && farRadius <= 2) || farTop < 1 || !(farAvoid > 0 && farAvoid <= 2)
-            || !(farBasin >= 0 && farBasin <= 100) || !(farBasinStall >= 0 && farBasinStall <= 1)) {
+            || !(farBasin >= 0 && farBasin <= 100) || !(farBasinStall >= 0 && farBasinStall <= 1)
+            || !(adaptiveStep == 0 || adaptiveStep >= AdaptiveWalk.MIN_STEP && adaptiveStep <= AdaptiveWalk.MAX_STEP)) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }
     }
@@ -83,27 +90,44 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
         int trees, int minSplit, double redrawShare, int warpSample) {
         this(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf, logEi,
             randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, 0, 0.25, 10, 0.25, false, 0,
-            false, 0);
+            false, 0, 0, false);
+    }
+
+    /** The settings before the adaptive local search existed, with it off (the fixed step, starts by loss). */
+    public SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
+        int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step, double warpSkewness,
+        int trees, int minSplit, double redrawShare, int warpSample, double farShare, double farRadius, int farTop,
+        double farAvoid, boolean farFromRandom, double farBasin, boolean farBasinForest, double farBasinStall) {
+        this(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf, logEi,
+            randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius, farTop,
+            farAvoid, farFromRandom, farBasin, farBasinForest, farBasinStall, 0, false);
     }
 
     /** The same settings with another far search (the five {@code far*} settings above). */
     public SmacSettings withFar(double share, double radius, int top, double avoid, boolean fromRandom) {
         return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
             logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, share, radius, top,
-            avoid, fromRandom, farBasin, farBasinForest, farBasinStall);
+            avoid, fromRandom, farBasin, farBasinForest, farBasinStall, adaptiveStep, meanStarts);
     }
 
     /** The same settings with the basin test only while the best observation is old ({@code farBasinStall}). */
     public SmacSettings withBasinStall(double stall) {
         return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
             logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius,
-            farTop, farAvoid, farFromRandom, farBasin, farBasinForest, stall);
+            farTop, farAvoid, farFromRandom, farBasin, farBasinForest, stall, adaptiveStep, meanStarts);
     }
 
     /** The same settings with another basin test for the far search ({@code farBasin}, {@code farBasinForest}). */
     public SmacSettings withBasin(double basin, boolean basinForest) {
         return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
             logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius,
-            farTop, farAvoid, farFromRandom, basin, basinForest, farBasinStall);
+            farTop, farAvoid, farFromRandom, basin, basinForest, farBasinStall, adaptiveStep, meanStarts);
+    }
+
+    /** The same settings with another local search ({@code adaptiveStep}, {@code meanStarts}). */
+    public SmacSettings withLocalSearch(double adaptive, boolean byMean) {
+        return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
+            logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius,
+            farTop, farAvoid, farFromRandom, farBasin, farBasinForest, farBasinStall, adaptive, byMean);
     }
 }

@@ -103,7 +103,8 @@ final class BenchDrivers {
     /**
      * SMAC's settings from {@code smac.*} keys (DEFAULT where absent): -Dsmac.random / choiceRandom / features /
      * local / randomStarts / within / logei / candidates / step / skew / trees / minSplit / redraw / warpSample /
-     * far / farRadius / farTop / farAvoid / farFromRandom / farBasin / farBasinForest / farBasinStall.
+     * far / farRadius / farTop / farAvoid / farFromRandom / farBasin / farBasinForest / farBasinStall /
+     * adaptStep / meanStarts.
      */
     static SmacSettings smacSettings(java.util.function.UnaryOperator<String> lookup) {
         SmacSettings d = SmacSettings.DEFAULT;
@@ -123,7 +124,8 @@ final class BenchDrivers {
             num.apply("smac.farRadius", d.farRadius()), num.apply("smac.farTop", (double) d.farTop()).intValue(),
             num.apply("smac.farAvoid", d.farAvoid()), bool.apply("smac.farFromRandom", d.farFromRandom()),
             num.apply("smac.farBasin", d.farBasin()), bool.apply("smac.farBasinForest", d.farBasinForest()),
-            num.apply("smac.farBasinStall", d.farBasinStall()));
+            num.apply("smac.farBasinStall", d.farBasinStall()), num.apply("smac.adaptStep", d.adaptiveStep()),
+            bool.apply("smac.meanStarts", d.meanStarts()));
     }
 
     /**
