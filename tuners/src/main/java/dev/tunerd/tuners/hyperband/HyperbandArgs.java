@@ -54,11 +54,12 @@ import dev.tunerd.spi.OptimizeMode;
  *                     winners a win ({@code realized_share}) must rest on before it counts; with fewer it is no
  *                     verdict and the other checks decide (a loss counts from the first winner). 1..100, default
  *                     {@value #DEFAULT_REALIZED_WINNERS} (sessions 10-15's rule: one winner is enough)
- * @param repeatLosing {@code repeat_losing} (a tunerd addition, issue 13 session 16): false (default): while the
- *                     largest bracket's winners lose ({@code realized_share}) it is not repeated, so the iteration
- *                     goes on to brackets whose full trainings add evidence; true (sessions 10-15): the screening gain
+ * @param repeatLosing {@code repeat_losing} (a tunerd addition, issue 13 session 16): true (default, sessions
+ *                     10-15): while the largest bracket's winners lose ({@code realized_share}) the screening gain
  *                     ({@code repeat_largest}) may still repeat it, on evidence that back-to-back largest brackets
- *                     never add to
+ *                     never add to; false: then it is not repeated, so the iteration goes on to brackets whose full
+ *                     trainings add evidence (fewer held-out losses to random search where curves cross, slightly
+ *                     worse on long curves with one worker; BENCHMARKS.md, issue 13 session 16)
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -188,7 +189,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         if (realizedWinners < 1 || realizedWinners > 100) {
             throw new IllegalArgumentException("realized_winners must be between 1 and 100, got " + realizedWinners);
         }
-        repeatLosing = repeatLosing != null && repeatLosing;
+        repeatLosing = repeatLosing == null || repeatLosing;
         if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
             throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);
         }
