@@ -308,6 +308,22 @@ final class BracketPayoff {
      * trainings. Where early leaders fall behind, the winner is one of them and ends among the full trainings' middle.
      */
     int realized(List<double[]> curves, List<Double> winners, double share) {
+        return realized(curves, winners, share, 1);
+    }
+
+    /**
+     * As {@link #realized(List, List, double)}, but a win resting on fewer than {@code minWinners} winners is no
+     * verdict (0; {@code realized_winners}, issue 13 session 16): one winner of a bracket that is only as good as the
+     * best of its cost in full trainings beats the threshold by chance about one time in three ({@code 1 - (1 -
+     * share / (c + 1))^c}, 0.34 for {@code c = 4}), and on a {@code crossing} seed such a win repeated the largest
+     * bracket. A loss counts from the first winner.
+     */
+    int realized(List<double[]> curves, List<Double> winners, double share, int minWinners) {
+        int verdict = realizedVerdict(curves, winners, share);
+        return verdict > 0 && winners.size() < minWinners ? 0 : verdict;
+    }
+
+    private int realizedVerdict(List<double[]> curves, List<Double> winners, double share) {
         double[] finals = finals(curves);
         if (winners.isEmpty() || finals.length < EARLY_CURVES) {
             return 0;

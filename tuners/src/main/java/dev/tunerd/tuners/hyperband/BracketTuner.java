@@ -93,25 +93,28 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
                                                double earlyMargin, double realizedShare) {
         checkBracketsByPayoff(margin, screenMargin, repeatLargest, earlyMargin, realizedShare, -1,
-            BracketPayoff.EARLY_CURVES);
+            BracketPayoff.EARLY_CURVES, 1, true);
     }
 
     /**
      * As {@link #checkBracketsByPayoff(double, double, double, double, double)}, with {@code thinMargin} (the
      * screening rule for the largest bracket on thin evidence, {@link BracketPayoff}) and {@code realizedFloor} (the
      * full trainings a win of the largest bracket's winners must rest on before it lifts the bracket's repeat limit,
-     * {@link BracketPayoff#winRests}); {@link HyperbandArgs}.
+     * {@link BracketPayoff#winRests}), {@code realizedWinners} (the winners a win must rest on before it is a
+     * verdict, {@link BracketPayoff#realized(List, List, double, int)}) and {@code repeatLosing} (false: while the
+     * winners lose, the largest bracket is not repeated, so an iteration goes on to the brackets whose full trainings
+     * add evidence; true: sessions 10-15, the screening gain repeats it on the same evidence); {@link HyperbandArgs}.
      */
     protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
                                                double earlyMargin, double realizedShare, double thinMargin,
-                                               int realizedFloor) {
+                                               int realizedFloor, int realizedWinners, boolean repeatLosing) {
         BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin,
             thinMargin);
         PayoffEvidence evidence = new PayoffEvidence(engine.plan(), EVIDENCE_WINDOW, engine::anyInFlight);
         payoffEvidence = evidence;
         int sMax = engine.plan().sMax();
         java.util.function.ToIntFunction<List<double[]>> realized = curves -> realizedShare < 0 ? 0
-            : payoff.realized(curves, evidence.winners(), realizedShare);
+            : payoff.realized(curves, evidence.winners(), realizedShare, realizedWinners);
         java.util.function.IntPredicate allowed = s -> {
             List<double[]> curves = evidence.curves();
             if (s < sMax) {
@@ -165,6 +168,12 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                 if (winners > 0) {
                     // a win lifts the repeat limit only when it rests on enough full trainings (realized_floor)
                     return payoff.winRests(curves, realizedFloor) || engine.largestInARow() < THIN_RUN;
+                }
+                if (winners < 0 && !repeatLosing) {
+                    // the winners lose: repeated back to back, the largest bracket adds no full trainings, so the
+                    // evidence and the verdicts below stay as they are (crossing 13603, 4 workers: 20 largest brackets
+                    // on the same 12 full trainings, 0.02439 -> 0.07317 at 100 %; BENCHMARKS.md, issue 13 session 16)
+                    return false;
                 }
                 if (!payoff.pays(curves, sMax, winners == 0)
                     || payoff.screenGain(payoff.usable(curves, sMax), sMax) < repeatLargest) {

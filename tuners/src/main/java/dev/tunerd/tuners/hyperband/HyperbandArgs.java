@@ -44,17 +44,39 @@ import dev.tunerd.spi.OptimizeMode;
  * @param thinMargin   {@code thin_margin} (a tunerd addition, issue 13 session 15): at 0 or more, on 4-9 full
  *                     trainings the largest bracket also starts when its screening gain is at least this and its
  *                     replay does not lose to full trainings (the screening rule on thin evidence); it does not
- *                     cut a bracket of full trainings short (they bring the evidence up). 0..10, default
+ *                     cut a bracket of full trainings short (they bring the evidence up). -1 (off) or 0..10, default
  *                     {@value #DEFAULT_THIN_MARGIN} (off)
  * @param realizedFloor {@code realized_floor} (a tunerd addition, issue 13 session 15): the full trainings a win of
  *                     the largest bracket's winners ({@code realized_share}) must rest on before it lifts the
  *                     bracket's repeat limit; on fewer it repeats at most 3 times in a row. 4..100, default
  *                     {@value #DEFAULT_REALIZED_FLOOR} (sessions 10-15: a win on 4 lifts it)
+ * @param realizedWinners {@code realized_winners} (a tunerd addition, issue 13 session 16): the largest bracket's
+ *                     winners a win ({@code realized_share}) must rest on before it counts; with fewer it is no
+ *                     verdict and the other checks decide (a loss counts from the first winner). 1..100, default
+ *                     {@value #DEFAULT_REALIZED_WINNERS} (sessions 10-15's rule: one winner is enough)
+ * @param repeatLosing {@code repeat_losing} (a tunerd addition, issue 13 session 16): true (default, sessions
+ *                     10-15): while the largest bracket's winners lose ({@code realized_share}) the screening gain
+ *                     ({@code repeat_largest}) may still repeat it, on evidence that back-to-back largest brackets
+ *                     never add to; false: then it is not repeated, so the iteration goes on to brackets whose full
+ *                     trainings add evidence (fewer held-out losses to random search where curves cross, slightly
+ *                     worse on long curves with one worker; BENCHMARKS.md, issue 13 session 16)
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
                             Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
-                            Double realizedShare, Double thinMargin, Integer realizedFloor, Long seed) {
+                            Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
+                            Boolean repeatLosing, Long seed) {
+
+    /** Without {@code realized_winners} and {@code repeat_losing} (their defaults). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
+                         Double realizedShare, Double thinMargin, Integer realizedFloor, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
+            realizedShare, thinMargin, realizedFloor, null, null, seed);
+    }
+
+    /** {@code realized_winners} when the classArgs do not set it (1: sessions 10-15's rule; BENCHMARKS.md). */
+    public static final int DEFAULT_REALIZED_WINNERS = 1;
 
     /** Without {@code thin_margin} and {@code realized_floor} (their defaults). */
     public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -64,7 +86,10 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
             realizedShare, null, null, seed);
     }
 
-    /** {@code thin_margin} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 15). */
+    /**
+     * {@code thin_margin} when the classArgs do not set it (-1: off; with 0.5 {@code crossing} ends above random search
+     * on held-out sets, BENCHMARKS.md, issue 13 sessions 15 and 16).
+     */
     public static final double DEFAULT_THIN_MARGIN = -1;
 
     /** {@code realized_floor} when the classArgs do not set it (4: sessions 10-15's rule). */
@@ -160,6 +185,11 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         if (realizedFloor < 4 || realizedFloor > 100) {
             throw new IllegalArgumentException("realized_floor must be between 4 and 100, got " + realizedFloor);
         }
+        realizedWinners = realizedWinners == null ? DEFAULT_REALIZED_WINNERS : realizedWinners;
+        if (realizedWinners < 1 || realizedWinners > 100) {
+            throw new IllegalArgumentException("realized_winners must be between 1 and 100, got " + realizedWinners);
+        }
+        repeatLosing = repeatLosing == null || repeatLosing;
         if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
             throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);
         }

@@ -21,7 +21,8 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
             + " parameters (classArgs: optimize_mode, R, eta, exec_mode, rank_agreement (-1: NNI's bracket"
             + " order; absent: the payoff check), payoff_margin (0.2), screen_margin (0.5; -1: the replay alone),"
             + " repeat_largest (0.5; -1: NNI's order within an iteration), early_margin (1.0; -1: off), realized_share"
-            + " (0.5; -1: off), thin_margin (-1: off), realized_floor (4), seed)";
+            + " (0.5; -1: off), thin_margin (-1: off), realized_floor (4), realized_winners (1), repeat_losing"
+            + " (true), seed)";
     }
 
     @Override

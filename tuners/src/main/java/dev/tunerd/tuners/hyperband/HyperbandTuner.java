@@ -28,7 +28,8 @@ public final class HyperbandTuner extends BracketTuner {
             args.mode(), context, args.rankAgreement() == null ? RankAgreement.ALWAYS : args.rankAgreement());
         if (args.rankAgreement() == null) {
             checkBracketsByPayoff(args.payoffMargin(), args.screenMargin(), args.repeatLargest(), args.earlyMargin(),
-                args.realizedShare(), args.thinMargin(), args.realizedFloor());
+                args.realizedShare(), args.thinMargin(), args.realizedFloor(), args.realizedWinners(),
+                args.repeatLosing());
         }
         this.rng = Rng.withSeed(seed);
     }

@@ -27,7 +27,7 @@ import java.util.PriorityQueue;
  * more it is the wire order, which the daemon also keeps since issue 13 session 10. A tuning aid (issue 13 session 10; on
  * seeds 0-19 and 3300-3319 it gave the daemon's one-worker means to the last digit): prints per seed the regret at 25
  * / 33 / 50 / 100 % and the brackets started in the first third, then the means. A Hyperband whose checks never let a
- * halving bracket start ({@code screen_margin=-1 payoff_margin=10 early_margin=-1 repeat_largest=-1
+ * halving bracket start ({@code screen_margin=-1 payoff_margin=10 early_margin=-1 repeat_largest=-1 thin_margin=-1
  * realized_share=-1}) draws random search's configurations, so it gives random search's rows. With 4 workers (issue
  * 13 session 11) its means equal the daemon's (seeds 0-19: 0.0176 at a third). {@code -Dsim.execMode=serial} runs
  * NNI's serial mode. After the means: the workers' utilisation and the virtual time (epochs per worker) at a third
@@ -92,7 +92,9 @@ public final class HyperbandSim {
         HyperbandArgs a = new HyperbandArgs("minimize", epochs, 3, System.getProperty("sim.execMode", "parallelism"), null, extra.get("payoff_margin"),
             extra.get("screen_margin"), extra.get("repeat_largest"), extra.get("early_margin"),
             extra.get("realized_share"), extra.get("thin_margin"),
-            extra.containsKey("realized_floor") ? (int) Math.round(extra.get("realized_floor")) : null, seed);
+            extra.containsKey("realized_floor") ? (int) Math.round(extra.get("realized_floor")) : null,
+            extra.containsKey("realized_winners") ? (int) Math.round(extra.get("realized_winners")) : null,
+            extra.containsKey("repeat_losing") ? extra.get("repeat_losing") != 0 : null, seed);
         HyperbandTuner tuner = new HyperbandTuner(a, seed, ctx);
         tuner.updateSearchSpace(problem.searchSpace());
         PriorityQueue<Run> events = new PriorityQueue<>((x, y) -> x.next != y.next ? Double.compare(x.next, y.next)

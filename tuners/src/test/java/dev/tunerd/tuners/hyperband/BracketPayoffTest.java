@@ -190,6 +190,24 @@ class BracketPayoffTest {
     }
 
     /**
+     * {@code realized_winners} (issue 13 session 16): a win of the largest bracket's winners is a verdict only when it
+     * rests on at least that many winners (one winner beats the threshold by chance about one time in three when the
+     * bracket is only as good as its cost in full trainings); a loss counts from the first winner. With 1 (sessions
+     * 10-15) one winner better than every full training is a win.
+     */
+    @Test
+    void aWinRestsOnEnoughWinnersALossOnOne() {
+        BracketPayoff p = new BracketPayoff(PLAN, 0.2, 10, 0.5, 1.0);
+        List<double[]> eight = evidence(8, (k, f) -> 5 + f); // finals 0 .. 7
+        assertEquals(1, p.realized(eight, List.of(-1.0), 0.5, 1), "sessions 10-15: one winner wins");
+        assertEquals(0, p.realized(eight, List.of(-1.0), 0.5, 2), "one winner: no verdict yet");
+        assertEquals(1, p.realized(eight, List.of(-1.0, -0.5), 0.5, 2), "two winners better than every training");
+        assertEquals(-1, p.realized(eight, List.of(3.5), 0.5, 2), "one losing winner is a loss");
+        assertEquals(-1, p.realized(eight, List.of(-1.0, 3.5), 0.5, 2), "the mean share (1/4) decides");
+        assertEquals(0, p.realized(eight, List.of(), 0.5, 2), "no winner");
+    }
+
+    /**
      * {@code thin_margin} (issue 13 session 15): on 4-9 full trainings the largest bracket also starts when its
      * screening gain reaches the margin and the replay does not lose to full trainings; not the other brackets.
      */

@@ -136,6 +136,11 @@ class HyperbandTunerTest {
         HyperbandArgs defaults = new HyperbandArgs(null, null, null, null, null, null);
         assertEquals(-1, defaults.thinMargin(), "thin_margin is off (issue 13 session 15)");
         assertEquals(4, defaults.realizedFloor(), "realized_floor: sessions 10-15's rule");
+        assertEquals(1, defaults.realizedWinners(), "realized_winners: sessions 10-15's rule (issue 13 session 16)");
+        assertEquals(true, defaults.repeatLosing(), "repeat_losing: sessions 10-15's rule (issue 13 session 16)");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
+            null, null, null, null, null, null, null, 0, null, null)).getMessage()
+            .startsWith("realized_winners must be between 1 and 100"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
             null, null, null, null, null, -0.5, null, null)).getMessage().startsWith("thin_margin must be -1 or"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
