@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.smac;
 
 import dev.tunerd.tuners.common.Rng;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -74,7 +75,7 @@ final class AdaptiveWalk {
                     betterValue = e;
                     break;
                 }
-                if (e == currentValue && level == null && !java.util.Arrays.equals(nb, current)) {
+                if (e == currentValue && level == null && !Arrays.equals(nb, current)) {
                     level = nb;
                 }
             }

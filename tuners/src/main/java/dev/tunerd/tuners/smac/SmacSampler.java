@@ -143,8 +143,7 @@ final class SmacSampler implements InternalSampler {
         double[] avoided = avoid;
         for (double[] s : starts) {
             candidates.add(walk == null ? localSearch(forest, s, best, taken, avoid)
-                : walk.climb(s, v -> ei(model, v, target, new double[2]),
-                    v -> (avoided == null || !near(v, avoided, settings.farAvoid())) && !taken.contains(key(v))));
+                : walk.climb(s, v -> ei(model, v, target, out), v -> takeable(v, taken, avoided)));
         }
         double[] chosen = null;
         double chosenEi = Double.NEGATIVE_INFINITY;
@@ -322,8 +321,7 @@ final class SmacSampler implements InternalSampler {
             double nextEi = currentEi;
             for (double[] nb : neighbours(current, settings.step())) {
                 double e = ei(forest, nb, best, out);
-                boolean allowed = avoid == null || !near(nb, avoid, settings.farAvoid());
-                if (e > nextEi && allowed && !taken.contains(key(nb))) {
+                if (e > nextEi && takeable(nb, taken, avoid)) {
                     next = nb;
                     nextEi = e;
                 }
@@ -335,6 +333,11 @@ final class SmacSampler implements InternalSampler {
             currentEi = nextEi;
         }
         return current;
+    }
+
+    /** Whether a local search may move to {@code v}: not suggested yet, and not within {@code farAvoid} of {@code avoid}. */
+    private boolean takeable(double[] v, Set<List<Double>> taken, double[] avoid) {
+        return (avoid == null || !near(v, avoid, settings.farAvoid())) && !taken.contains(key(v));
     }
 
     /** One-exchange neighbours: each numeric coordinate moved by normal steps of {@code step}, each choice switched. */
