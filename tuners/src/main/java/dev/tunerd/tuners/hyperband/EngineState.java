@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * A {@link BracketEngine} as JSON and back, for snapshots: every bracket with its rounds and their entries (params,
- * issued id, last value, ended), the queue, the counters. Stateless.
+ * issued id, last value, ended), the queue, the counters, and the draws given back that wait for the next bracket of
+ * full trainings (only when there are any). Stateless.
  */
 public final class EngineState {
 

@@ -54,12 +54,12 @@ import dev.tunerd.spi.OptimizeMode;
  *                     winners a win ({@code realized_share}) must rest on before it counts; with fewer it is no
  *                     verdict and the other checks decide (a loss counts from the first winner). 1..100, default
  *                     {@value #DEFAULT_REALIZED_WINNERS} (sessions 10-15's rule: one winner is enough)
- * @param repeatLosing {@code repeat_losing} (a tunerd addition, issue 13 session 16): true (default, sessions
- *                     10-15): while the largest bracket's winners lose ({@code realized_share}) the screening gain
- *                     ({@code repeat_largest}) may still repeat it, on evidence that back-to-back largest brackets
- *                     never add to; false: then it is not repeated, so the iteration goes on to brackets whose full
- *                     trainings add evidence (fewer held-out losses to random search where curves cross, slightly
- *                     worse on long curves with one worker; BENCHMARKS.md, issue 13 session 16)
+ * @param repeatLosing {@code repeat_losing} (a tunerd addition, issue 13 session 16): true (sessions 10-16): while
+ *                     the largest bracket's winners lose ({@code realized_share}) the screening gain ({@code
+ *                     repeat_largest}) may still repeat it, on evidence that back-to-back largest brackets never add
+ *                     to; false (default {@value #DEFAULT_REPEAT_LOSING} since session 17): then it is not repeated,
+ *                     so the iteration goes on to brackets whose full trainings add evidence (BENCHMARKS.md, issue 13
+ *                     sessions 16 and 17)
  * @param separateStreams {@code separate_streams} (a tunerd addition, issue 13 session 17): true: full trainings of
  *                     new configurations draw from the seed's random stream alone, in order (random search's
  *                     configurations), and the brackets that halve draw theirs from a second stream, so a halving
@@ -95,7 +95,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     /**
      * {@code repeat_losing} when the classArgs do not set it (false since issue 13 session 17, with {@code
      * separate_streams}: together they are at or below random search at the full budget on every held-out {@code
-     * crossing} and {@code curves} set; BENCHMARKS.md, issue 13 session 17).
+     * crossing} and {@code curves} set of that session; BENCHMARKS.md, issue 13 session 17).
      */
     public static final boolean DEFAULT_REPEAT_LOSING = false;
 
