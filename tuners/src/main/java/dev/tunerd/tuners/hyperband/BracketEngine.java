@@ -44,8 +44,12 @@ public final class BracketEngine {
     private java.util.function.IntPredicate bracketAllowed = s -> true;
     private java.util.function.BooleanSupplier restartAtLargest = () -> false;
     private java.util.function.BooleanSupplier giveUpFullTrainings = () -> false;
-    /** Configurations drawn for a bracket of full trainings and given up unissued: the next bracket's first ones. */
-    private final ArrayDeque<JsonObject> givenBack = new ArrayDeque<>();
+    /**
+     * Configurations drawn for a bracket of full trainings and given up unissued: the next bracket's first ones (with
+     * {@link #fullTrainingsKeepTheirDraws}, the next bracket of full trainings' first ones).
+     */
+    final ArrayDeque<JsonObject> givenBack = new ArrayDeque<>();
+    private boolean givenBackToFullTrainings;
 
     /**
      * @param serial       start a bracket only when the previous one generated its last round (NNI's serial mode)
@@ -87,6 +91,16 @@ public final class BracketEngine {
      */
     public void reviseFullTrainings(java.util.function.BooleanSupplier giveUp) {
         this.giveUpFullTrainings = giveUp;
+    }
+
+    /**
+     * From now on configurations of a bracket of full trainings that {@link #reviseFullTrainings} gave up go to the
+     * next bracket of full trainings, not to whichever bracket starts next: for a source that draws full trainings'
+     * configurations from a stream of their own ({@code separate_streams}), so that stream's draws are trained in
+     * their order whatever brackets run between.
+     */
+    public void fullTrainingsKeepTheirDraws() {
+        this.givenBackToFullTrainings = true;
     }
 
     /**
@@ -366,7 +380,8 @@ public final class BracketEngine {
         Rung first = new Rung(plan.budget(s, 0));
         int n = plan.configs(s, 0);
         for (int i = 0; i < n; i++) {
-            JsonObject p = givenBack.isEmpty() ? source.next(first.budget) : givenBack.poll();
+            boolean takesGivenBack = !givenBack.isEmpty() && (s == 0 || !givenBackToFullTrainings);
+            JsonObject p = takesGivenBack ? givenBack.poll() : source.next(first.budget);
             first.entries.add(new Rung.Entry(counter++, p));
         }
         b.add(first);

@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * A {@link BracketEngine} as JSON and back, for snapshots: every bracket with its rounds and their entries (params,
- * issued id, last value, ended), the queue, the counters. Stateless.
+ * issued id, last value, ended), the queue, the counters, and the draws given back that wait for the next bracket of
+ * full trainings (only when there are any). Stateless.
  */
 public final class EngineState {
 
@@ -37,8 +38,12 @@ public final class EngineState {
         }
         List<JsonValue> pending = new ArrayList<>();
         engine.pending.forEach(ref -> pending.add(SnapshotJson.ints(ref)));
-        return JsonObject.builder().put("counter", engine.counter).put("nextS", engine.nextS).put("hb", engine.hb)
-            .put("brackets", new JsonArray(brackets)).put("pending", new JsonArray(pending)).build();
+        JsonObject.Builder out = JsonObject.builder().put("counter", engine.counter).put("nextS", engine.nextS)
+            .put("hb", engine.hb).put("brackets", new JsonArray(brackets)).put("pending", new JsonArray(pending));
+        if (!engine.givenBack.isEmpty()) { // kept across brackets with separate streams (issue 13 session 17)
+            out.put("givenBack", new JsonArray(new ArrayList<JsonValue>(engine.givenBack)));
+        }
+        return out.build();
     }
 
     /** Replaces the engine's state with {@code state}; a malformed one is an {@link IllegalArgumentException}. */
@@ -73,6 +78,12 @@ public final class EngineState {
                         engine.issued.put(id, new int[] {bi, ri, ei});
                     }
                 }
+            }
+        }
+        engine.givenBack.clear();
+        if (o.get("givenBack") != null) { // absent when none was waiting (and before issue 13 session 17)
+            for (JsonValue p : SnapshotJson.arrayMember(o, "givenBack").values()) {
+                engine.givenBack.add(SnapshotJson.object(p, "given-back configuration"));
             }
         }
         engine.counter = (int) SnapshotJson.longMember(o, "counter");

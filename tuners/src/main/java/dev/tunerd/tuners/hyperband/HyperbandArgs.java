@@ -54,18 +54,35 @@ import dev.tunerd.spi.OptimizeMode;
  *                     winners a win ({@code realized_share}) must rest on before it counts; with fewer it is no
  *                     verdict and the other checks decide (a loss counts from the first winner). 1..100, default
  *                     {@value #DEFAULT_REALIZED_WINNERS} (sessions 10-15's rule: one winner is enough)
- * @param repeatLosing {@code repeat_losing} (a tunerd addition, issue 13 session 16): true (default, sessions
- *                     10-15): while the largest bracket's winners lose ({@code realized_share}) the screening gain
- *                     ({@code repeat_largest}) may still repeat it, on evidence that back-to-back largest brackets
- *                     never add to; false: then it is not repeated, so the iteration goes on to brackets whose full
- *                     trainings add evidence (fewer held-out losses to random search where curves cross, slightly
- *                     worse on long curves with one worker; BENCHMARKS.md, issue 13 session 16)
+ * @param repeatLosing {@code repeat_losing} (a tunerd addition, issue 13 session 16): true (sessions 10-16): while
+ *                     the largest bracket's winners lose ({@code realized_share}) the screening gain ({@code
+ *                     repeat_largest}) may still repeat it, on evidence that back-to-back largest brackets never add
+ *                     to; false (default {@value #DEFAULT_REPEAT_LOSING} since session 17): then it is not repeated,
+ *                     so the iteration goes on to brackets whose full trainings add evidence (BENCHMARKS.md, issue 13
+ *                     sessions 16 and 17)
+ * @param separateStreams {@code separate_streams} (a tunerd addition, issue 13 session 17): true: full trainings of
+ *                     new configurations draw from the seed's random stream alone, in order (random search's
+ *                     configurations), and the brackets that halve draw theirs from a second stream, so a halving
+ *                     bracket never takes a configuration away from the full trainings; false (sessions 6-16): one
+ *                     stream for every bracket. Default {@value #DEFAULT_SEPARATE_STREAMS}
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
                             Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
                             Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
-                            Boolean repeatLosing, Long seed) {
+                            Boolean repeatLosing, Boolean separateStreams, Long seed) {
+
+    /** {@code separate_streams} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 17). */
+    public static final boolean DEFAULT_SEPARATE_STREAMS = true;
+
+    /** Without {@code separate_streams} (its default). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
+                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
+                         Boolean repeatLosing, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
+            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, null, seed);
+    }
 
     /** Without {@code realized_winners} and {@code repeat_losing} (their defaults). */
     public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -74,6 +91,13 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
             realizedShare, thinMargin, realizedFloor, null, null, seed);
     }
+
+    /**
+     * {@code repeat_losing} when the classArgs do not set it (false since issue 13 session 17, with {@code
+     * separate_streams}: together they are at or below random search at the full budget on every held-out {@code
+     * crossing} and {@code curves} set of that session; BENCHMARKS.md, issue 13 session 17).
+     */
+    public static final boolean DEFAULT_REPEAT_LOSING = false;
 
     /** {@code realized_winners} when the classArgs do not set it (1: sessions 10-15's rule; BENCHMARKS.md). */
     public static final int DEFAULT_REALIZED_WINNERS = 1;
@@ -189,7 +213,8 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         if (realizedWinners < 1 || realizedWinners > 100) {
             throw new IllegalArgumentException("realized_winners must be between 1 and 100, got " + realizedWinners);
         }
-        repeatLosing = repeatLosing == null || repeatLosing;
+        repeatLosing = repeatLosing == null ? DEFAULT_REPEAT_LOSING : repeatLosing;
+        separateStreams = separateStreams == null ? DEFAULT_SEPARATE_STREAMS : separateStreams;
         if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
             throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);
         }

@@ -2,6 +2,7 @@ package dev.tunerd.tuners.hyperband;
 
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.Tuner;
+import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -21,6 +22,8 @@ public final class HyperbandTuner extends BracketTuner {
     private static final System.Logger LOG = System.getLogger(HyperbandTuner.class.getName());
 
     private Rng rng;
+    /** With {@code separate_streams}: the stream of the brackets that halve; null without. */
+    private Rng halvingRng;
     private SearchSpace space;
 
     public HyperbandTuner(HyperbandArgs args, long seed, AlgorithmContext context) {
@@ -32,7 +35,14 @@ public final class HyperbandTuner extends BracketTuner {
                 args.repeatLosing());
         }
         this.rng = Rng.withSeed(seed);
+        if (args.separateStreams()) {
+            this.halvingRng = Rng.withSeed(seed ^ HALVING_STREAM);
+            engine.fullTrainingsKeepTheirDraws();
+        }
     }
+
+    /** Mixed into the seed for the halving brackets' stream ({@code separate_streams}). */
+    private static final long HALVING_STREAM = 0x6A09E667F3BCC909L;
 
     @Override
     public void updateSearchSpace(JsonObject searchSpace) {
@@ -49,19 +59,29 @@ public final class HyperbandTuner extends BracketTuner {
 
     @Override
     protected JsonObject newConfig(int budget) {
-        return space.format(RandomSampler.sample(space, rng));
+        // only the full trainings' configurations start at the full budget (every bracket that halves starts below it)
+        boolean halving = halvingRng != null && budget < engine.plan().maxBudget();
+        return space.format(RandomSampler.sample(space, halving ? halvingRng : rng));
     }
 
+    /** The generator's state; with {@code separate_streams}, the full trainings' and the halving brackets' states. */
     @Override
     protected JsonValue ownState() {
-        return JsonInt.of(rng.state());
+        return halvingRng == null ? JsonInt.of(rng.state())
+            : JsonArray.of(JsonInt.of(rng.state()), JsonInt.of(halvingRng.state()));
     }
 
     @Override
     protected void restoreOwnState(JsonValue state) {
-        if (!(state instanceof JsonInt i)) {
-            throw new IllegalArgumentException("Hyperband snapshot \"own\" must be the generator state");
+        if (state instanceof JsonInt i) { // one stream (or a state written before separate_streams existed)
+            rng = new Rng(i.value());
+        } else if (halvingRng != null && state instanceof JsonArray a && a.size() == 2
+            && a.get(0) instanceof JsonInt full && a.get(1) instanceof JsonInt halving) {
+            rng = new Rng(full.value());
+            halvingRng = new Rng(halving.value());
+        } else {
+            throw new IllegalArgumentException("Hyperband snapshot \"own\" must be the generator state"
+                + (halvingRng == null ? "" : " or the two streams' states"));
         }
-        rng = new Rng(i.value());
     }
 }

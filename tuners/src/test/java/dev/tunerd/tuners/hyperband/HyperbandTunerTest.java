@@ -137,7 +137,8 @@ class HyperbandTunerTest {
         assertEquals(-1, defaults.thinMargin(), "thin_margin is off (issue 13 session 15)");
         assertEquals(4, defaults.realizedFloor(), "realized_floor: sessions 10-15's rule");
         assertEquals(1, defaults.realizedWinners(), "realized_winners: sessions 10-15's rule (issue 13 session 16)");
-        assertEquals(true, defaults.repeatLosing(), "repeat_losing: sessions 10-15's rule (issue 13 session 16)");
+        assertEquals(false, defaults.repeatLosing(), "repeat_losing: false since issue 13 session 17");
+        assertEquals(true, defaults.separateStreams(), "separate_streams: on since issue 13 session 17");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
             null, null, null, null, null, null, null, 0, null, null)).getMessage()
             .startsWith("realized_winners must be between 1 and 100"));
@@ -236,12 +237,14 @@ class HyperbandTunerTest {
      * trainings say nothing (flat curves), so the largest bracket cannot start after them and full trainings go on;
      * once the fifth has ended, its values agree with the final ranks, and the largest bracket starts at the next
      * request instead of after four more full trainings. The configurations the bracket of full trainings had drawn
-     * and not issued are given back: ids stay contiguous and the draws are those of an NNI-ordered Hyperband.
+     * and not issued are given back: ids stay contiguous and, with one stream (sessions 6-16), the draws are those of
+     * an NNI-ordered Hyperband (with separate streams they wait for the next full trainings:
+     * {@code HyperbandSeparateStreamsTest}).
      */
     @Test
     void aBracketOfFullTrainingsEndsEarlyWhenTheEvidenceLetsTheLargestStart() throws Exception {
         java.util.function.DoubleBinaryOperator curve = flatFirstFour();
-        HyperbandTuner t = tuner81(new HyperbandArgs("minimize", 81, 3, null, null, 1L));
+        HyperbandTuner t = tuner81(oneStream(null));
         List<JsonObject> params = new ArrayList<>();
         List<String> wire = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
@@ -260,11 +263,17 @@ class HyperbandTunerTest {
         }
         assertEquals(List.of("0-0_0_0", "0-0_0_1", "0-0_0_2", "0-0_0_3", "0-0_0_4", "1-0_0_5", "2-4_0_6", "2-4_0_7"),
             wire, "one full training of the second bracket, then the largest (without the rule: 1-0_0_5 .. 1-0_0_9)");
-        HyperbandTuner nni = tuner81(new HyperbandArgs("minimize", 81, 3, null, -1.0, 1L));
+        HyperbandTuner nni = tuner81(oneStream(-1.0));
         for (int i = 0; i < 8; i++) {
             JsonObject p = (JsonObject) nni.generateParameters(nextId++);
             assertEquals(p.get("x"), params.get(i).get("x"), "draw " + i + " is the NNI-ordered tuner's");
         }
+    }
+
+    /** Defaults but one random stream for every bracket ({@code separate_streams: false}), at {@code rankAgreement}. */
+    private static HyperbandArgs oneStream(Double rankAgreement) {
+        return new HyperbandArgs("minimize", 81, 3, null, rankAgreement, null, null, null, null, null, null, null, null,
+            null, false, 1L);
     }
 
     /** The largest bracket's winners travel with the snapshot: a restored tuner decides as the one it replaces. */
