@@ -4,6 +4,7 @@ import dev.tunerd.tuners.tpe.kernel.BatchPortfolio;
 import dev.tunerd.tuners.tpe.kernel.ExplorationFloor;
 import dev.tunerd.tuners.tpe.kernel.FlightRefine;
 import dev.tunerd.tuners.tpe.kernel.LocalRefine;
+import dev.tunerd.tuners.tpe.kernel.ModelProbe;
 import dev.tunerd.tuners.tpe.kernel.SecondBasin;
 import dev.tunerd.tuners.tpe.kernel.SpreadStartup;
 import dev.tunerd.tuners.tpe.kernel.TpeSettings;
@@ -135,6 +136,15 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * {@code FlightRefine.NONE} restores the draws before session 14.
      */
     public static final FlightRefine FLIGHT_REFINE = new FlightRefine(0, 0, -1, -1, 8, 100, 2);
+    /**
+     * The model probe measured in issue 16, session 17 ({@link ModelProbe}): while the exploration floor's stall
+     * test holds, 30% of the suggestions of a space of numeric parameters without conditions are the maximiser of a
+     * GP's log expected improvement, the GP fitted on the best half and the most recent of at most 150 observations.
+     * Off by default ({@link #PROBE}) until held-out seeds say otherwise (docs/MODEL_TUNERS.md, "Nineteenth pass").
+     */
+    public static final ModelProbe PROBE_TRIED = new ModelProbe(0.3, 0, 150, 0);
+    /** The model probe of the defaults: off ({@link #PROBE_TRIED} is the measured variant). */
+    public static final ModelProbe PROBE = ModelProbe.NONE;
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);
@@ -177,6 +187,7 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
         return new TpeSettings(nStartupJobs, nEiCandidates, linearForgetting, priorWeight,
             gamma == null ? 0 : gamma, LINEAR_GAMMA, BANDWIDTH_FACTOR, BAD_CAP, INDEPENDENT_SHARE, INDEPENDENT_AFTER,
             TpeSettings.Liar.valueOf(constantLiarType.toUpperCase(Locale.ROOT)), DIVERSITY, FLOOR,
-            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE, SPREAD, IN_FLIGHT_BAD, PORTFOLIO, FLIGHT_REFINE);
+            INDEPENDENT_IN_FLIGHT, GOOD_IN_FLIGHT, BASIN, REFINE, SPREAD, IN_FLIGHT_BAD, PORTFOLIO, FLIGHT_REFINE,
+            PROBE);
     }
 }
