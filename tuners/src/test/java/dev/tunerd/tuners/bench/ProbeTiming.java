@@ -14,7 +14,8 @@ import java.util.Locale;
 /**
  * The cost of one model probe of TPE ({@code ModelProbe}) next to one of TPE's own suggestions, on hartmann6 with n
  * random observations (thread CPU time, ms). A probe is timed on a fresh GP, so its hyper-parameter fit is included
- * (the costliest probe of a run: later probes reuse the fit until the observations grow by a tenth). Run (same
+ * (the costliest probe of a run: later probes reuse the fit until the observations grow by a tenth), then a second
+ * probe on the same GP (the fit reused). Run (same
  * classpath as {@link FlightBench}): <pre>java … dev.tunerd.tuners.bench.ProbeTiming 150 100,1000,5000 8</pre>
  * (the GP's cap, the histories, probes per history). Not a unit test: it measures, it does not assert.
  */
@@ -52,6 +53,7 @@ public final class ProbeTiming {
                     own[k] = (mx.getCurrentThreadCpuTime() - c0) / 1e6;
                 }
                 double[] probe = new double[probes];
+                double[] again = new double[probes];
                 for (int k = 0; k < probes; k++) {
                     GpProbe gp = new GpProbe(space, "ei", 0, cap, new Rng(k));
                     for (int i = 0; i < n; i++) {
@@ -60,10 +62,14 @@ public final class ProbeTiming {
                     long c0 = mx.getCurrentThreadCpuTime();
                     gp.suggest(List.of());
                     probe[k] = (mx.getCurrentThreadCpuTime() - c0) / 1e6;
+                    c0 = mx.getCurrentThreadCpuTime();
+                    gp.suggest(List.of());
+                    again[k] = (mx.getCurrentThreadCpuTime() - c0) / 1e6;
                 }
                 if (round == 1) {
                     print("n=" + n + " TPE suggestion", own);
                     print("n=" + n + " probe (fit included)", probe);
+                    print("n=" + n + " probe (fitted before)", again);
                 }
             }
         }
