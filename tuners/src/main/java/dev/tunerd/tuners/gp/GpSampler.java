@@ -31,14 +31,22 @@ final class GpSampler implements InternalSampler {
     private final List<double[]> features = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
     private final HyperFit fit;
+    /** Observations in the model at most ({@link ModelData#CAP} for the GP tuner). */
+    private final int cap;
     private boolean fallbackLogged;
 
     GpSampler(SearchSpace searchSpace, GpClassArgs args, Rng rng) {
-        this.space = new FeatureSpace(new UnitSpace(searchSpace.parameters()));
+        this(new UnitSpace(searchSpace.parameters()), args, rng, ModelData.CAP);
+    }
+
+    /** A GP on {@code unit} whose model holds at most {@code cap} observations (the best half and the most recent). */
+    GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap) {
+        this.space = new FeatureSpace(unit);
         this.args = args;
         this.rng = rng;
         this.kernel = new Matern(args.nu());
         this.fit = new HyperFit(space, kernel, args.alpha());
+        this.cap = cap;
     }
 
     @Override
@@ -53,7 +61,7 @@ final class GpSampler implements InternalSampler {
         for (double[] r : running) {
             pending.add(space.encode(r));
         }
-        ModelData data = ModelData.select(features, losses);
+        ModelData data = ModelData.select(features, losses, cap);
         if (features.size() + pending.size() < args.coldStartNum() || data == null || data.size() < 2) {
             return space.decode(coldStart(pending));
         }

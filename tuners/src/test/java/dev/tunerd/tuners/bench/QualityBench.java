@@ -42,7 +42,8 @@ public final class QualityBench {
 
     /**
      * TPE's default settings, each overridable by a system property for tuning ({@code -Dtpe.bw=0.1},
-     * {@code -Dtpe.floor=0 -Dtpe.stall=0.3} for the exploration floor, {@code -Dtpe.div} for the diversity rule, {@code -Dtpe.ref=0} without the local step).
+     * {@code -Dtpe.floor=0 -Dtpe.stall=0.3} for the exploration floor, {@code -Dtpe.div} for the diversity rule, {@code -Dtpe.ref=0} without the local step,
+     * {@code -Dtpe.gp=0.3 -Dtpe.gpStall -Dtpe.gpCap -Dtpe.gpKappa} for the model probe).
      */
     static TpeSettings tpeSettings() {
         TpeArgs d = TpeArgs.defaults();
@@ -56,7 +57,9 @@ public final class QualityBench {
             dbl("tpe.goodK", TpeArgs.GOOD_IN_FLIGHT), TpeArgs.BASIN, new LocalRefine(dbl("tpe.ref", TpeArgs.REFINE.share()),
             TpeArgs.REFINE.after(), TpeArgs.REFINE.scale(), TpeArgs.REFINE.top(), TpeArgs.REFINE.flip()),
             TpeArgs.SPREAD, dbl("tpe.badW", TpeArgs.IN_FLIGHT_BAD), TpeArgs.PORTFOLIO,
-            TpeArgs.FLIGHT_REFINE);
+            TpeArgs.FLIGHT_REFINE, new dev.tunerd.tuners.tpe.kernel.ModelProbe(dbl("tpe.gp", TpeArgs.PROBE.share()),
+            dbl("tpe.gpStall", TpeArgs.PROBE.stall()), Integer.getInteger("tpe.gpCap", TpeArgs.PROBE.cap()),
+            dbl("tpe.gpKappa", TpeArgs.PROBE.kappa())));
     }
 
     /** Anneal's exploration, overridable for tuning ({@code -Danneal.share=0.2 -Danneal.after=20 -Danneal.wide=0.05}). */

@@ -6,6 +6,7 @@ import dev.tunerd.spi.json.JsonNull;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.gp.GpProbe;
 import dev.tunerd.tuners.model.UnitSpace;
 import java.util.Arrays;
 import java.util.List;
@@ -24,6 +25,8 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     private final TpeSettings settings;
     private final Rng rng;
     private final GroupModel[] groups;
+    /** The model probe's GP ({@link ModelProbe}); null when off or when the space is not one numeric group. */
+    private final GpProbe probe;
     private int observed;
     private int bestAt;
     private double bestLoss = Double.POSITIVE_INFINITY;
@@ -37,6 +40,27 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
         for (int i = 0; i < g.length; i++) {
             groups[i] = new GroupModel(space, g[i], settings);
         }
+        ModelProbe p = settings.probe();
+        this.probe = p.share() > 0 && flatNumeric(space) ? new GpProbe(space, p.utility(), p.kappa(), p.cap(), rng)
+            : null;
+    }
+
+    /** One parameter group (no condition) of numeric parameters only: where the model probe applies. */
+    static boolean flatNumeric(UnitSpace space) {
+        if (space.groups().length != 1) {
+            return false;
+        }
+        for (int i = 0; i < space.size(); i++) {
+            if (space.isCategorical(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the model probe's GP is kept (the probe is on and the space is one numeric group). */
+    boolean probes() {
+        return probe != null;
     }
 
     /** Completed observations so far. */
@@ -54,6 +78,10 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
         double[] internal = new double[space.size()];
         Arrays.fill(internal, Double.NaN);
         boolean fromPrior = settings.floor().active(observed, bestAt) && rng.nextDouble() < settings.floor().share();
+        if (probe != null && !fromPrior && settings.probe().stalled(settings.floor(), observed, bestAt)
+            && rng.nextDouble() < settings.probe().share()) {
+            return probe.suggest(running);
+        }
         for (GroupModel g : groups) {
             if (g.isActive(internal)) {
                 g.suggest(internal, running, rng, fromPrior);
@@ -75,17 +103,27 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
                 g.observe(internal, l);
             }
         }
+        if (probe != null) {
+            probe.observe(internal, l);
+        }
         observed++;
     }
 
-    /** The second basin's suggestions taken so far, per parameter group (the one count a replay cannot rebuild). */
+    /**
+     * The second basin's suggestions taken so far, per parameter group, and the model probe's fitted GP (what a replay
+     * of the observations cannot rebuild).
+     */
     @Override
     public JsonValue state() {
         List<JsonValue> taken = new java.util.ArrayList<>();
         for (GroupModel g : groups) {
             taken.add(JsonInt.of(g.basinTaken()));
         }
-        return JsonObject.builder().put("basinTaken", new JsonArray(taken)).build();
+        JsonObject.Builder b = JsonObject.builder().put("basinTaken", new JsonArray(taken));
+        if (probe != null) {
+            b.put("probe", probe.state());
+        }
+        return b.build();
     }
 
     @Override
@@ -101,6 +139,9 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
             }
             for (int i = 0; i < groups.length; i++) {
                 groups[i].restoreBasinTaken(Math.toIntExact(((JsonInt) taken.get(i)).value()));
+            }
+            if (probe != null) {
+                ((JsonObject) state).find("probe").ifPresent(probe::restore);
             }
         } catch (ClassCastException | NullPointerException | ArithmeticException e) {
             throw new IllegalArgumentException("TPE state: not a state this sampler wrote: " + e, e);

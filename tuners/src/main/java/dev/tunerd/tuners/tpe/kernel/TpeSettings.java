@@ -39,13 +39,14 @@ package dev.tunerd.tuners.tpe.kernel;
  *                      ({@link BatchPortfolio}; {@code NONE}: off)
  * @param flightRefine  the local step while trials are in flight ({@link FlightRefine}; {@code NONE}: as
  *                      sequential)
+ * @param probe         GP suggestions while the run has stalled ({@link ModelProbe}; {@code NONE}: off)
  */
 public record TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
                           double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap, double independentShare,
                           int independentAfter, Liar liar, double diversity, ExplorationFloor floor,
                           double independentInFlight, double goodInFlight, SecondBasin basin, LocalRefine refine,
                           SpreadStartup spread, double inFlightBad, BatchPortfolio portfolio,
-                          FlightRefine flightRefine) {
+                          FlightRefine flightRefine, ModelProbe probe) {
 
     /**
      * What trials in flight count as: the constant-liar strategies of NNI's {@code constant_liar_type} (the best,
@@ -55,6 +56,18 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
      * ({@code gamma l / (gamma l + (1 - gamma) g)}), else the worst.
      */
     public enum Liar { NONE, BEST, WORST, MEAN, MODEL }
+
+    /** Without the model probe (the settings before session 17). */
+    public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
+                       double gammaSqrt, double gammaLinear, double bandwidthFactor, int badCap,
+                       double independentShare, int independentAfter, Liar liar, double diversity,
+                       ExplorationFloor floor, double independentInFlight, double goodInFlight, SecondBasin basin,
+                       LocalRefine refine, SpreadStartup spread, double inFlightBad, BatchPortfolio portfolio,
+                       FlightRefine flightRefine) {
+        this(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear, bandwidthFactor,
+            badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight, goodInFlight,
+            basin, refine, spread, inFlightBad, portfolio, flightRefine, ModelProbe.NONE);
+    }
 
     /** Without the batch portfolio and the local step's own numbers in flight (the settings before session 14). */
     public TpeSettings(int startupTrials, int eiCandidates, int linearForgetting, double priorWeight,
@@ -105,12 +118,19 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
             || floor == null || !(independentInFlight >= 0 && independentInFlight < 1e6)
             || !(goodInFlight >= 0 && goodInFlight <= 1) || basin == null || refine == null || spread == null
             || !(inFlightBad >= 0 && inFlightBad <= 1) || portfolio == null
-            || flightRefine == null) {
+            || flightRefine == null || probe == null) {
             throw new IllegalArgumentException("invalid TPE settings: " + startupTrials + ", " + eiCandidates + ", "
                 + linearForgetting + ", " + priorWeight + ", " + gammaSqrt + ", " + gammaLinear + ", "
                 + bandwidthFactor + ", " + badCap + ", " + liar + ", " + diversity + ", " + independentInFlight + ", "
                 + goodInFlight + ", " + inFlightBad);
         }
+    }
+
+    /** The same settings with another model probe. */
+    public TpeSettings withProbe(ModelProbe otherProbe) {
+        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
+            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, floor, independentInFlight,
+            goodInFlight, basin, refine, spread, inFlightBad, portfolio, flightRefine, otherProbe);
     }
 
     /** The same settings with another start-up spread. */
@@ -135,12 +155,12 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
 
     /**
      * The same settings without the second basin, the local step (also in flight), the start-up spread, trials in
-     * flight in the bad density and the batch portfolio, with the given diversity radius: the TPE models inside BOHB
-     * and ASHA, whose multi-fidelity runs those rules were not measured on (docs/MODEL_TUNERS.md).
+     * flight in the bad density, the batch portfolio and the model probe, with the given diversity radius: the TPE
+     * models inside BOHB and ASHA, whose multi-fidelity runs those rules were not measured on (docs/MODEL_TUNERS.md).
      */
     public TpeSettings withoutRunRules(double diversityRadius) {
         return withRunRules(diversityRadius, SecondBasin.NONE, LocalRefine.NONE, SpreadStartup.NONE, 0,
-            BatchPortfolio.NONE, FlightRefine.NONE);
+            BatchPortfolio.NONE, FlightRefine.NONE).withProbe(ModelProbe.NONE);
     }
 
     /** The same density settings with other run rules (the components every wither above replaces). */
@@ -150,7 +170,7 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
         return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
             bandwidthFactor, badCap, independentShare, independentAfter, liar, otherDiversity, floor,
             independentInFlight, goodInFlight, otherBasin, otherRefine, otherSpread, otherInFlightBad, otherPortfolio,
-            otherFlightRefine);
+            otherFlightRefine, probe);
     }
 
     /** The share of univariate suggestions with {@code inFlight} trials in flight in the group. */

@@ -1,0 +1,41 @@
+package dev.tunerd.tuners.tpe.kernel;
+
+/**
+ * TPE's model probe on a stall: while the run has stalled, a share of its suggestions is the maximiser of a Gaussian
+ * process's acquisition ({@code dev.tunerd.tuners.gp.GpProbe}) fitted on the run's observations, capped at the best
+ * half and the most recent of {@code cap}. A density ratio centred on the basin a run is stuck in ranks every far point
+ * low; a GP knows which regions it has not seen and how good they could be. Only for a space of one parameter group
+ * with numeric parameters only (a conditional or categorical space keeps TPE's own draws). Immutable and thread-safe.
+ *
+ * @param share probability that a stalled suggestion is the GP's (0: off, and the draws are exactly TPE's)
+ * @param stall 0: the run has stalled while the exploration floor is active ({@link ExplorationFloor#active});
+ *              positive: while the best loss has not improved for {@code max(MIN_PATIENCE, stall * n)} of the n
+ *              completed trials (the floor's test with its own patience)
+ * @param cap   observations in the GP at most (at least 10): the cost of a probe does not grow with the run
+ * @param kappa 0: the GP's log expected improvement; positive: the lower confidence bound {@code mu - kappa sd}
+ */
+public record ModelProbe(double share, double stall, int cap, double kappa) {
+    /** Off. */
+    public static final ModelProbe NONE = new ModelProbe(0, 0, 150, 0);
+
+    public ModelProbe {
+        if (!(share >= 0 && share <= 1) || !(stall >= 0 && stall <= 10) || cap < 10
+            || !(kappa >= 0 && kappa < 1e3)) {
+            throw new IllegalArgumentException("model probe: share must be in [0, 1], stall in [0, 10], cap >= 10 "
+                + "and kappa in [0, 1000): " + share + ", " + stall + ", " + cap + ", " + kappa);
+        }
+    }
+
+    /** The GP's utility: {@code ei} or {@code ucb}. */
+    public String utility() {
+        return kappa > 0 ? "ucb" : "ei";
+    }
+
+    /** Whether the run counts as stalled after {@code n} trials, the best found after {@code bestAt} of them. */
+    boolean stalled(ExplorationFloor floor, int n, int bestAt) {
+        if (stall == 0) {
+            return floor.active(n, bestAt);
+        }
+        return n - bestAt >= Math.max(ExplorationFloor.MIN_PATIENCE, stall * n);
+    }
+}

@@ -1,0 +1,168 @@
+package dev.tunerd.tuners.tpe.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.space.ParameterSpec;
+import dev.tunerd.tuners.bench.Specs;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.gp.GpProbe;
+import dev.tunerd.tuners.model.UnitSpace;
+import dev.tunerd.tuners.tpe.TpeArgs;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The model probe (issue 16, session 17): while a run has stalled, its suggestions include the GP's acquisition
+ * maximiser; otherwise, and on spaces that are not one numeric group, TPE draws exactly as without it.
+ */
+class ModelProbeTest {
+    private static final List<ParameterSpec> FLAT = List.of(Specs.uniform("x", 0, 1), Specs.uniform("y", 0, 1));
+    /** The GP's every suggestion while stalled: the patience is 30% of the trials, the floor is off. */
+    private static final ModelProbe ALWAYS = new ModelProbe(1, 0.3, 150, 5);
+
+    private static TpeSettings settings(ModelProbe probe) {
+        TpeSettings d = TpeArgs.defaults().settings();
+        return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
+            d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
+            d.independentAfter(), d.liar(), d.diversity(), ExplorationFloor.NONE, d.independentInFlight(),
+            d.goodInFlight(), d.basin(), d.refine(), d.spread(), d.inFlightBad(), d.portfolio(), d.flightRefine(),
+            probe);
+    }
+
+    /**
+     * A run stuck in the left half of the square: its best (at 0.2, 0.5) came first, then 39 worse points with x
+     * below 0.45, so the best has not moved for 39 of 40 trials.
+     */
+    private static List<double[]> stuckRun() {
+        Rng data = new Rng(4242);
+        List<double[]> rows = new ArrayList<>();
+        rows.add(new double[] {0.2, 0.5});
+        for (int t = 1; t < 40; t++) {
+            rows.add(new double[] {0.45 * data.nextDouble(), data.nextDouble()});
+        }
+        return rows;
+    }
+
+    private static double loss(double[] x) {
+        return Math.hypot(x[0] - 0.2, x[1] - 0.5);
+    }
+
+    private static void feed(TpeSampler s, List<double[]> rows) {
+        for (double[] x : rows) {
+            s.observe(x, loss(x));
+        }
+    }
+
+    @Test
+    void aStalledRunSuggestsTheGpsAcquisitionMaximiserAwayFromWhereItHasLooked() {
+        UnitSpace space = new UnitSpace(FLAT);
+        TpeSampler probed = new TpeSampler(space, settings(ALWAYS), new Rng(7));
+        TpeSampler plain = new TpeSampler(space, settings(ModelProbe.NONE), new Rng(7));
+        feed(probed, stuckRun());
+        feed(plain, stuckRun());
+        // the same GP with the same observations and the generator past the probe's coin
+        Rng twin = new Rng(7);
+        twin.nextDouble();
+        GpProbe gp = new GpProbe(space, "ucb", 5, 150, twin);
+        for (double[] x : stuckRun()) {
+            gp.observe(x, loss(x));
+        }
+        double[] suggestion = probed.suggest(List.of());
+        assertArrayEquals(gp.suggest(List.of()), suggestion, 0.0);
+        int farProbed = 0;
+        int farPlain = 0;
+        for (int i = 0; i < 6; i++) {
+            farProbed += probed.suggest(List.of())[0] > 0.5 ? 1 : 0;
+            farPlain += plain.suggest(List.of())[0] > 0.5 ? 1 : 0;
+        }
+        // the GP goes where the run has not been (x above 0.5); TPE's density ratio stays by the best
+        assertTrue(farProbed >= 3, "probe suggestions in the unexplored half: " + farProbed);
+        assertEquals(0, farPlain);
+    }
+
+    @Test
+    void whileTheBestKeepsImprovingTheDrawsAreTpesOwn() {
+        UnitSpace space = new UnitSpace(FLAT);
+        TpeSampler probed = new TpeSampler(space, settings(ALWAYS), new Rng(11));
+        TpeSampler plain = new TpeSampler(space, settings(ModelProbe.NONE), new Rng(11));
+        for (int t = 0; t < 30; t++) {
+            double[] a = probed.suggest(List.of());
+            double[] b = plain.suggest(List.of());
+            assertArrayEquals(b, a, 0.0);
+            // every trial a new best: never stalled
+            probed.observe(a, 100.0 - t);
+            plain.observe(b, 100.0 - t);
+        }
+        assertTrue(probed.probes());
+    }
+
+    @Test
+    void aConditionalOrCategoricalSpaceNeverUsesTheProbe() {
+        List<ParameterSpec> conditional = List.of(Specs.choice("branch", 2, -1, -1),
+            Specs.nestedUniform("a", 0, 1, 0, 0), Specs.nestedUniform("b", 0, 1, 0, 1));
+        List<ParameterSpec> categorical = List.of(Specs.uniform("x", 0, 1), Specs.choice("c", 3, -1, -1));
+        assertFalse(TpeSampler.flatNumeric(new UnitSpace(conditional)));
+        assertFalse(TpeSampler.flatNumeric(new UnitSpace(categorical)));
+        assertTrue(TpeSampler.flatNumeric(new UnitSpace(FLAT)));
+        for (List<ParameterSpec> specs : List.of(conditional, categorical)) {
+            UnitSpace space = new UnitSpace(specs);
+            TpeSampler probed = new TpeSampler(space, settings(ALWAYS), new Rng(3));
+            TpeSampler plain = new TpeSampler(space, settings(ModelProbe.NONE), new Rng(3));
+            assertFalse(probed.probes());
+            for (int t = 0; t < 40; t++) {
+                double[] a = probed.suggest(List.of());
+                assertArrayEquals(plain.suggest(List.of()), a, 0.0);
+                // the first trial is the best: stalled from trial 10 on
+                probed.observe(a, t == 0 ? 0.0 : 1.0 + t);
+                plain.observe(a, t == 0 ? 0.0 : 1.0 + t);
+            }
+        }
+    }
+
+    @Test
+    void aReplayedSamplerWithTheProbesStateContinuesIdentically() {
+        UnitSpace space = new UnitSpace(FLAT);
+        Rng rng = new Rng(21);
+        TpeSampler original = new TpeSampler(space, settings(ALWAYS), rng);
+        List<double[]> seen = new ArrayList<>(stuckRun());
+        feed(original, seen);
+        for (int t = 0; t < 5; t++) {
+            double[] x = original.suggest(List.of());
+            original.observe(x, loss(x) + 1);
+            seen.add(x);
+        }
+        JsonValue state = Json.parse(Json.write(original.state()));
+        assertTrue(((JsonObject) state).find("probe").isPresent());
+        TpeSampler replayed = new TpeSampler(space, settings(ALWAYS), new Rng(rng.state()));
+        for (double[] x : seen) {
+            replayed.observe(x, seen.indexOf(x) < 40 ? loss(x) : loss(x) + 1);
+        }
+        replayed.restoreState(state);
+        TpeSampler unrestored = new TpeSampler(space, settings(ALWAYS), new Rng(rng.state()));
+        for (double[] x : seen) {
+            unrestored.observe(x, seen.indexOf(x) < 40 ? loss(x) : loss(x) + 1);
+        }
+        double[] next = original.suggest(List.of());
+        assertArrayEquals(next, replayed.suggest(List.of()), 0.0);
+        // without the fitted hyper-parameters the GP would be refitted from scratch and suggest elsewhere
+        assertNotEquals(next[0], unrestored.suggest(List.of())[0]);
+    }
+
+    @Test
+    void invalidSettingsAreRejected() {
+        assertThrows(IllegalArgumentException.class, () -> new ModelProbe(1.5, 0, 150, 0));
+        assertThrows(IllegalArgumentException.class, () -> new ModelProbe(0.3, 0, 5, 0));
+        assertThrows(IllegalArgumentException.class, () -> new ModelProbe(0.3, -1, 150, 0));
+        assertEquals("ei", new ModelProbe(0.3, 0, 150, 0).utility());
+        assertEquals("ucb", new ModelProbe(0.3, 0, 150, 2).utility());
+    }
+}
