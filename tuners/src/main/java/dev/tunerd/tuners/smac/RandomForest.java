@@ -3,9 +3,10 @@ package dev.tunerd.tuners.smac;
 import dev.tunerd.tuners.common.Rng;
 
 /**
- * SMAC's surrogate: a forest of {@link RegressionTree}s; the prediction's mean is the mean of the trees' leaf means
- * and its variance the total variance over trees (the spread of the leaf means plus the mean leaf variance), as in
- * Hutter et al. (2011). Immutable after construction.
+ * SMAC's surrogate: a forest of {@link RegressionTree}s; the prediction's mean is the mean of the trees' leaf
+ * predictions and its variance their spread (SMAC3's; {@link SmacSettings#DEFAULT} since session 17), or with
+ * {@code withinLeaf} the total variance over trees (the spread plus the mean leaf variance), as in Hutter et al.
+ * (2011). Immutable after construction.
  */
 final class RandomForest {
     private final RegressionTree[] trees;

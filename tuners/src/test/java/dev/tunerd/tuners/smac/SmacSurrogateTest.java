@@ -51,8 +51,8 @@ class SmacSurrogateTest {
     void theSamplerModelsEveryLossSetLogScaledWhenOnAndBySkewnessWhenOff() {
         // left-skewed losses: main's skewness rule leaves them raw, the log-scaled costs always take logs
         double[] losses = {-1, -1.1, -0.9, -1.05, -3, -1.2, -1.15, -0.95, -1.0, -1.12};
-        SmacSampler main = new SmacSampler(SPACE, new Rng(1), SmacSettings.DEFAULT);
-        SmacSampler logged = new SmacSampler(SPACE, new Rng(1), SmacSettings.DEFAULT.withSurrogate(5, false));
+        SmacSampler main = new SmacSampler(SPACE, new Rng(1), SmacSettings.SESSION_16);
+        SmacSampler logged = new SmacSampler(SPACE, new Rng(1), SmacSettings.SESSION_16.withSurrogate(5, false));
         for (int i = 0; i < losses.length; i++) {
             main.observe(new double[] {0.1 * i, 0.5}, losses[i]);
             logged.observe(new double[] {0.1 * i, 0.5}, losses[i]);
@@ -157,7 +157,7 @@ class SmacSurrogateTest {
 
     @Test
     void eachOptionChangesTheDrawsAndRepeatsForTheSameHistoryAndSeed() {
-        SmacSettings d = SmacSettings.DEFAULT;
+        SmacSettings d = SmacSettings.SESSION_16;
         List<double[]> main = run(d);
         for (SmacSettings s : List.of(d.withSurrogate(5, false), d.withSurrogate(0, true), d.withSurrogate(5, true))) {
             List<double[]> a = run(s);
