@@ -128,9 +128,7 @@ final class RegressionTree {
                     leftSum += y[byF[from + nl]];
                     nl++;
                 }
-                double rightSum = sum - leftSum;
-                int nr = count - nl;
-                double gain = leftSum * leftSum / nl + rightSum * rightSum / nr - sum * sum / count;
+                double gain = gain(leftSum, nl, sum, count);
                 if (gain > bestGain) {
                     bestGain = gain;
                     bestFeature = f;
@@ -147,10 +145,7 @@ final class RegressionTree {
                 if (next <= here || i + 1 < MIN_LEAF || count - i - 1 < MIN_LEAF) {
                     continue;
                 }
-                int nl = i + 1;
-                int nr = count - nl;
-                double rightSum = sum - leftSum;
-                double gain = leftSum * leftSum / nl + rightSum * rightSum / nr - sum * sum / count;
+                double gain = gain(leftSum, i + 1, sum, count);
                 if (gain > bestGain) {
                     bestGain = gain;
                     bestFeature = f;
@@ -180,6 +175,12 @@ final class RegressionTree {
         left[node] = l;
         right[node] = r;
         return node;
+    }
+
+    /** The reduction of the squared error (times the count) when the first {@code nl} of {@code count} rows go left. */
+    private static double gain(double leftSum, int nl, double sum, int count) {
+        double rightSum = sum - leftSum;
+        return leftSum * leftSum / nl + rightSum * rightSum / (count - nl) - sum * sum / count;
     }
 
     /** Ends {@code node} as a leaf of the rows {@code idx[from..to)}: with {@code logMeanLeaves}, its log mean exp. */

@@ -147,12 +147,7 @@ class SmacSurrogateTest {
     }
 
     private static boolean same(List<double[]> a, List<double[]> b) {
-        for (int t = 0; t < a.size(); t++) {
-            if (!Arrays.equals(a.get(t), b.get(t))) {
-                return false;
-            }
-        }
-        return true;
+        return Arrays.deepEquals(a.toArray(), b.toArray());
     }
 
     @Test
