@@ -3,9 +3,10 @@ package dev.tunerd.tuners.smac;
 import dev.tunerd.tuners.common.Rng;
 
 /**
- * SMAC's surrogate: a forest of {@link RegressionTree}s; the prediction's mean is the mean of the trees' leaf means
- * and its variance the total variance over trees (the spread of the leaf means plus the mean leaf variance), as in
- * Hutter et al. (2011). Immutable after construction.
+ * SMAC's surrogate: a forest of {@link RegressionTree}s; the prediction's mean is the mean of the trees' leaf
+ * predictions and its variance their spread (SMAC3's; {@link SmacSettings#DEFAULT} since session 17), or with
+ * {@code withinLeaf} the total variance over trees (the spread plus the mean leaf variance), as in Hutter et al.
+ * (2011). Immutable after construction.
  */
 final class RandomForest {
     private final RegressionTree[] trees;
@@ -20,6 +21,16 @@ final class RandomForest {
      * @param minSplit     a node with fewer rows is a leaf
      */
     RandomForest(double[][] x, double[] y, Rng rng, double featureShare, boolean withinLeaf, int size, int minSplit) {
+        this(x, y, rng, featureShare, withinLeaf, size, minSplit, false, false);
+    }
+
+    /**
+     * As above; {@code logMeanLeaves}: the targets are logs and each leaf predicts the log of the mean of their
+     * exponentials (not applied to targets this class standardises, whose exponentials mean nothing);
+     * {@code randomSplits}: one random threshold per feature tried (see {@link RegressionTree}).
+     */
+    RandomForest(double[][] x, double[] y, Rng rng, double featureShare, boolean withinLeaf, int size, int minSplit,
+        boolean logMeanLeaves, boolean randomSplits) {
         this.withinLeaf = withinLeaf;
         // targets with a large offset against their spread (1e9 + O(1)), or a tiny spread, are standardised: the
         // trees' and this class's sums of squares would cancel (splits at random, variances 0 or multiples of 128)
@@ -47,7 +58,8 @@ final class RandomForest {
         trees = new RegressionTree[size];
         int[][] byFeature = RegressionTree.orderByFeature(x);
         for (int t = 0; t < size; t++) {
-            trees[t] = new RegressionTree(x, z, byFeature, rng, featureShare, minSplit);
+            trees[t] = new RegressionTree(x, z, byFeature, rng, featureShare, minSplit, logMeanLeaves && !standardise,
+                randomSplits);
         }
     }
 

@@ -21,6 +21,8 @@ final class RegressionTree {
     private int nodes;
     private final double featureShare;
     private final int minSplit;
+    private final boolean logMeanLeaves;
+    private final boolean randomSplits;
 
     /**
      * A tree on a bootstrap sample of {@code x}; {@code byFeature[f]} lists the rows of {@code x} in increasing order
@@ -29,8 +31,21 @@ final class RegressionTree {
      * and scale ({@link RandomForest} standardises the others).
      */
     RegressionTree(double[][] x, double[] y, int[][] byFeature, Rng rng, double featureShare, int minSplit) {
+        this(x, y, byFeature, rng, featureShare, minSplit, false, false);
+    }
+
+    /**
+     * As above; with {@code logMeanLeaves} a leaf predicts {@code log(mean(exp(y)))} over its rows (the targets are
+     * logs of shifted losses: the log of their arithmetic mean) and keeps the variance of {@code y}; with
+     * {@code randomSplits} each feature tried gets one threshold drawn uniformly between the node's extremes of it,
+     * and the feature whose threshold reduces the squared error most is split there.
+     */
+    RegressionTree(double[][] x, double[] y, int[][] byFeature, Rng rng, double featureShare, int minSplit,
+        boolean logMeanLeaves, boolean randomSplits) {
         this.featureShare = featureShare;
         this.minSplit = minSplit;
+        this.logMeanLeaves = logMeanLeaves;
+        this.randomSplits = randomSplits;
         int n = y.length;
         int[] sample = new int[n];
         int[] drawn = new int[n];
@@ -80,7 +95,7 @@ final class RegressionTree {
         variance[node] = Math.max(0, sq / count - mean[node] * mean[node]);
         feature[node] = -1;
         if (count < minSplit || variance[node] <= 1e-14) {
-            return node;
+            return leaf(node, y, idx, from, to);
         }
         int dims = x[0].length;
         int tries = Math.max(1, (int) Math.ceil(dims * featureShare));
@@ -97,6 +112,30 @@ final class RegressionTree {
             order[pick] = order[t];
             order[t] = f;
             int[] byF = sorted[f];
+            if (randomSplits) {
+                double lo = x[byF[from]][f];
+                double hi = x[byF[to - 1]][f];
+                if (hi <= lo) {
+                    continue;
+                }
+                double cut = lo + rng.nextDouble() * (hi - lo);
+                if (cut >= hi) {
+                    cut = lo;
+                }
+                double leftSum = 0;
+                int nl = 0;
+                while (x[byF[from + nl]][f] <= cut) {
+                    leftSum += y[byF[from + nl]];
+                    nl++;
+                }
+                double gain = gain(leftSum, nl, sum, count);
+                if (gain > bestGain) {
+                    bestGain = gain;
+                    bestFeature = f;
+                    bestThreshold = cut;
+                }
+                continue;
+            }
             double leftSum = 0;
             for (int i = 0; i < count - 1; i++) {
                 int row = byF[from + i];
@@ -106,10 +145,7 @@ final class RegressionTree {
                 if (next <= here || i + 1 < MIN_LEAF || count - i - 1 < MIN_LEAF) {
                     continue;
                 }
-                int nl = i + 1;
-                int nr = count - nl;
-                double rightSum = sum - leftSum;
-                double gain = leftSum * leftSum / nl + rightSum * rightSum / nr - sum * sum / count;
+                double gain = gain(leftSum, i + 1, sum, count);
                 if (gain > bestGain) {
                     bestGain = gain;
                     bestFeature = f;
@@ -118,7 +154,7 @@ final class RegressionTree {
             }
         }
         if (bestFeature < 0) {
-            return node;
+            return leaf(node, y, idx, from, to);
         }
         int mid = from;
         for (int i = from; i < to; i++) {
@@ -138,6 +174,28 @@ final class RegressionTree {
         int r = build(x, y, idx, sorted, buffer, mid, to, rng);
         left[node] = l;
         right[node] = r;
+        return node;
+    }
+
+    /** The reduction of the squared error (times the count) when the first {@code nl} of {@code count} rows go left. */
+    private static double gain(double leftSum, int nl, double sum, int count) {
+        double rightSum = sum - leftSum;
+        return leftSum * leftSum / nl + rightSum * rightSum / (count - nl) - sum * sum / count;
+    }
+
+    /** Ends {@code node} as a leaf of the rows {@code idx[from..to)}: with {@code logMeanLeaves}, its log mean exp. */
+    private int leaf(int node, double[] y, int[] idx, int from, int to) {
+        if (logMeanLeaves) {
+            double top = Double.NEGATIVE_INFINITY;
+            for (int i = from; i < to; i++) {
+                top = Math.max(top, y[idx[i]]);
+            }
+            double sum = 0;
+            for (int i = from; i < to; i++) {
+                sum += Math.exp(y[idx[i]] - top);
+            }
+            mean[node] = top + Math.log(sum / (to - from));
+        }
         return node;
     }
 

@@ -90,8 +90,7 @@ final class SmacSampler implements InternalSampler {
         boolean[] basin = avoid != null && settings.farBasin() > 0 && basinStalled(y) ? basin(order) : null;
         RandomForest forest = basin != null && settings.farBasinForest() ? outsideForest(order, basin, y) : null;
         if (forest == null) {
-            forest = new RandomForest(xs.toArray(double[][]::new), y, rng, settings.featureShare(),
-                settings.withinLeaf(), settings.trees(), settings.minSplit());
+            forest = forest(xs.toArray(double[][]::new), y);
         }
         double best = y[order[0]];
         List<double[]> starts = new ArrayList<>();
@@ -280,8 +279,13 @@ final class SmacSampler implements InternalSampler {
         if (x.size() < INITIAL) {
             return null;
         }
-        return new RandomForest(x.toArray(double[][]::new), v.stream().mapToDouble(Double::doubleValue).toArray(), rng,
-            settings.featureShare(), settings.withinLeaf(), settings.trees(), settings.minSplit());
+        return forest(x.toArray(double[][]::new), v.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** A forest with the settings' trees on {@code x} and targets {@code y} (see {@link #targets()}). */
+    private RandomForest forest(double[][] x, double[] y) {
+        return new RandomForest(x, y, rng, settings.featureShare(), settings.withinLeaf(), settings.trees(),
+            settings.minSplit(), settings.logYPercentile() > 0, settings.randomSplits());
     }
 
     /** Whether encoded {@code a} lies within {@code radius} of {@code b} (see {@link #distance2}). */
@@ -380,7 +384,8 @@ final class SmacSampler implements InternalSampler {
 
     /**
      * Losses for the forest: non-finite ones as the worst finite, right-skewed ones log-warped as
-     * {@code log(loss - min + (median - min))}; null if none.
+     * {@code log(loss - min + (median - min))} (all of them as {@link LogScaledCosts} with {@code logYPercentile});
+     * null if none.
      */
     double[] targets() {
         double[] range = SurrogateLosses.finiteRange(losses);
@@ -391,6 +396,10 @@ final class SmacSampler implements InternalSampler {
         double[] y = new double[losses.size()];
         for (int i = 0; i < y.length; i++) {
             y[i] = SurrogateLosses.finiteOrBound(losses.get(i), lo, range[1]);
+        }
+        if (settings.logYPercentile() > 0) {
+            LogScaledCosts.apply(y, settings.logYPercentile());
+            return y;
         }
         double[] sample = settings.warpSample() > 0 && y.length > settings.warpSample()
             ? Arrays.copyOf(y, settings.warpSample()) : y;

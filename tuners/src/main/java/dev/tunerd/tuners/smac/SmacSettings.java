@@ -62,15 +62,31 @@ package dev.tunerd.tuners.smac;
  * @param meanStarts      the local searches' observed starts are the {@code localStarts} observations (of those the
  *                        search may start from) with the lowest mean predicted by the forest, not the lowest
  *                        observed losses; false (default): by observed loss
+ * @param logYPercentile  when positive, SMAC3's log-scaled costs (its HPO facade): every set of losses is modelled as
+ *                        {@code log(loss - min + (p - min) + 1e-10 (max - min))}, {@code p} this percentile of the
+ *                        losses (SMAC3: 5), whatever their skewness, and each tree's leaf predicts
+ *                        {@code log(mean(exp(target)))} over its rows (the log of the mean of the shifted losses, as
+ *                        SMAC3's forest does with {@code log_y}) instead of the mean of the logs; 0 (default): the
+ *                        skewness rule ({@code warpSkewness}) and plain leaf means
+ * @param randomSplits    each split tried draws one threshold uniformly between the node's smallest and largest value
+ *                        of the feature and keeps the feature whose random threshold reduces the squared error most
+ *                        (the random splitter of SMAC3's current forest); false (default): the best threshold
  */
 public record SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
     int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step,
     double warpSkewness, int trees, int minSplit, double redrawShare, int warpSample, double farShare,
     double farRadius, int farTop, double farAvoid, boolean farFromRandom, double farBasin, boolean farBasinForest,
-    double farBasinStall, double adaptiveStep, boolean meanStarts) {
+    double farBasinStall, double adaptiveStep, boolean meanStarts, double logYPercentile, boolean randomSplits) {
 
-    public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
-        0, 10, 3, 0.1, 0, 0.3, 0.25, 10, 0.25, false, 0, false, 0, 0, false);
+    public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 1.0, 10, 5, false, false, 500, 0.2,
+        0, 10, 2, 0.1, 0, 0.3, 0.25, 10, 0.25, false, 0, false, 0, 0, false, 5, true);
+
+    /**
+     * The defaults until session 16: the best threshold of 5/6 of the parameters at each split, nodes of 3 rows split,
+     * the law of total variance, the skewness warp and plain leaf means.
+     */
+    public static final SmacSettings SESSION_16 = new SmacSettings(0.05, 0.2, 5.0 / 6, 10, 5, true, false, 500, 0.2,
+        0, 10, 3, 0.1, 0, 0.3, 0.25, 10, 0.25, false, 0, false, 0, 0, false, 0, false);
 
     public SmacSettings {
         if (!(randomShare >= 0 && randomShare <= 1) || !(choiceRandomShare >= 0 && choiceRandomShare <= 1)
@@ -79,7 +95,8 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
             || !(redrawShare >= 0 && redrawShare <= 1) || warpSample < 0 || !(farShare >= 0 && farShare <= 1)
             || !(farRadius > 0 && farRadius <= 2) || farTop < 1 || !(farAvoid > 0 && farAvoid <= 2)
             || !(farBasin >= 0 && farBasin <= 100) || !(farBasinStall >= 0 && farBasinStall <= 1)
-            || !(adaptiveStep == 0 || adaptiveStep >= AdaptiveWalk.MIN_STEP && adaptiveStep <= AdaptiveWalk.MAX_STEP)) {
+            || !(adaptiveStep == 0 || adaptiveStep >= AdaptiveWalk.MIN_STEP && adaptiveStep <= AdaptiveWalk.MAX_STEP)
+            || !(logYPercentile >= 0 && logYPercentile < 100)) {
             throw new IllegalArgumentException("SMAC settings out of range");
         }
     }
@@ -90,7 +107,7 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
         int trees, int minSplit, double redrawShare, int warpSample) {
         this(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf, logEi,
             randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, 0, 0.25, 10, 0.25, false, 0,
-            false, 0, 0, false);
+            false, 0, 0, false, 0, false);
     }
 
     /** The settings before the adaptive local search existed, with it off (the fixed step, starts by loss). */
@@ -100,34 +117,57 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
         double farAvoid, boolean farFromRandom, double farBasin, boolean farBasinForest, double farBasinStall) {
         this(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf, logEi,
             randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius, farTop,
-            farAvoid, farFromRandom, farBasin, farBasinForest, farBasinStall, 0, false);
+            farAvoid, farFromRandom, farBasin, farBasinForest, farBasinStall, 0, false, 0, false);
+    }
+
+    /** The settings before the log-scaled costs and random splits existed, with both off. */
+    public SmacSettings(double randomShare, double choiceRandomShare, double featureShare, int localStarts,
+        int randomStarts, boolean withinLeaf, boolean logEi, int randomCandidates, double step, double warpSkewness,
+        int trees, int minSplit, double redrawShare, int warpSample, double farShare, double farRadius, int farTop,
+        double farAvoid, boolean farFromRandom, double farBasin, boolean farBasinForest, double farBasinStall,
+        double adaptiveStep, boolean meanStarts) {
+        this(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf, logEi,
+            randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius, farTop,
+            farAvoid, farFromRandom, farBasin, farBasinForest, farBasinStall, adaptiveStep, meanStarts, 0, false);
     }
 
     /** The same settings with another far search (the five {@code far*} settings above). */
     public SmacSettings withFar(double share, double radius, int top, double avoid, boolean fromRandom) {
         return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
             logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, share, radius, top,
-            avoid, fromRandom, farBasin, farBasinForest, farBasinStall, adaptiveStep, meanStarts);
+            avoid, fromRandom, farBasin, farBasinForest, farBasinStall, adaptiveStep, meanStarts, logYPercentile,
+            randomSplits);
     }
 
     /** The same settings with the basin test only while the best observation is old ({@code farBasinStall}). */
     public SmacSettings withBasinStall(double stall) {
         return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
             logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius,
-            farTop, farAvoid, farFromRandom, farBasin, farBasinForest, stall, adaptiveStep, meanStarts);
+            farTop, farAvoid, farFromRandom, farBasin, farBasinForest, stall, adaptiveStep, meanStarts, logYPercentile,
+            randomSplits);
     }
 
     /** The same settings with another basin test for the far search ({@code farBasin}, {@code farBasinForest}). */
     public SmacSettings withBasin(double basin, boolean basinForest) {
         return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
             logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius,
-            farTop, farAvoid, farFromRandom, basin, basinForest, farBasinStall, adaptiveStep, meanStarts);
+            farTop, farAvoid, farFromRandom, basin, basinForest, farBasinStall, adaptiveStep, meanStarts, logYPercentile,
+            randomSplits);
     }
 
     /** The same settings with another local search ({@code adaptiveStep}, {@code meanStarts}). */
     public SmacSettings withLocalSearch(double adaptive, boolean byMean) {
         return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
             logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius,
-            farTop, farAvoid, farFromRandom, farBasin, farBasinForest, farBasinStall, adaptive, byMean);
+            farTop, farAvoid, farFromRandom, farBasin, farBasinForest, farBasinStall, adaptive, byMean, logYPercentile,
+            randomSplits);
+    }
+
+    /** The same settings with another surrogate ({@code logYPercentile}, {@code randomSplits}). */
+    public SmacSettings withSurrogate(double percentile, boolean random) {
+        return new SmacSettings(randomShare, choiceRandomShare, featureShare, localStarts, randomStarts, withinLeaf,
+            logEi, randomCandidates, step, warpSkewness, trees, minSplit, redrawShare, warpSample, farShare, farRadius,
+            farTop, farAvoid, farFromRandom, farBasin, farBasinForest, farBasinStall, adaptiveStep, meanStarts,
+            percentile, random);
     }
 }

@@ -104,7 +104,7 @@ final class BenchDrivers {
      * SMAC's settings from {@code smac.*} keys (DEFAULT where absent): -Dsmac.random / choiceRandom / features /
      * local / randomStarts / within / logei / candidates / step / skew / trees / minSplit / redraw / warpSample /
      * far / farRadius / farTop / farAvoid / farFromRandom / farBasin / farBasinForest / farBasinStall /
-     * adaptStep / meanStarts.
+     * adaptStep / meanStarts / logY / randomSplits.
      */
     static SmacSettings smacSettings(java.util.function.UnaryOperator<String> lookup) {
         SmacSettings d = SmacSettings.DEFAULT;
@@ -125,7 +125,8 @@ final class BenchDrivers {
             num.apply("smac.farAvoid", d.farAvoid()), bool.apply("smac.farFromRandom", d.farFromRandom()),
             num.apply("smac.farBasin", d.farBasin()), bool.apply("smac.farBasinForest", d.farBasinForest()),
             num.apply("smac.farBasinStall", d.farBasinStall()), num.apply("smac.adaptStep", d.adaptiveStep()),
-            bool.apply("smac.meanStarts", d.meanStarts()));
+            bool.apply("smac.meanStarts", d.meanStarts()), num.apply("smac.logY", d.logYPercentile()),
+            bool.apply("smac.randomSplits", d.randomSplits()));
     }
 
     /**

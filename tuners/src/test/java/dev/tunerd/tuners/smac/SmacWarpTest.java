@@ -15,7 +15,7 @@ class SmacWarpTest {
 
     @Test
     void rightSkewedLossesAreLogWarpedWithTheMedianAsOffset() {
-        SmacSampler s = new SmacSampler(SPACE, new Rng(1), SmacSettings.DEFAULT);
+        SmacSampler s = new SmacSampler(SPACE, new Rng(1), SmacSettings.SESSION_16);
         double[] losses = new double[20];
         for (int i = 0; i < losses.length; i++) {
             losses[i] = 1 + i * i;
@@ -29,7 +29,7 @@ class SmacWarpTest {
 
     @Test
     void leftSkewedLossesAreModelledAsTheyAre() {
-        SmacSampler s = new SmacSampler(SPACE, new Rng(1), SmacSettings.DEFAULT);
+        SmacSampler s = new SmacSampler(SPACE, new Rng(1), SmacSettings.SESSION_16);
         double[] losses = new double[20];
         for (int i = 0; i < losses.length; i++) {
             losses[i] = -(1 + i * i);
@@ -42,7 +42,7 @@ class SmacWarpTest {
     }
 
     private static SmacSettings warpSample(int n, double skewness) {
-        SmacSettings d = SmacSettings.DEFAULT;
+        SmacSettings d = SmacSettings.SESSION_16;
         return new SmacSettings(d.randomShare(), d.choiceRandomShare(), d.featureShare(), d.localStarts(),
             d.randomStarts(), d.withinLeaf(), d.logEi(), d.randomCandidates(), d.step(), skewness, d.trees(),
             d.minSplit(), d.redrawShare(), n);
