@@ -79,7 +79,7 @@ public record SmacSettings(double randomShare, double choiceRandomShare, double 
     double farBasinStall, double adaptiveStep, boolean meanStarts, double logYPercentile, boolean randomSplits) {
 
     public static final SmacSettings DEFAULT = new SmacSettings(0.05, 0.2, 1.0, 10, 5, false, false, 500, 0.2,
-        0, 10, 2, 0.1, 0, 0.3, 0.25, 10, 0.25, false, 0, false, 0, 0, false, 5, true);
+        0, 10, 2, 0.1, 0, 0.3, 0.25, 10, 0.25, false, 0, false, 0, 0, false, 25, true);
 
     /**
      * The defaults until session 16: the best threshold of 5/6 of the parameters at each split, nodes of 3 rows split,
