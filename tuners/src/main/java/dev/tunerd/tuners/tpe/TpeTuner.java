@@ -2,7 +2,9 @@ package dev.tunerd.tuners.tpe;
 
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.tpe.kernel.ModelProbe;
 import dev.tunerd.tuners.tpe.kernel.TpeSampler;
+import dev.tunerd.tuners.tpe.kernel.TpeSettings;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.model.UnitSpace;
 import dev.tunerd.tuners.model.HistoryTuner;
@@ -23,7 +25,9 @@ public final class TpeTuner extends HistoryTuner {
 
     @Override
     protected InternalSampler newSampler(SearchSpace space, Rng rng) {
-        return new TpeSampler(new UnitSpace(space.parameters()), args.tpeArgs().settings(), rng);
+        TpeSettings settings = args.tpeArgs().settings();
+        return new TpeSampler(new UnitSpace(space.parameters()),
+            args.modelProbe() ? settings : settings.withProbe(ModelProbe.NONE), rng);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.tunerd.tuners.tpe;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.spi.AlgorithmContext;
@@ -8,6 +10,11 @@ import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.ImportedTrial;
+import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.tuners.common.Rng;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -47,5 +54,42 @@ class TpeTunerTest {
         assertTrue(max < 0.125, "maximize: " + max);
         double wrongWay = medianDistanceOfLastTwenty(OptimizeMode.MAXIMIZE, 1);
         assertTrue(wrongWay > 0.2, "maximising the loss moves away from 0.7: " + wrongWay);
+    }
+
+    private static final JsonObject PLANE = JsonObject.builder()
+        .put("x", JsonObject.builder().put("_type", "uniform")
+            .put("_value", JsonArray.of(JsonFloat.of(0), JsonFloat.of(1))).build())
+        .put("y", JsonObject.builder().put("_type", "uniform")
+            .put("_value", JsonArray.of(JsonFloat.of(0), JsonFloat.of(1))).build()).build();
+
+    /** Twenty suggestions after 60 imported results whose best came first: a run that has stalled. */
+    private static List<JsonValue> afterAStall(Boolean modelProbe) throws Exception {
+        TpeTuner t = new TpeTuner(AlgorithmContext.standalone(),
+            new TpeClassArgs(OptimizeMode.MINIMIZE, 11L, null, modelProbe));
+        t.updateSearchSpace(PLANE);
+        Rng data = new Rng(99);
+        List<ImportedTrial> past = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            double x = i == 0 ? 0.2 : 0.45 * data.nextDouble();
+            double y = i == 0 ? 0.5 : data.nextDouble();
+            JsonObject p = JsonObject.builder().put("x", JsonFloat.of(x)).put("y", JsonFloat.of(y)).build();
+            past.add(new ImportedTrial(p, JsonFloat.of(i == 0 ? 0 : 1 + Math.hypot(x - 0.2, y - 0.5)),
+                Optional.empty()));
+        }
+        t.importData(past);
+        List<JsonValue> out = new ArrayList<>();
+        for (long id = 0; id < 20; id++) {
+            out.add(t.generateParameters(id));
+        }
+        return out;
+    }
+
+    @Test
+    void modelProbeIsOnByDefaultAndFalseTurnsItOff() throws Exception {
+        assertTrue(new TpeClassArgs(null, null, null).modelProbe());
+        List<JsonValue> byDefault = afterAStall(null);
+        assertEquals(byDefault, afterAStall(true));
+        // with the probe off a stalled run draws other points: TPE's own (three in ten would be the GP's)
+        assertNotEquals(byDefault, afterAStall(false));
     }
 }
