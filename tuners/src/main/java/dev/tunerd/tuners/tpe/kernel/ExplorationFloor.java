@@ -26,6 +26,14 @@ public record ExplorationFloor(double share, double stall) {
 
     /** Whether the floor applies after {@code n} completed trials, the best found after {@code bestAt} of them. */
     boolean active(int n, int bestAt) {
-        return share > 0 && (stall == 0 || n - bestAt >= Math.max(MIN_PATIENCE, stall * n));
+        return share > 0 && (stall == 0 || stalled(stall, n, bestAt));
+    }
+
+    /**
+     * Whether the best loss, found after {@code bestAt} of {@code n} completed trials, has not improved for
+     * {@code max(MIN_PATIENCE, stall * n)} of them (the stall test the floor and {@link ModelProbe} share).
+     */
+    static boolean stalled(double stall, int n, int bestAt) {
+        return n - bestAt >= Math.max(MIN_PATIENCE, stall * n);
     }
 }

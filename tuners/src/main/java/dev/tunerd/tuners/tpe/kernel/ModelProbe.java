@@ -33,9 +33,6 @@ public record ModelProbe(double share, double stall, int cap, double kappa) {
 
     /** Whether the run counts as stalled after {@code n} trials, the best found after {@code bestAt} of them. */
     boolean stalled(ExplorationFloor floor, int n, int bestAt) {
-        if (stall == 0) {
-            return floor.active(n, bestAt);
-        }
-        return n - bestAt >= Math.max(ExplorationFloor.MIN_PATIENCE, stall * n);
+        return stall == 0 ? floor.active(n, bestAt) : ExplorationFloor.stalled(stall, n, bestAt);
     }
 }
