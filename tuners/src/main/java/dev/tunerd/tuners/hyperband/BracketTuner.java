@@ -93,7 +93,7 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
                                                double earlyMargin, double realizedShare) {
         checkBracketsByPayoff(margin, screenMargin, repeatLargest, earlyMargin, realizedShare, -1,
-            BracketPayoff.EARLY_CURVES, 1, true);
+            BracketPayoff.EARLY_CURVES, 1, true, false);
     }
 
     /**
@@ -103,11 +103,16 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
      * {@link BracketPayoff#winRests}), {@code realizedWinners} (the winners a win must rest on before it is a
      * verdict, {@link BracketPayoff#realized(List, List, double, int)}) and {@code repeatLosing} (false: while the
      * winners lose, the largest bracket is not repeated, so an iteration goes on to the brackets whose full trainings
-     * add evidence; true: sessions 10-15, the screening gain repeats it on the same evidence); {@link HyperbandArgs}.
+     * add evidence; true: sessions 10-15, the screening gain repeats it on the same evidence) and {@code recheckAll}
+     * (true: while a bracket of full trainings runs on evidence enough for every check, each change of the evidence
+     * is looked at through every check, largest bracket first, so a bracket that now pays cuts the full trainings
+     * short; false: sessions 11-17, only on thin evidence or winning winners, plus one look when the evidence has just
+     * become enough while other trials train); {@link HyperbandArgs}.
      */
     protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
                                                double earlyMargin, double realizedShare, double thinMargin,
-                                               int realizedFloor, int realizedWinners, boolean repeatLosing) {
+                                               int realizedFloor, int realizedWinners, boolean repeatLosing,
+                                               boolean recheckAll) {
         BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin,
             thinMargin);
         PayoffEvidence evidence = new PayoffEvidence(engine.plan(), EVIDENCE_WINDOW, engine::anyInFlight);
@@ -143,11 +148,13 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                 looked[0] = evidence.version();
                 List<double[]> curves = evidence.curves();
                 boolean thin = payoff.thin(curves, sMax);
-                if (!thin && engine.anyInFlight() && payoff.thin(evidence.previousCurves(), sMax)) {
+                if (!thin && (recheckAll || engine.anyInFlight() && payoff.thin(evidence.previousCurves(), sMax))) {
                     // the evidence has just become enough for every check: one look through all of them (before, a
                     // bracket of full trainings started on thin evidence ran to its end first: up to 4 more trainings);
                     // only while other trials train (several workers): with one worker it gained at a third of the
-                    // budget but lost at the full budget on held-out seeds (issue 13 session 13)
+                    // budget but lost at the full budget on held-out seeds (issue 13 session 13). With recheckAll, a
+                    // look through all of them at every change of the evidence, with any number of workers: a bracket
+                    // of full trainings no longer runs to its end after the checks would pass (issue 13 session 18)
                     for (int s = sMax; s > 0; s--) {
                         if (allowed.test(s)) {
                             return true;

@@ -65,12 +65,30 @@ import dev.tunerd.spi.OptimizeMode;
  *                     configurations), and the brackets that halve draw theirs from a second stream, so a halving
  *                     bracket never takes a configuration away from the full trainings; false (sessions 6-16): one
  *                     stream for every bracket. Default {@value #DEFAULT_SEPARATE_STREAMS}
+ * @param recheckAll   {@code recheck_all} (a tunerd addition, issue 13 session 18): true: while a bracket of full
+ *                     trainings runs on evidence enough for every check (10 full trainings), every change of the
+ *                     evidence is looked at through every check (largest bracket first), and a bracket that now pays
+ *                     cuts the full trainings short; false (sessions 11-17): such a look only on thin evidence, when
+ *                     the largest bracket's winners win, or once when the evidence has just become enough while other
+ *                     trials train. Default {@value #DEFAULT_RECHECK_ALL}
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
                             Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
                             Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
-                            Boolean repeatLosing, Boolean separateStreams, Long seed) {
+                            Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll, Long seed) {
+
+    /** {@code recheck_all} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 18). */
+    public static final boolean DEFAULT_RECHECK_ALL = false;
+
+    /** Without {@code recheck_all} (its default). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
+                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
+                         Boolean repeatLosing, Boolean separateStreams, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
+            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, null, seed);
+    }
 
     /** {@code separate_streams} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 17). */
     public static final boolean DEFAULT_SEPARATE_STREAMS = true;
@@ -215,6 +233,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         }
         repeatLosing = repeatLosing == null ? DEFAULT_REPEAT_LOSING : repeatLosing;
         separateStreams = separateStreams == null ? DEFAULT_SEPARATE_STREAMS : separateStreams;
+        recheckAll = recheckAll == null ? DEFAULT_RECHECK_ALL : recheckAll;
         if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
             throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);
         }

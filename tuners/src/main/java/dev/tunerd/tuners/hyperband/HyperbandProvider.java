@@ -22,7 +22,8 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
             + " order; absent: the payoff check), payoff_margin (0.2), screen_margin (0.5; -1: the replay alone),"
             + " repeat_largest (0.5; -1: NNI's order within an iteration), early_margin (1.0; -1: off), realized_share"
             + " (0.5; -1: off), thin_margin (-1: off), realized_floor (4), realized_winners (1), repeat_losing"
-            + " (false), separate_streams (true: full trainings draw random search's configurations), seed)";
+            + " (false), separate_streams (true: full trainings draw random search's configurations), recheck_all"
+            + " (false: on enough evidence a bracket of full trainings runs to its end), seed)";
     }
 
     @Override

@@ -95,7 +95,8 @@ public final class HyperbandSim {
             extra.containsKey("realized_floor") ? (int) Math.round(extra.get("realized_floor")) : null,
             extra.containsKey("realized_winners") ? (int) Math.round(extra.get("realized_winners")) : null,
             extra.containsKey("repeat_losing") ? extra.get("repeat_losing") != 0 : null,
-            extra.containsKey("separate_streams") ? extra.get("separate_streams") != 0 : null, seed);
+            extra.containsKey("separate_streams") ? extra.get("separate_streams") != 0 : null,
+            extra.containsKey("recheck_all") ? extra.get("recheck_all") != 0 : null, seed);
         HyperbandTuner tuner = new HyperbandTuner(a, seed, ctx);
         tuner.updateSearchSpace(problem.searchSpace());
         PriorityQueue<Run> events = new PriorityQueue<>((x, y) -> x.next != y.next ? Double.compare(x.next, y.next)

@@ -139,6 +139,7 @@ class HyperbandTunerTest {
         assertEquals(1, defaults.realizedWinners(), "realized_winners: sessions 10-15's rule (issue 13 session 16)");
         assertEquals(false, defaults.repeatLosing(), "repeat_losing: false since issue 13 session 17");
         assertEquals(true, defaults.separateStreams(), "separate_streams: on since issue 13 session 17");
+        assertEquals(false, defaults.recheckAll(), "recheck_all: off (issue 13 session 18)");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
             null, null, null, null, null, null, null, 0, null, null)).getMessage()
             .startsWith("realized_winners must be between 1 and 100"));
