@@ -145,8 +145,14 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * within 2.1 points of sequential on each of 20 sets (docs/MODEL_TUNERS.md, "Nineteenth pass").
      */
     public static final ModelProbe PROBE_TRIED = new ModelProbe(0.3, 0, 150, 0);
-    /** The model probe of the defaults: {@link #PROBE_TRIED} ({@code ModelProbe.NONE} restores the draws before it). */
-    public static final ModelProbe PROBE = PROBE_TRIED;
+    /**
+     * {@link #PROBE_TRIED} with the GP's lean fit schedule and acquisition search (issue 16, session 18): the first fit
+     * on a fresh tuner from the prior's mode on 50 rows, a short warm-started refit when the data grew by a tenth, the
+     * full fit when it doubled, about 70 scored candidates and one local start per probe.
+     */
+    public static final ModelProbe PROBE_LEAN = new ModelProbe(0.3, 0, 150, 0, true);
+    /** The model probe of the defaults: {@link #PROBE_LEAN} ({@code ModelProbe.NONE} restores the draws before it). */
+    public static final ModelProbe PROBE = PROBE_LEAN;
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);

@@ -55,7 +55,7 @@ public final class ProbeTiming {
                 double[] probe = new double[probes];
                 double[] again = new double[probes];
                 for (int k = 0; k < probes; k++) {
-                    GpProbe gp = new GpProbe(space, "ei", 0, cap, new Rng(k));
+                    GpProbe gp = new GpProbe(space, "ei", 0, cap, TpeArgs.PROBE.lean(), new Rng(k));
                     for (int i = 0; i < n; i++) {
                         gp.observe(xs[i], ys[i]);
                     }

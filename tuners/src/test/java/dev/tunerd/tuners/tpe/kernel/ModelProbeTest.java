@@ -72,7 +72,7 @@ class ModelProbeTest {
         // the same GP with the same observations and the generator past the probe's coin
         Rng twin = new Rng(7);
         twin.nextDouble();
-        GpProbe gp = new GpProbe(space, "ucb", 5, 150, twin);
+        GpProbe gp = new GpProbe(space, "ucb", 5, 150, false, twin);
         for (double[] x : stuckRun()) {
             gp.observe(x, loss(x));
         }
