@@ -25,6 +25,23 @@ class LeanProbeTest {
     }
 
     @Test
+    void theLeanProbeStillGoesWhereTheStuckRunHasNotLooked() {
+        UnitSpace space = new UnitSpace(FLAT);
+        TpeSampler probed = new TpeSampler(space, ModelProbeTest.settings(new ModelProbe(1, 0.3, 150, 5, true)),
+            new Rng(7));
+        ModelProbeTest.feed(probed, ModelProbeTest.stuckRun());
+        int far = 0;
+        for (int i = 0; i < 6; i++) {
+            double[] x = probed.suggest(List.of());
+            far += x[0] > 0.5 ? 1 : 0;
+        }
+        // every suggestion of the stalled run was the GP's; one fit (the first), the data did not grow
+        assertTrue(far >= 3, "probe suggestions in the unexplored half: " + far);
+        assertEquals(1, probed.probeFits());
+        assertEquals(40, probed.probeModelled());
+    }
+
+    @Test
     void aRunThatNeverStallsDoesNoGpWork() {
         TpeSampler sampler = new TpeSampler(new UnitSpace(FLAT), TpeArgs.defaults().settings(), new Rng(5));
         assertTrue(sampler.probes());
