@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.tpe.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.spi.space.ParameterSpec;
@@ -12,16 +13,20 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The model probe with the GP's lean schedule (issue 16, session 18, the default): a run that never stalls does no
- * GP work at all, and a stalled one hands its observations to the GP only when the probe fires.
+ * The model probe's lazy GP (issue 16, session 18; with the default probe): a run that never stalls does no GP work
+ * at all, and a stalled one hands its observations to the GP only when the probe fires; the lean variant
+ * ({@link TpeArgs#PROBE_LEAN}) still probes where a stuck run has not looked.
  */
 class LeanProbeTest {
     private static final List<ParameterSpec> FLAT = List.of(Specs.uniform("x", 0, 1), Specs.uniform("y", 0, 1));
 
     @Test
-    void theDefaultsProbeIsLean() {
-        assertTrue(TpeArgs.defaults().settings().probe().lean());
-        assertTrue(TpeArgs.PROBE.share() > 0);
+    void theLeanProbeIsTheTriedOneWithTheLeanGp() {
+        ModelProbe tried = TpeArgs.PROBE_TRIED;
+        ModelProbe lean = TpeArgs.PROBE_LEAN;
+        assertTrue(lean.lean());
+        assertFalse(tried.lean());
+        assertEquals(new ModelProbe(tried.share(), tried.stall(), tried.cap(), tried.kappa(), true), lean);
     }
 
     @Test
