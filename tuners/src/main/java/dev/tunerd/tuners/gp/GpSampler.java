@@ -24,6 +24,9 @@ final class GpSampler implements InternalSampler {
     private static final int MAX_WARM_UP = 4000;
     private static final int INCUMBENTS = 5;
     private static final int COLD_START_CANDIDATES = 20;
+    /** The lean search's budget (a third of the tuner's): about 67 candidates at 150 observations in 6-D. */
+    private static final double LEAN_WARM_UP_BUDGET = 1e6;
+    private static final int LEAN_MIN_WARM_UP = 64;
     private final FeatureSpace space;
     private final GpClassArgs args;
     private final Rng rng;
@@ -33,20 +36,27 @@ final class GpSampler implements InternalSampler {
     private final HyperFit fit;
     /** Observations in the model at most ({@link ModelData#CAP} for the GP tuner). */
     private final int cap;
+    private final boolean lean;
     private boolean fallbackLogged;
 
     GpSampler(SearchSpace searchSpace, GpClassArgs args, Rng rng) {
-        this(new UnitSpace(searchSpace.parameters()), args, rng, ModelData.CAP);
+        this(new UnitSpace(searchSpace.parameters()), args, rng, ModelData.CAP, false);
     }
 
-    /** A GP on {@code unit} whose model holds at most {@code cap} observations (the best half and the most recent). */
-    GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap) {
+    /**
+     * A GP on {@code unit} whose model holds at most {@code cap} observations (the best half and the most recent).
+     *
+     * @param lean {@link HyperFit}'s lean schedule and a smaller acquisition search (a third of the scoring budget,
+     *             one local start): for a GP probing inside another tuner, where a suggestion must stay cheap
+     */
+    GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap, boolean lean) {
         this.space = new FeatureSpace(unit);
         this.args = args;
         this.rng = rng;
         this.kernel = new Matern(args.nu());
-        this.fit = new HyperFit(space, kernel, args.alpha());
+        this.fit = new HyperFit(space, kernel, args.alpha(), lean);
         this.cap = cap;
+        this.lean = lean;
     }
 
     @Override
@@ -76,9 +86,10 @@ final class GpSampler implements InternalSampler {
         }
         Utility utility = new Utility(args.utilityKind(), args.kappa(), args.xi() / data.scale());
         int m = data.size() + pending.size();
-        int warmUp = (int) Math.min(args.selectionNumWarmUp(), Math.max(MIN_WARM_UP, Math.min(MAX_WARM_UP,
-            WARM_UP_BUDGET / (0.5 * m * m + 4.0 * m * space.features() + 1))));
-        int starts = Math.min(args.selectionNumStartingPoints(), GpClassArgs.MAX_STARTS);
+        int warmUp = (int) Math.min(args.selectionNumWarmUp(), Math.max(lean ? LEAN_MIN_WARM_UP : MIN_WARM_UP,
+            Math.min(MAX_WARM_UP, (lean ? LEAN_WARM_UP_BUDGET : WARM_UP_BUDGET)
+                / (0.5 * m * m + 4.0 * m * space.features() + 1))));
+        int starts = Math.min(args.selectionNumStartingPoints(), lean ? 1 : GpClassArgs.MAX_STARTS);
         AcquisitionSearch search = new AcquisitionSearch(space, posterior, utility, best[0], rng);
         return space.decode(search.maximise(data.incumbents(INCUMBENTS), warmUp, starts));
     }

@@ -11,40 +11,90 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The GP's hyper-parameters over a run: fitted by maximum marginal likelihood on every suggestion while there are
- * fewer than {@link #EVERY_TIME} observations, then whenever the observations grew by a tenth (warm-started from the
- * last fit, plus the prior's mode as a second start), on at most {@link #FIT_CAP} of the model's rows. Its state is
- * part of the tuner's snapshot, so a restored tuner continues identically. Not thread-safe.
+ * The GP's hyper-parameters over a run, fitted by maximum marginal likelihood on at most {@link #FIT_CAP} of the
+ * model's rows. The GP tuner's schedule: on every suggestion while there are fewer than {@link #EVERY_TIME}
+ * observations, then whenever the observations grew by a tenth (warm-started from the last fit, plus the prior's mode
+ * as a second start). The lean schedule (a GP probing for another tuner, whose fits would otherwise cost far more than
+ * that tuner's own suggestions): a first fit from the prior's mode alone on at most {@link #LEAN_ROWS} rows, then one
+ * short run from the last fit ({@link #WARM_ITERATIONS} iterations, {@link #LEAN_ROWS} rows) whenever the
+ * observations grew by a tenth, and the full fit (from the last fit and from the prior's mode, {@link #FIT_CAP} rows)
+ * only when they have doubled since the last full one. No fit of either schedule draws from the generator but the GP
+ * tuner's random starts. Its state is part of the tuner's snapshot, so a restored tuner continues identically. Not
+ * thread-safe.
  */
 final class HyperFit {
     static final int EVERY_TIME = 40;
     static final int FIT_CAP = 100;
+    /** Rows of the lean schedule's first and warm fits (an evaluation costs about an eighth of one on 100). */
+    static final int LEAN_ROWS = 50;
     private static final int ITERATIONS = 40;
+    private static final int WARM_ITERATIONS = 10;
     private final FeatureSpace space;
     private final Matern kernel;
     private final double logNoiseMin;
+    private final boolean lean;
     private double[] theta;
     private int fittedAt = -1;
+    /** Observations at the last full fit (the lean schedule's; -1 before it). */
+    private int fullAt = -1;
+    /** Fits run by this instance (not part of the state): what the tests count. */
+    private int fits;
 
     HyperFit(FeatureSpace space, Matern kernel, double alpha) {
+        this(space, kernel, alpha, false);
+    }
+
+    /** @param lean the lean schedule (see the class comment) instead of the GP tuner's */
+    HyperFit(FeatureSpace space, Matern kernel, double alpha, boolean lean) {
         this.space = space;
         this.kernel = kernel;
         this.logNoiseMin = Math.log(Math.max(alpha, 1e-10));
+        this.lean = lean;
     }
 
     /** The hyper-parameters to use with {@code observations} completed trials; null when no fit ever succeeded. */
     double[] thetaFor(ModelData data, int observations, Rng rng) {
+        if (lean) {
+            return leanThetaFor(data, observations, rng);
+        }
         if (theta == null || observations >= nextFit()) {
-            ModelData rows = data.subset(FIT_CAP);
-            MarginalLikelihood ml = new MarginalLikelihood(rows.x(), rows.y(), space.groupOf(), space.groups(),
-                kernel, logNoiseMin);
-            double[] fitted = ml.fit(theta, theta == null ? 3 : (rows.size() <= 60 ? 2 : 1), ITERATIONS, rng);
-            if (fitted != null) {
-                theta = fitted;
-            }
+            fit(data, FIT_CAP, theta == null ? 3 : (Math.min(data.size(), FIT_CAP) <= 60 ? 2 : 1), ITERATIONS, rng);
             fittedAt = observations;
         }
         return theta;
+    }
+
+    private double[] leanThetaFor(ModelData data, int observations, Rng rng) {
+        if (theta == null) {
+            fit(data, LEAN_ROWS, 1, ITERATIONS, rng);
+            fittedAt = observations;
+            fullAt = observations;
+        } else if (observations >= 2 * fullAt) {
+            fit(data, FIT_CAP, 1, ITERATIONS, rng);
+            fittedAt = observations;
+            fullAt = observations;
+        } else if (observations >= fittedAt + Math.max(1, fittedAt / 10)) {
+            fit(data, LEAN_ROWS, 0, WARM_ITERATIONS, rng);
+            fittedAt = observations;
+        }
+        return theta;
+    }
+
+    /** Fits on at most {@code rows} rows from the last fit (if any) and {@code randomStarts} other starts. */
+    private void fit(ModelData data, int rows, int randomStarts, int iterations, Rng rng) {
+        ModelData subset = data.subset(rows);
+        MarginalLikelihood ml = new MarginalLikelihood(subset.x(), subset.y(), space.groupOf(), space.groups(),
+            kernel, logNoiseMin);
+        double[] fitted = ml.fit(theta, randomStarts, iterations, rng);
+        if (fitted != null) {
+            theta = fitted;
+        }
+        fits++;
+    }
+
+    /** Likelihood fits this instance has run. */
+    int fits() {
+        return fits;
     }
 
     private int nextFit() {
@@ -58,8 +108,12 @@ final class HyperFit {
                 t.add(JsonFloat.of(v));
             }
         }
-        return JsonObject.builder().put("theta", theta == null ? JsonNull.INSTANCE : new JsonArray(t))
-            .put("fitted_at", JsonInt.of(fittedAt)).build();
+        JsonObject.Builder b = JsonObject.builder().put("theta", theta == null ? JsonNull.INSTANCE : new JsonArray(t))
+            .put("fitted_at", JsonInt.of(fittedAt));
+        if (lean) {
+            b.put("full_at", JsonInt.of(fullAt));
+        }
+        return b.build();
     }
 
     /** Restores a {@link #snapshot()}; a state of another dimension (another space) is ignored. */
@@ -74,6 +128,7 @@ final class HyperFit {
             }
             theta = t;
             fittedAt = (int) ((JsonInt) s.get("fitted_at")).value();
+            fullAt = s.get("full_at") instanceof JsonInt f ? (int) f.value() : fittedAt;
         }
     }
 }

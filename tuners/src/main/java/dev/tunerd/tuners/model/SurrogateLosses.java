@@ -1,7 +1,6 @@
 package dev.tunerd.tuners.model;
 
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -74,14 +73,27 @@ public final class SurrogateLosses {
             Arrays.setAll(out, i -> i);
             return out;
         }
-        Integer[] order = new Integer[n];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, Comparator.comparingDouble(i -> y[i]));
+        // the best cap/2 in the order of a stable sort: all below the (cap/2)-th smallest value, then its ties by index
         boolean[] take = new boolean[n];
-        for (int i = 0; i < cap / 2; i++) {
-            take[order[i]] = true;
+        int half = cap / 2;
+        int taken = 0;
+        if (half > 0) {
+            double[] sorted = y.clone();
+            Arrays.sort(sorted);
+            double threshold = sorted[half - 1];
+            for (int i = 0; i < n; i++) {
+                if (Double.compare(y[i], threshold) < 0) {
+                    take[i] = true;
+                    taken++;
+                }
+            }
+            for (int i = 0; i < n && taken < half; i++) {
+                if (Double.compare(y[i], threshold) == 0) {
+                    take[i] = true;
+                    taken++;
+                }
+            }
         }
-        int taken = cap / 2;
         for (int i = n - 1; i >= 0 && taken < cap; i--) {
             if (!take[i]) {
                 take[i] = true;

@@ -145,6 +145,16 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * within 2.1 points of sequential on each of 20 sets (docs/MODEL_TUNERS.md, "Nineteenth pass").
      */
     public static final ModelProbe PROBE_TRIED = new ModelProbe(0.3, 0, 150, 0);
+    /**
+     * {@link #PROBE_TRIED} with the GP's lean fit schedule and acquisition search (issue 16, session 18; bench key
+     * {@code gpLean=1}): the first fit on a fresh tuner from the prior's mode on 50 rows, a short warm-started refit
+     * when the data grew by a tenth, the full fit when it doubled, about 70 scored candidates and one local start per
+     * probe. Held out (133000..133799, 40 sets of 20) -0.18 +- 0.12 points per set at 100 trials and -0.09 +- 0.08 at
+     * 200 against {@link #PROBE_TRIED}, 40 of 40 sets meeting 85 / 92 with either; JMH mean per suggestion 3.5-6.5 times
+     * lower than with {@link #PROBE_TRIED}, but its median not shown within 10 % of the probe-off path's at all three
+     * histories on a loaded machine, so not the default (docs/BENCHMARKS.md, "TPE: the GP probe made cheap").
+     */
+    public static final ModelProbe PROBE_LEAN = new ModelProbe(0.3, 0, 150, 0, true);
     /** The model probe of the defaults: {@link #PROBE_TRIED} ({@code ModelProbe.NONE} restores the draws before it). */
     public static final ModelProbe PROBE = PROBE_TRIED;
 

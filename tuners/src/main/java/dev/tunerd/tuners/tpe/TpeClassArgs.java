@@ -11,7 +11,7 @@ import dev.tunerd.spi.OptimizeMode;
  * @param tpeArgs      the algorithm's own settings
  * @param modelProbe   {@code model_probe} (a tunerd addition, issue 16 session 17): true (default): while a run of
  *                     a flat numeric space has stalled, some suggestions are a Gaussian process's
- *                     ({@link TpeArgs#PROBE}; better scores, a few ms per such suggestion); false: TPE alone, as
+ *                     ({@link TpeArgs#PROBE}; better scores, 1-3 ms per such suggestion); false: TPE alone, as
  *                     before session 17 (its draws exactly)
  */
 public record TpeClassArgs(OptimizeMode optimizeMode, Long seed, TpeArgs tpeArgs, Boolean modelProbe) {

@@ -119,7 +119,7 @@ final class FlightTuners {
      * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip,
      * spread, spreadAfter, spreadCat, badW, mix, mixR, mixScale, mixTop, mixAfter, mixMin, mixFlip, mixGate, mixSmall,
      * mixSmallFrom, mixSmallUntil, mixSmallOdds, fScale, fTop,
-     * fShare, fFlip, fFrom, fUntil, fProbes, and the model probe's gp (share), gpStall, gpCap, gpKappa). */
+     * fShare, fFlip, fFrom, fUntil, fProbes, and the model probe's gp (share), gpStall, gpCap, gpKappa, gpLean (1: lean)). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -165,9 +165,9 @@ final class FlightTuners {
         dev.tunerd.tuners.tpe.kernel.FlightRefine fr = d.flightRefine();
         double[] flight = {fr.scale(), fr.top(), fr.share(), fr.flip(), fr.from(), fr.until(), fr.probes()};
         // the model probe's keys, in the order of its components
-        List<String> probeKeys = List.of("gp", "gpStall", "gpCap", "gpKappa");
+        List<String> probeKeys = List.of("gp", "gpStall", "gpCap", "gpKappa", "gpLean");
         dev.tunerd.tuners.tpe.kernel.ModelProbe mp = d.probe();
-        double[] probe = {mp.share(), mp.stall(), mp.cap(), mp.kappa()};
+        double[] probe = {mp.share(), mp.stall(), mp.cap(), mp.kappa(), mp.lean() ? 1 : 0};
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -221,6 +221,7 @@ final class FlightTuners {
                 (int) mix[4], (int) mix[5], mix[6], mix[7], (int) mix[8], (int) mix[9], (int) mix[10], mix[11]),
             new dev.tunerd.tuners.tpe.kernel.FlightRefine(flight[0], (int) flight[1], flight[2], flight[3],
                 (int) flight[4], (int) flight[5], (int) flight[6]),
-            new dev.tunerd.tuners.tpe.kernel.ModelProbe(probe[0], probe[1], (int) probe[2], probe[3]));
+            new dev.tunerd.tuners.tpe.kernel.ModelProbe(probe[0], probe[1], (int) probe[2], probe[3],
+                probe[4] > 0));
     }
 }

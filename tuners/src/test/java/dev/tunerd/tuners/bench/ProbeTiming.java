@@ -20,6 +20,10 @@ import java.util.Locale;
  * (the GP's cap, the histories, probes per history). Not a unit test: it measures, it does not assert.
  */
 public final class ProbeTiming {
+    /** The GP's lean schedule and search ({@code -Dtpe.gpLean=true}); default: the default probe's. */
+    private static final boolean LEAN = Boolean.parseBoolean(System.getProperty("tpe.gpLean",
+        String.valueOf(TpeArgs.PROBE.lean())));
+
     private ProbeTiming() {
     }
 
@@ -55,7 +59,7 @@ public final class ProbeTiming {
                 double[] probe = new double[probes];
                 double[] again = new double[probes];
                 for (int k = 0; k < probes; k++) {
-                    GpProbe gp = new GpProbe(space, "ei", 0, cap, new Rng(k));
+                    GpProbe gp = new GpProbe(space, "ei", 0, cap, LEAN, new Rng(k));
                     for (int i = 0; i < n; i++) {
                         gp.observe(xs[i], ys[i]);
                     }

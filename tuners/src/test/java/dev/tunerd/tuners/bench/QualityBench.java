@@ -59,7 +59,8 @@ public final class QualityBench {
             TpeArgs.SPREAD, dbl("tpe.badW", TpeArgs.IN_FLIGHT_BAD), TpeArgs.PORTFOLIO,
             TpeArgs.FLIGHT_REFINE, new dev.tunerd.tuners.tpe.kernel.ModelProbe(dbl("tpe.gp", TpeArgs.PROBE.share()),
             dbl("tpe.gpStall", TpeArgs.PROBE.stall()), Integer.getInteger("tpe.gpCap", TpeArgs.PROBE.cap()),
-            dbl("tpe.gpKappa", TpeArgs.PROBE.kappa())));
+            dbl("tpe.gpKappa", TpeArgs.PROBE.kappa()), Boolean.parseBoolean(System.getProperty("tpe.gpLean",
+            String.valueOf(TpeArgs.PROBE.lean())))));
     }
 
     /** Anneal's exploration, overridable for tuning ({@code -Danneal.share=0.2 -Danneal.after=20 -Danneal.wide=0.05}). */

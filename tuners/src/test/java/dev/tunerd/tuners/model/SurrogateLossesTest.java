@@ -43,6 +43,18 @@ class SurrogateLossesTest {
     }
 
     @Test
+    void tiedLossesAtTheCutAreTakenByIndexAsAStableSortWouldTakeThem() {
+        // the best three of {2, 1, 1, 3, 1, 0, 1}: 0 (index 5), then the 1s at indices 1 and 2 (not 4 or 6)
+        double[] y = {2, 1, 1, 3, 1, 0, 1, 5, 4, 6};
+        // cap 6: those three, then the three most recent others (9, 8, 7)
+        assertArrayEquals(new int[] {1, 2, 5, 7, 8, 9}, SurrogateLosses.bestHalfAndRecent(y, 6));
+        // cap 7: the best three, then 9, 8, 7, 6 (the 1 at index 6 as a recent one)
+        assertArrayEquals(new int[] {1, 2, 5, 6, 7, 8, 9}, SurrogateLosses.bestHalfAndRecent(y, 7));
+        // -0.0 sorts before 0.0, as Double.compare orders them
+        assertArrayEquals(new int[] {1, 3}, SurrogateLosses.bestHalfAndRecent(new double[] {0.0, -0.0, 1, 2}, 2));
+    }
+
+    @Test
     void standardisingGivesMeanMinusShiftAndUnitDeviationOrZerosWithoutSpread() {
         double[] y = {1, 2, 3, 4};
         double sd = SurrogateLosses.standardise(y, 0.75);

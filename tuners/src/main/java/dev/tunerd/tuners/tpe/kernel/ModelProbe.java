@@ -13,10 +13,13 @@ package dev.tunerd.tuners.tpe.kernel;
  *              completed trials (the floor's test with its own patience)
  * @param cap   observations in the GP at most (at least 10): the cost of a probe does not grow with the run
  * @param kappa 0: the GP's log expected improvement; positive: the lower confidence bound {@code mu - kappa sd}
+ * @param lean  the GP's lean hyper-parameter schedule and acquisition search (a probe of about a millisecond at
+ *              {@code cap} 150, the fit amortised; {@code dev.tunerd.tuners.gp.GpProbe}); false: the GP tuner's own
+ *              (session 17's probe, a fit of 50-100 ms on the first probe and whenever the data grew by a tenth)
  */
-public record ModelProbe(double share, double stall, int cap, double kappa) {
+public record ModelProbe(double share, double stall, int cap, double kappa, boolean lean) {
     /** Off. */
-    public static final ModelProbe NONE = new ModelProbe(0, 0, 150, 0);
+    public static final ModelProbe NONE = new ModelProbe(0, 0, 150, 0, false);
 
     public ModelProbe {
         if (!(share >= 0 && share <= 1) || !(stall >= 0 && stall <= 10) || cap < 10
@@ -24,6 +27,11 @@ public record ModelProbe(double share, double stall, int cap, double kappa) {
             throw new IllegalArgumentException("model probe: share must be in [0, 1], stall in [0, 10], cap >= 10 "
                 + "and kappa in [0, 1000): " + share + ", " + stall + ", " + cap + ", " + kappa);
         }
+    }
+
+    /** Session 17's probe: the GP tuner's own fit schedule and acquisition search. */
+    public ModelProbe(double share, double stall, int cap, double kappa) {
+        this(share, stall, cap, kappa, false);
     }
 
     /** The GP's utility: {@code ei} or {@code ucb}. */

@@ -41,8 +41,8 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
             groups[i] = new GroupModel(space, g[i], settings);
         }
         ModelProbe p = settings.probe();
-        this.probe = p.share() > 0 && flatNumeric(space) ? new GpProbe(space, p.utility(), p.kappa(), p.cap(), rng)
-            : null;
+        this.probe = p.share() > 0 && flatNumeric(space)
+            ? new GpProbe(space, p.utility(), p.kappa(), p.cap(), p.lean(), rng) : null;
     }
 
     /** One parameter group (no condition) of numeric parameters only: where the model probe applies. */
@@ -61,6 +61,16 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     /** Whether the model probe's GP is kept (the probe is on and the space is one numeric group). */
     boolean probes() {
         return probe != null;
+    }
+
+    /** Observations handed to the model probe's GP so far (none until it first fires; 0 without one). */
+    int probeModelled() {
+        return probe == null ? 0 : probe.modelled();
+    }
+
+    /** Hyper-parameter fits the model probe's GP has run (0 without one). */
+    int probeFits() {
+        return probe == null ? 0 : probe.fits();
     }
 
     /** Completed observations so far. */

@@ -29,7 +29,7 @@ class ModelProbeTest {
     /** The GP's every suggestion while stalled: the patience is 30% of the trials, the floor is off. */
     private static final ModelProbe ALWAYS = new ModelProbe(1, 0.3, 150, 5);
 
-    private static TpeSettings settings(ModelProbe probe) {
+    static TpeSettings settings(ModelProbe probe) {
         TpeSettings d = TpeArgs.defaults().settings();
         return new TpeSettings(d.startupTrials(), d.eiCandidates(), d.linearForgetting(), d.priorWeight(),
             d.gammaSqrt(), d.gammaLinear(), d.bandwidthFactor(), d.badCap(), d.independentShare(),
@@ -42,7 +42,7 @@ class ModelProbeTest {
      * A run stuck in the left half of the square: its best (at 0.2, 0.5) came first, then 39 worse points with x
      * below 0.45, so the best has not moved for 39 of 40 trials.
      */
-    private static List<double[]> stuckRun() {
+    static List<double[]> stuckRun() {
         Rng data = new Rng(4242);
         List<double[]> rows = new ArrayList<>();
         rows.add(new double[] {0.2, 0.5});
@@ -52,11 +52,11 @@ class ModelProbeTest {
         return rows;
     }
 
-    private static double loss(double[] x) {
+    static double loss(double[] x) {
         return Math.hypot(x[0] - 0.2, x[1] - 0.5);
     }
 
-    private static void feed(TpeSampler s, List<double[]> rows) {
+    static void feed(TpeSampler s, List<double[]> rows) {
         for (double[] x : rows) {
             s.observe(x, loss(x));
         }
@@ -72,7 +72,7 @@ class ModelProbeTest {
         // the same GP with the same observations and the generator past the probe's coin
         Rng twin = new Rng(7);
         twin.nextDouble();
-        GpProbe gp = new GpProbe(space, "ucb", 5, 150, twin);
+        GpProbe gp = new GpProbe(space, "ucb", 5, 150, false, twin);
         for (double[] x : stuckRun()) {
             gp.observe(x, loss(x));
         }
