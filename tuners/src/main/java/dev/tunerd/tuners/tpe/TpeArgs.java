@@ -151,12 +151,18 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * when the data grew by a tenth, the full fit when it doubled, about 70 scored candidates and one local start per
      * probe. Held out (133000..133799, 40 sets of 20) -0.18 +- 0.12 points per set at 100 trials and -0.09 +- 0.08 at
      * 200 against {@link #PROBE_TRIED}, 40 of 40 sets meeting 85 / 92 with either; JMH mean per suggestion 3.5-6.5 times
-     * lower than with {@link #PROBE_TRIED}, but its median not shown within 10 % of the probe-off path's at all three
-     * histories on a loaded machine, so not the default (docs/BENCHMARKS.md, "TPE: the GP probe made cheap").
+     * lower than with {@link #PROBE_TRIED}. The default since the lead's check at the end of session 18: on the
+     * untouched 130000..130199 (10 sets) -0.26 / -0.25 per set against {@link #PROBE_TRIED}, 10 of 10 sets meeting both
+     * floors, in flight within 3.0 (4) and 9.5 (16) of sequential; JMH on a quiet machine mean 0.24 / 0.53 / 0.67 ms
+     * at 100 / 1,000 / 5,000 against 2.7-3.4 / 2.7-5.0 / 3.8-5.1, median 0.039 / 0.29 / 0.32 against the probe-off
+     * path's 0.036 / 0.25 / 0.30 (docs/BENCHMARKS.md, "After the session-18 merge").
      */
     public static final ModelProbe PROBE_LEAN = new ModelProbe(0.3, 0, 150, 0, true);
-    /** The model probe of the defaults: {@link #PROBE_TRIED} ({@code ModelProbe.NONE} restores the draws before it). */
-    public static final ModelProbe PROBE = PROBE_TRIED;
+    /**
+     * The model probe of the defaults: {@link #PROBE_LEAN} since session 18 ({@link #PROBE_TRIED} gives session 17's
+     * draws, {@code ModelProbe.NONE} the draws before it).
+     */
+    public static final ModelProbe PROBE = PROBE_LEAN;
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);
