@@ -62,6 +62,14 @@ public final class BudgetedManager {
         Comparator.comparingDouble((Trial t) -> t.nextTime).thenComparingLong(t -> t.order));
     private final double[] regretAt = {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN}; // 25, 50, 100, 33, 75 %
     private int outstanding;
+    /**
+     * Requests the daemon answered {@code NO} and has not paid yet. A paid trial is sent from a trial end, just
+     * before the answer to the request that follows that end, and a count of answers cannot tell the two apart; while
+     * this is above 0 the manager waits for quiet after the answers ({@link #OWED_SETTLE}), so a paid trial and the
+     * answer start at the same virtual time whatever the threads' timing (Hyperband's {@code hold_for_decisions}).
+     */
+    private int owedByDaemon;
+    private static final java.time.Duration OWED_SETTLE = java.time.Duration.ofMillis(3);
     private long spent;
     private double now;
     private double elapsedAtHalf = Double.NaN;
@@ -87,7 +95,7 @@ public final class BudgetedManager {
             drain();
             if (outstanding > 0) {
                 handle(next(run.replyTimeout().toNanos()));
-                if (outstanding == 0 && !run.settle().isZero()) {
+                if (outstanding == 0 && (!run.settle().isZero() || owedByDaemon > 0)) {
                     settle();
                 }
                 continue;
@@ -209,9 +217,16 @@ public final class BudgetedManager {
                     throw new SimulationException("TR parameters must be an object: " + c);
                 }
                 queued.addLast(new Queued(record.get("parameter_id"), params, c.content()));
-                outstanding = Math.max(0, outstanding - 1);
+                if (outstanding > 0) {
+                    outstanding--;
+                } else if (owedByDaemon > 0) {
+                    owedByDaemon--; // a request answered NO before, paid now
+                }
             }
-            case "NO" -> outstanding = 0;
+            case "NO" -> {
+                owedByDaemon += outstanding;
+                outstanding = 0;
+            }
             case "KI" -> {
                 if (Json.parse(c.content()) instanceof JsonString s && running.containsKey(s.value())) {
                     Trial t = running.remove(s.value());
@@ -240,7 +255,8 @@ public final class BudgetedManager {
 
     private void settle() throws InterruptedException, SimulationException, IOException {
         Inbound in;
-        while ((in = daemon.poll(run.settle().toNanos())) != null) {
+        long quiet = (run.settle().isZero() ? OWED_SETTLE : run.settle()).toNanos();
+        while ((in = daemon.poll(quiet)) != null) {
             handle(command(in));
         }
     }

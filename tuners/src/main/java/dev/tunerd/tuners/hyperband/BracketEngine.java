@@ -50,6 +50,8 @@ public final class BracketEngine {
      */
     final ArrayDeque<JsonObject> givenBack = new ArrayDeque<>();
     private boolean givenBackToFullTrainings;
+    /** With {@link #holdForDecisions}: whether a result that may decide the next full training is due; else null. */
+    private java.util.function.BooleanSupplier evidenceDue;
 
     /**
      * @param serial       start a bracket only when the previous one generated its last round (NNI's serial mode)
@@ -104,7 +106,29 @@ public final class BracketEngine {
     }
 
     /**
-     * The next configuration to train, now issued under {@code parameterId}; null when a serial bracket waits.
+     * From now on (parallelism mode only) a free worker waits for results due sooner that decide what it should train
+     * ({@link DecisionHold}): nothing with a budget above the next round's of a largest bracket whose round is in
+     * flight, and no new full training while {@code evidenceDue} says a full training about to end may change the
+     * decision. The request is then answered null (owed by the tuner) and paid when a trial's end allows it.
+     */
+    public void holdForDecisions(java.util.function.BooleanSupplier evidenceDue) {
+        this.evidenceDue = evidenceDue;
+    }
+
+    private boolean waits(int[] ref) {
+        if (serial || evidenceDue == null) {
+            return false;
+        }
+        Bracket b = brackets.get(ref[0]);
+        if (b.rounds.get(ref[1]).budget > DecisionHold.roundsLimit(brackets, plan)) {
+            return true;
+        }
+        return b.s == 0 && ref[1] == 0 && evidenceDue.getAsBoolean();
+    }
+
+    /**
+     * The next configuration to train, now issued under {@code parameterId}; null when a serial bracket waits (or,
+     * with {@link #holdForDecisions}, when a worker waits for a decision).
      */
     public Issued issue(long parameterId, ConfigSource source) {
         if (pending.isEmpty() && (!serial || brackets.isEmpty() || brackets.get(brackets.size() - 1).done)) {
@@ -113,10 +137,11 @@ public final class BracketEngine {
             giveBackFullTrainings();
             startBracket(source);
         }
-        int[] ref = pending.poll();
-        if (ref == null) {
+        int[] ref = pending.peek();
+        if (ref == null || waits(ref)) {
             return null;
         }
+        pending.poll();
         Rung rung = brackets.get(ref[0]).rounds.get(ref[1]);
         Rung.Entry e = rung.entries.get(ref[2]);
         e.parameterId = parameterId;

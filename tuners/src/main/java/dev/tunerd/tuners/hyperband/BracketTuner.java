@@ -113,11 +113,30 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                                                double earlyMargin, double realizedShare, double thinMargin,
                                                int realizedFloor, int realizedWinners, boolean repeatLosing,
                                                boolean recheckAll) {
+        checkBracketsByPayoff(margin, screenMargin, repeatLargest, earlyMargin, realizedShare, thinMargin,
+            realizedFloor, realizedWinners, repeatLosing, recheckAll, false);
+    }
+
+    /**
+     * As above, with {@code holdForDecisions} ({@link DecisionHold}, {@link HyperbandArgs}): with several workers a
+     * free worker waits for the largest bracket's round in flight, and on thin evidence for a full training about to
+     * end, instead of starting a longer training; a decision made while paying such a wait reads every training
+     * ended so far (another worker asked meanwhile), as it does while other trials train.
+     */
+    protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
+                                               double earlyMargin, double realizedShare, double thinMargin,
+                                               int realizedFloor, int realizedWinners, boolean repeatLosing,
+                                               boolean recheckAll, boolean holdForDecisions) {
         BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin,
             thinMargin);
-        PayoffEvidence evidence = new PayoffEvidence(engine.plan(), EVIDENCE_WINDOW, engine::anyInFlight);
+        PayoffEvidence evidence = new PayoffEvidence(engine.plan(), EVIDENCE_WINDOW,
+            holdForDecisions ? () -> engine.anyInFlight() || !owed.isEmpty() : engine::anyInFlight);
         payoffEvidence = evidence;
         int sMax = engine.plan().sMax();
+        if (holdForDecisions) {
+            engine.holdForDecisions(() -> payoff.thin(evidence.curves(), sMax)
+                && DecisionHold.evidenceDue(fullHistories, engine));
+        }
         java.util.function.ToIntFunction<List<double[]>> realized = curves -> realizedShare < 0 ? 0
             : payoff.realized(curves, evidence.winners(), realizedShare, realizedWinners);
         java.util.function.IntPredicate allowed = s -> {

@@ -71,12 +71,35 @@ import dev.tunerd.spi.OptimizeMode;
  *                     cuts the full trainings short; false (sessions 11-17): such a look only on thin evidence, when
  *                     the largest bracket's winners win, or once when the evidence has just become enough while other
  *                     trials train. Default {@value #DEFAULT_RECHECK_ALL}
+ * @param holdForDecisions {@code hold_for_decisions} (a tunerd addition, issue 13 session 19): true: with several
+ *                     workers, a worker that frees waits ({@code NO}, paid later) instead of starting a training longer
+ *                     than the next round of a largest bracket whose round is in flight, and, while the evidence is
+ *                     too thin for every check, instead of starting a new full training when a full training in flight
+ *                     is at most the shortest budget from its end ({@link DecisionHold}); one worker never waits.
+ *                     false: sessions 7-18. Default {@value #DEFAULT_HOLD_FOR_DECISIONS} (held out on {@code
+ *                     longcurves} with 4 workers it met random search's final with a third of the epochs on one set
+ *                     of 20 more, at the same {@code crossing} and {@code curves} cells; BENCHMARKS.md, issue 13
+ *                     session 19)
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
                             Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
                             Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
-                            Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll, Long seed) {
+                            Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
+                            Boolean holdForDecisions, Long seed) {
+
+    /** {@code hold_for_decisions} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 19). */
+    public static final boolean DEFAULT_HOLD_FOR_DECISIONS = true;
+
+    /** Without {@code hold_for_decisions} (its default). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
+                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
+                         Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
+            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, recheckAll, null,
+            seed);
+    }
 
     /** {@code recheck_all} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 18). */
     public static final boolean DEFAULT_RECHECK_ALL = false;
@@ -234,6 +257,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         repeatLosing = repeatLosing == null ? DEFAULT_REPEAT_LOSING : repeatLosing;
         separateStreams = separateStreams == null ? DEFAULT_SEPARATE_STREAMS : separateStreams;
         recheckAll = recheckAll == null ? DEFAULT_RECHECK_ALL : recheckAll;
+        holdForDecisions = holdForDecisions == null ? DEFAULT_HOLD_FOR_DECISIONS : holdForDecisions;
         if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
             throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);
         }

@@ -32,7 +32,7 @@ public final class HyperbandTuner extends BracketTuner {
         if (args.rankAgreement() == null) {
             checkBracketsByPayoff(args.payoffMargin(), args.screenMargin(), args.repeatLargest(), args.earlyMargin(),
                 args.realizedShare(), args.thinMargin(), args.realizedFloor(), args.realizedWinners(),
-                args.repeatLosing(), args.recheckAll());
+                args.repeatLosing(), args.recheckAll(), args.holdForDecisions());
         }
         this.rng = Rng.withSeed(seed);
         if (args.separateStreams()) {

@@ -96,7 +96,8 @@ public final class HyperbandSim {
             extra.containsKey("realized_winners") ? (int) Math.round(extra.get("realized_winners")) : null,
             extra.containsKey("repeat_losing") ? extra.get("repeat_losing") != 0 : null,
             extra.containsKey("separate_streams") ? extra.get("separate_streams") != 0 : null,
-            extra.containsKey("recheck_all") ? extra.get("recheck_all") != 0 : null, seed);
+            extra.containsKey("recheck_all") ? extra.get("recheck_all") != 0 : null,
+            extra.containsKey("hold_for_decisions") ? extra.get("hold_for_decisions") != 0 : null, seed);
         HyperbandTuner tuner = new HyperbandTuner(a, seed, ctx);
         tuner.updateSearchSpace(problem.searchSpace());
         PriorityQueue<Run> events = new PriorityQueue<>((x, y) -> x.next != y.next ? Double.compare(x.next, y.next)
@@ -112,6 +113,16 @@ public final class HyperbandSim {
         double[] out = new double[4];
         int free = workers;
         while (spent < budget) {
+            for (int i = 0; i < waiting.size(); i++) { // owed ids paid since, first: the daemon sends
+                // them from the trial end, before its answer to the request that follows (BudgetedManager)
+                JsonValue p = paid.remove(waiting.get(i));
+                if (p != null) {
+                    trace(tuner, waiting.get(i), spent, budget);
+                    Run r = start(problem, waiting.get(i), p, now, started++);
+                    traceRound(tuner, waiting.remove(i--), r, problem);
+                    events.add(r);
+                }
+            }
             while (free > 0) { // requests
                 long id = nextId++;
                 long t0 = System.nanoTime();
@@ -127,15 +138,6 @@ public final class HyperbandSim {
                     trace(tuner, id, spent, budget);
                     Run r = start(problem, id, p.get(0), now, started++);
                     traceRound(tuner, id, r, problem);
-                    events.add(r);
-                }
-            }
-            for (int i = 0; i < waiting.size(); i++) { // owed ids paid since
-                JsonValue p = paid.remove(waiting.get(i));
-                if (p != null) {
-                    trace(tuner, waiting.get(i), spent, budget);
-                    Run r = start(problem, waiting.get(i), p, now, started++);
-                    traceRound(tuner, waiting.remove(i--), r, problem);
                     events.add(r);
                 }
             }

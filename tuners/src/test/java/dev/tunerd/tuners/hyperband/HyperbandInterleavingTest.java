@@ -150,7 +150,10 @@ class HyperbandInterleavingTest {
     }
 
     private static HyperbandTuner newTuner(AlgorithmContext ctx, int r) {
-        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", r, 3, null, null, 1L), 7L, ctx);
+        // hold_for_decisions off: virtual time stands still here while a request is unanswered, so a worker waiting
+        // for trials in flight would wait for ever (the bench's manager moves its clock on after a NO)
+        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", r, 3, null, null, null, null, null, null,
+            null, null, null, null, null, null, null, false, 1L), 7L, ctx);
         t.updateSearchSpace(SPACE);
         return t;
     }

@@ -140,6 +140,7 @@ class HyperbandTunerTest {
         assertEquals(false, defaults.repeatLosing(), "repeat_losing: false since issue 13 session 17");
         assertEquals(true, defaults.separateStreams(), "separate_streams: on since issue 13 session 17");
         assertEquals(false, defaults.recheckAll(), "recheck_all: off (issue 13 session 18)");
+        assertEquals(true, defaults.holdForDecisions(), "hold_for_decisions: on since issue 13 session 19");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
             null, null, null, null, null, null, null, 0, null, null)).getMessage()
             .startsWith("realized_winners must be between 1 and 100"));
