@@ -159,10 +159,16 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      */
     public static final ModelProbe PROBE_LEAN = new ModelProbe(0.3, 0, 150, 0, true);
     /**
-     * The model probe of the defaults: {@link #PROBE_LEAN} since session 18 ({@link #PROBE_TRIED} gives session 17's
-     * draws, {@code ModelProbe.NONE} the draws before it).
+     * {@link #PROBE_LEAN} whose stall test counts only the run's own results (issue 16, session 19; bench key
+     * {@code gpOwn=1}): results imported with {@code FD}, which TPE did not choose, do not make the probe fire. A run
+     * without imports draws exactly as with {@link #PROBE_LEAN}.
      */
-    public static final ModelProbe PROBE = PROBE_LEAN;
+    public static final ModelProbe PROBE_OWN = new ModelProbe(0.3, 0, 150, 0, true, true);
+    /**
+     * The model probe of the defaults: {@link #PROBE_OWN} since session 19 ({@link #PROBE_LEAN} gives session 18's
+     * draws, {@link #PROBE_TRIED} session 17's, {@code ModelProbe.NONE} the draws before it).
+     */
+    public static final ModelProbe PROBE = PROBE_OWN;
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);
