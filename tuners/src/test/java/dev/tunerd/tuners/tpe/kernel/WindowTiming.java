@@ -14,7 +14,8 @@ import java.util.Locale;
 /**
  * JMH's {@code SuggestionLatency} loop on the sampler, in thread CPU time and with the model probe's firings counted:
  * per history n, {@code tuners} fresh samplers each shown n random hartmann6 results as imports, one untimed
- * suggestion, then {@value #WINDOW} timed suggestions (each told its value), after {@code warm} untimed tuners. Prints,
+ * suggestion, then {@value #WINDOW} timed suggestions (each told its value), after {@code warm} untimed tuners; the
+ * probe variants take turns on each history. Prints,
  * per probe variant, the share of timed suggestions that were probes, the mean, median and 90th percentile of all of
  * them, and the median of those that were not probes. Run (same classpath as {@code FlightBench}):
  * <pre>java … dev.tunerd.tuners.tpe.kernel.WindowTiming 100,1000,5000 100 25</pre>
@@ -37,24 +38,31 @@ public final class WindowTiming {
         ModelProbe[] probes = {ModelProbe.NONE, TpeArgs.PROBE_LEAN, TpeArgs.PROBE_OWN};
         TpeSettings d = TpeArgs.defaults().settings();
         for (int n : histories) {
+            List<List<Double>> all = new ArrayList<>();
+            List<List<Double>> plain = new ArrayList<>();
+            int[] probed = new int[probes.length];
             for (int v = 0; v < probes.length; v++) {
-                Rng data = new Rng(1);
-                List<Double> all = new ArrayList<>();
-                List<Double> plain = new ArrayList<>();
-                int probed = 0;
-                for (int t = 0; t < warm + tuners; t++) {
+                all.add(new ArrayList<>());
+                plain.add(new ArrayList<>());
+            }
+            Rng data = new Rng(n);
+            for (int t = 0; t < warm + tuners; t++) {
+                double[][] xs = new double[n][h6.dims()];
+                for (double[] x : xs) {
+                    for (int j = 0; j < x.length; j++) {
+                        x[j] = data.nextDouble();
+                    }
+                }
+                // the variants take turns on the same history, so the machine's drift and the JIT weigh on each alike
+                for (int v = 0; v < probes.length; v++) {
                     TpeSampler s = new TpeSampler(space, d.withProbe(probes[v]), new Rng(t));
-                    for (int i = 0; i < n; i++) {
-                        double[] x = new double[h6.dims()];
-                        for (int j = 0; j < x.length; j++) {
-                            x[j] = data.nextDouble();
-                        }
+                    for (double[] x : xs) {
                         s.observeImported(x, h6.value(x));
                     }
                     double[] first = s.suggest(List.of());
                     s.observe(first, h6.value(first));
                     for (int k = 0; k < WINDOW; k++) {
-                        int fits = s.probeModelled();
+                        int modelled = s.probeModelled();
                         long c0 = mx.getCurrentThreadCpuTime();
                         double[] x = s.suggest(List.of());
                         s.observe(x, h6.value(x));
@@ -62,18 +70,21 @@ public final class WindowTiming {
                         if (t < warm) {
                             continue;
                         }
-                        all.add(ms);
+                        all.get(v).add(ms);
                         // a probe hands the observations since the last one to the GP
-                        if (s.probeModelled() > fits) {
-                            probed++;
+                        if (s.probeModelled() > modelled) {
+                            probed[v]++;
                         } else {
-                            plain.add(ms);
+                            plain.get(v).add(ms);
                         }
                     }
                 }
-                System.out.printf(Locale.ROOT, "n=%d %-20s probes %5.1f %% | all: mean %.3f median %.3f p90 %.3f |"
-                    + " not probes: median %.3f (%d)%n", n, names[v], 100.0 * probed / all.size(), mean(all),
-                    quantile(all, 0.5), quantile(all, 0.9), quantile(plain, 0.5), all.size());
+            }
+            for (int v = 0; v < probes.length; v++) {
+                List<Double> a = all.get(v);
+                System.out.printf(Locale.ROOT, "n=%d %-20s probes %5.2f %% | all: mean %.3f median %.3f p90 %.3f |"
+                    + " not probes: median %.3f (%d)%n", n, names[v], 100.0 * probed[v] / a.size(), mean(a),
+                    quantile(a, 0.5), quantile(a, 0.9), quantile(plain.get(v), 0.5), a.size());
             }
         }
     }
