@@ -164,9 +164,9 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * without imports draws exactly as with {@link #PROBE_LEAN} (2,000 runs on 138000..138199 identical). Warm start of
      * 100 random imports, held out (139000..139399, 20 sets of 20): +3.56 +- 0.40 / +2.67 +- 0.30 / +1.02 +- 0.24
      * points per set at 50 / 100 / 200 trials against {@link #PROBE_LEAN}; in JMH's loop (fresh tuner on n imports) a
-     * probe fires on 0.5 % of the timed suggestions instead of 5 %, but its mean per suggestion is still above the
-     * probe-off path's by more than 10 % at 100 observations, so by session 19's rule it is not the default
-     * (docs/BENCHMARKS.md, "TPE: the probe on a warm start").
+     * probe fires on 0.5 % of the timed suggestions instead of 5 % and the median is level with the probe-off path's,
+     * but the mean per suggestion is still 11-60 % above it (a fresh tuner's first fit), so by session 19's rule it is
+     * not the default (docs/BENCHMARKS.md, "TPE: the probe on a warm start").
      */
     public static final ModelProbe PROBE_OWN = new ModelProbe(0.3, 0, 150, 0, true, true);
     /**
