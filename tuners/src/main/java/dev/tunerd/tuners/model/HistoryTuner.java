@@ -19,6 +19,7 @@ import dev.tunerd.tuners.common.ParameterHistory;
 import dev.tunerd.tuners.common.Rng;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 
@@ -38,6 +39,8 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
     private final TrialBook book = new TrialBook();
     private final List<JsonObject> historyParams = new ArrayList<>();
     private final List<Double> historyLosses = new ArrayList<>();
+    /** Positions in the history of imported results (given with {@code FD}, not suggested by this tuner). */
+    private final BitSet importedAt = new BitSet();
     private Rng rng;
     private SearchSpace space;
     private InternalSampler sampler;
@@ -71,7 +74,7 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
         for (int i = 0; i < historyParams.size(); i++) {
             double[] internal = tryDeformat(historyParams.get(i));
             if (internal != null) {
-                sampler.observe(internal, historyLosses.get(i));
+                observe(internal, historyLosses.get(i), importedAt.get(i));
                 dedup.addHistory(internal);
             }
         }
@@ -116,7 +119,7 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
             params = p;
         }
         if (params != null) {
-            record(params, loss);
+            record(params, loss, false);
         }
     }
 
@@ -131,20 +134,29 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
     public void importData(List<ImportedTrial> trials) {
         for (ImportedTrial t : ImportScreen.fitting(log, algorithm(), space, trials, true)) {
             if (t.parameter() instanceof JsonObject p) {
-                record(p, mode.toLoss(t.scalar()));
+                record(p, mode.toLoss(t.scalar()), true);
             }
         }
     }
 
-    private void record(JsonObject params, double loss) {
+    private void record(JsonObject params, double loss, boolean imported) {
+        importedAt.set(historyParams.size(), imported);
         historyParams.add(params);
         historyLosses.add(loss);
         if (space != null) {
             double[] internal = tryDeformat(params);
             if (internal != null) {
-                sampler.observe(internal, loss);
+                observe(internal, loss, imported);
                 dedup.addHistory(internal);
             }
+        }
+    }
+
+    private void observe(double[] internal, double loss, boolean imported) {
+        if (imported) {
+            sampler.observeImported(internal, loss);
+        } else {
+            sampler.observe(internal, loss);
         }
     }
 
@@ -167,11 +179,16 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
         book.running().forEach((id, p) -> running.add(JsonArray.of(JsonInt.of(id), p)));
         List<JsonValue> done = new ArrayList<>();
         book.doneIds().stream().sorted().forEach(id -> done.add(JsonInt.of(id)));
-        return JsonObject.builder().put("algorithm", algorithm()).put("rng", rng.state())
+        JsonObject.Builder b = JsonObject.builder().put("algorithm", algorithm()).put("rng", rng.state())
             .put("history", new JsonArray(history)).put("running", new JsonArray(running))
             .put("done", new JsonArray(done)).put("grid", dedup == null ? JsonNull.INSTANCE : dedup.snapshot())
-            .put("sampler", sampler == null ? JsonNull.INSTANCE : sampler.state())
-            .build();
+            .put("sampler", sampler == null ? JsonNull.INSTANCE : sampler.state());
+        if (!importedAt.isEmpty()) { // written only when there are imports: older readers and states stay as they were
+            List<JsonValue> imported = new ArrayList<>();
+            importedAt.stream().forEach(i -> imported.add(JsonInt.of(i)));
+            b.put("imported", new JsonArray(imported));
+        }
+        return b.build();
     }
 
     @Override
@@ -183,10 +200,22 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
             }
             historyParams.clear();
             historyLosses.clear();
+            importedAt.clear();
             for (JsonValue h : ((JsonArray) s.get("history")).values()) {
                 JsonArray pair = (JsonArray) h;
                 historyParams.add((JsonObject) pair.get(0));
                 historyLosses.add(Losses.fromJson(pair.get(1)));
+            }
+            // absent in a state written before imports were told apart: every result counts as the tuner's own
+            if (s.find("imported").orElse(null) instanceof JsonArray imported) {
+                for (JsonValue i : imported.values()) {
+                    int at = Math.toIntExact(((JsonInt) i).value());
+                    if (at < 0 || at >= historyParams.size()) {
+                        throw new IllegalArgumentException(algorithm() + ": imported position " + at
+                            + " outside the history of " + historyParams.size());
+                    }
+                    importedAt.set(at);
+                }
             }
             book.clearRunning();
             book.doneIds().clear();
@@ -200,7 +229,7 @@ public abstract class HistoryTuner implements Tuner, Snapshotting {
             rng = new Rng(((JsonInt) s.get("rng")).value());
             pendingGrid = s.find("grid").orElse(JsonNull.INSTANCE);
             pendingSampler = s.find("sampler").orElse(JsonNull.INSTANCE);
-        } catch (ClassCastException | NullPointerException e) {
+        } catch (ClassCastException | NullPointerException | ArithmeticException e) {
             throw new IllegalArgumentException(algorithm() + ": not a state this tuner wrote: " + e, e);
         }
         if (space != null) {

@@ -14,6 +14,14 @@ public interface InternalSampler {
     void observe(double[] internal, double loss);
 
     /**
+     * A result the sampler did not suggest (imported with {@code FD}: a warm start's history); by default the same as
+     * {@link #observe}. A sampler whose rules read the run's own progress (TPE's model probe) tells the two apart.
+     */
+    default void observeImported(double[] internal, double loss) {
+        observe(internal, loss);
+    }
+
+    /**
      * What the sampler keeps beyond its observations and the generator, for snapshots (a rule's counter, say);
      * {@code null} JSON when there is nothing.
      */

@@ -29,7 +29,8 @@ import java.util.function.LongFunction;
  * first also runs sequentially, for variants whose sequential draws are the first one's), {@code bench.perProblem}
  * (the score per set and problem),
  * {@code bench.losses} (the points each problem and its two costliest seeds take off each set), {@code bench.dump}
- * (a file with every run's regret at 50, 100 and the last budget, to score any partition into sets). Tuner names are
+ * (a file with every run's regret at 50, 100 and the last budget, to score any partition into sets), {@code bench.import}
+ * (0; k > 0: a warm start, k random results imported before the first request, {@link FlightRun}). Tuner names are
  * those of {@link FlightTuners}. Not a unit test: it measures, it does not assert.
  */
 public final class FlightBench {
@@ -207,12 +208,13 @@ public final class FlightBench {
             }
             factory.apply(0);
         }
+        int imports = Integer.getInteger("bench.import", 0);
         long t0 = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(Integer.getInteger("bench.threads", 2));
         List<Future<double[]>> futures = new ArrayList<>();
         for (Job j : jobs) {
             futures.add(pool.submit(() -> new FlightRun(FlightTuners.named(j.tuner()).apply(j.seed()),
-                Problems.create(j.problem(), j.seed()), trials, j.concurrency(), j.seed()).bestSoFar()));
+                Problems.create(j.problem(), j.seed()), trials, j.concurrency(), j.seed(), imports).bestSoFar()));
         }
         Map<String, Map<String, List<double[]>>> series = new LinkedHashMap<>();
         Map<String, Double> optimum = new LinkedHashMap<>();

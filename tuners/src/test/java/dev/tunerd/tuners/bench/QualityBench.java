@@ -60,7 +60,8 @@ public final class QualityBench {
             TpeArgs.FLIGHT_REFINE, new dev.tunerd.tuners.tpe.kernel.ModelProbe(dbl("tpe.gp", TpeArgs.PROBE.share()),
             dbl("tpe.gpStall", TpeArgs.PROBE.stall()), Integer.getInteger("tpe.gpCap", TpeArgs.PROBE.cap()),
             dbl("tpe.gpKappa", TpeArgs.PROBE.kappa()), Boolean.parseBoolean(System.getProperty("tpe.gpLean",
-            String.valueOf(TpeArgs.PROBE.lean())))));
+            String.valueOf(TpeArgs.PROBE.lean()))), Boolean.parseBoolean(System.getProperty("tpe.gpOwn",
+            String.valueOf(TpeArgs.PROBE.own())))));
     }
 
     /** Anneal's exploration, overridable for tuning ({@code -Danneal.share=0.2 -Danneal.after=20 -Danneal.wide=0.05}). */

@@ -55,7 +55,7 @@ public final class RunTiming {
     private static void print(String label, double[] ms) {
         double[] s = ms.clone();
         Arrays.sort(s);
-        System.out.printf(Locale.ROOT, "%s ms per suggestion: mean %.1f, median %.1f, p90 %.1f, max %.1f (%d asks)%n",
+        System.out.printf(Locale.ROOT, "%s ms per suggestion: mean %.3f, median %.3f, p90 %.3f, max %.1f (%d asks)%n",
             label, Arrays.stream(ms).average().orElse(0), s[s.length / 2], s[(int) (0.9 * (s.length - 1))],
             s[s.length - 1], s.length);
     }

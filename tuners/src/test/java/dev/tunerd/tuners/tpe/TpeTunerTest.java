@@ -56,30 +56,61 @@ class TpeTunerTest {
         assertTrue(wrongWay > 0.2, "maximising the loss moves away from 0.7: " + wrongWay);
     }
 
-    private static final JsonObject PLANE = JsonObject.builder()
+    static final JsonObject PLANE = JsonObject.builder()
         .put("x", JsonObject.builder().put("_type", "uniform")
             .put("_value", JsonArray.of(JsonFloat.of(0), JsonFloat.of(1))).build())
         .put("y", JsonObject.builder().put("_type", "uniform")
             .put("_value", JsonArray.of(JsonFloat.of(0), JsonFloat.of(1))).build()).build();
 
-    /** Twenty suggestions after 60 imported results whose best came first: a run that has stalled. */
-    private static List<JsonValue> afterAStall(Boolean modelProbe) throws Exception {
-        TpeTuner t = new TpeTuner(AlgorithmContext.standalone(),
-            new TpeClassArgs(OptimizeMode.MINIMIZE, 11L, null, modelProbe));
-        t.updateSearchSpace(PLANE);
+    /** A result for the stuck plane: the best (0) at (0.2, 0.5) for the first, worse by the distance otherwise. */
+    static double stuckLoss(int i, JsonObject p) {
+        return i == 0 ? 0 : 1 + Math.hypot(p.get("x").asDouble() - 0.2, p.get("y").asDouble() - 0.5);
+    }
+
+    /** 60 results in the left part of the plane whose best came first: a history that has stalled. */
+    static List<ImportedTrial> stuckHistory() {
         Rng data = new Rng(99);
         List<ImportedTrial> past = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             double x = i == 0 ? 0.2 : 0.45 * data.nextDouble();
             double y = i == 0 ? 0.5 : data.nextDouble();
             JsonObject p = JsonObject.builder().put("x", JsonFloat.of(x)).put("y", JsonFloat.of(y)).build();
-            past.add(new ImportedTrial(p, JsonFloat.of(i == 0 ? 0 : 1 + Math.hypot(x - 0.2, y - 0.5)),
-                Optional.empty()));
+            past.add(new ImportedTrial(p, JsonFloat.of(stuckLoss(i, p)), Optional.empty()));
         }
-        t.importData(past);
+        return past;
+    }
+
+    static TpeTuner tuner(Boolean modelProbe) {
+        TpeTuner t = new TpeTuner(AlgorithmContext.standalone(),
+            new TpeClassArgs(OptimizeMode.MINIMIZE, 11L, null, modelProbe));
+        t.updateSearchSpace(PLANE);
+        return t;
+    }
+
+    /**
+     * Twenty suggestions after the run's own 60 results whose best came first (a run that has stalled), or, with
+     * {@code imported}, after the same 60 results imported and none of its own.
+     */
+    private static List<JsonValue> afterAStall(Boolean modelProbe, boolean imported) throws Exception {
+        return suggestionsAfterAStall(tuner(modelProbe), imported);
+    }
+
+    /** {@link #afterAStall(Boolean, boolean)} on a given tuner (the search space set). */
+    static List<JsonValue> suggestionsAfterAStall(dev.tunerd.tuners.model.HistoryTuner t, boolean imported) throws Exception {
+        long id = 0;
+        if (imported) {
+            t.importData(stuckHistory());
+        } else {
+            for (; id < 60; id++) {
+                JsonObject p = (JsonObject) t.generateParameters(id);
+                t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(stuckLoss((int) id, p)), false,
+                    Optional.empty()));
+                t.trialEnd(id, true);
+            }
+        }
         List<JsonValue> out = new ArrayList<>();
-        for (long id = 0; id < 20; id++) {
-            out.add(t.generateParameters(id));
+        for (int i = 0; i < 20; i++) {
+            out.add(t.generateParameters(id++));
         }
         return out;
     }
@@ -87,9 +118,9 @@ class TpeTunerTest {
     @Test
     void modelProbeIsOnByDefaultAndFalseTurnsItOff() throws Exception {
         assertTrue(new TpeClassArgs(null, null, null).modelProbe());
-        List<JsonValue> byDefault = afterAStall(null);
-        assertEquals(byDefault, afterAStall(true));
+        List<JsonValue> byDefault = afterAStall(null, false);
+        assertEquals(byDefault, afterAStall(true, false));
         // with the probe off a stalled run draws other points: TPE's own (three in ten would be the GP's)
-        assertNotEquals(byDefault, afterAStall(false));
+        assertNotEquals(byDefault, afterAStall(false, false));
     }
 }

@@ -16,10 +16,15 @@ package dev.tunerd.tuners.tpe.kernel;
  * @param lean  the GP's lean hyper-parameter schedule and acquisition search (a probe of about a millisecond at
  *              {@code cap} 150, the fit amortised; {@code dev.tunerd.tuners.gp.GpProbe}); false: the GP tuner's own
  *              (session 17's probe, a fit of 50-100 ms on the first probe and whenever the data grew by a tenth)
+ * @param own   the stall test counts only the run's own completed suggestions: results imported into the tuner
+ *              (a warm start's history, which TPE did not choose) say nothing about TPE being stuck, so a run counts
+ *              as stalled only once its own suggestions have not improved the best loss (imported or not) for the
+ *              test's patience; an imported result that improves the best restarts the count. Without imports the
+ *              two tests are the same test. false: every completed result counts (sessions 17 and 18)
  */
-public record ModelProbe(double share, double stall, int cap, double kappa, boolean lean) {
+public record ModelProbe(double share, double stall, int cap, double kappa, boolean lean, boolean own) {
     /** Off. */
-    public static final ModelProbe NONE = new ModelProbe(0, 0, 150, 0, false);
+    public static final ModelProbe NONE = new ModelProbe(0, 0, 150, 0, false, false);
 
     public ModelProbe {
         if (!(share >= 0 && share <= 1) || !(stall >= 0 && stall <= 10) || cap < 10
@@ -32,6 +37,11 @@ public record ModelProbe(double share, double stall, int cap, double kappa, bool
     /** Session 17's probe: the GP tuner's own fit schedule and acquisition search. */
     public ModelProbe(double share, double stall, int cap, double kappa) {
         this(share, stall, cap, kappa, false);
+    }
+
+    /** Every completed result counts towards the stall test (the probes of sessions 17 and 18). */
+    public ModelProbe(double share, double stall, int cap, double kappa, boolean lean) {
+        this(share, stall, cap, kappa, lean, false);
     }
 
     /** The GP's utility: {@code ei} or {@code ucb}. */

@@ -30,6 +30,10 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     private int observed;
     private int bestAt;
     private double bestLoss = Double.POSITIVE_INFINITY;
+    /** Completed results of this sampler's own suggestions (not imported), for the model probe's stall test. */
+    private int own;
+    /** {@link #own} when the best loss last improved (by an own result or an imported one). */
+    private int ownBestAt;
 
     public TpeSampler(UnitSpace space, TpeSettings settings, Rng rng) {
         this.space = space;
@@ -88,8 +92,7 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
         double[] internal = new double[space.size()];
         Arrays.fill(internal, Double.NaN);
         boolean fromPrior = settings.floor().active(observed, bestAt) && rng.nextDouble() < settings.floor().share();
-        if (probe != null && !fromPrior && settings.probe().stalled(settings.floor(), observed, bestAt)
-            && rng.nextDouble() < settings.probe().share()) {
+        if (probe != null && !fromPrior && probeStalled() && rng.nextDouble() < settings.probe().share()) {
             return probe.suggest(running);
         }
         for (GroupModel g : groups) {
@@ -100,13 +103,36 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
         return internal;
     }
 
+    /** The model probe's stall test: on every completed result, or only on the run's own ({@link ModelProbe#own}). */
+    private boolean probeStalled() {
+        ModelProbe p = settings.probe();
+        return p.own() ? p.stalled(settings.floor(), own, ownBestAt) : p.stalled(settings.floor(), observed, bestAt);
+    }
+
     /** Records a completed trial: its internal vector (NaN for inactive) and its loss (smaller is better). */
     @Override
     public void observe(double[] internal, double loss) {
+        record(internal, loss, true);
+    }
+
+    /**
+     * Records a result this sampler did not suggest (imported): it enters every model as {@link #observe} does, but
+     * not the model probe's count of the run's own results ({@link ModelProbe#own}).
+     */
+    @Override
+    public void observeImported(double[] internal, double loss) {
+        record(internal, loss, false);
+    }
+
+    private void record(double[] internal, double loss, boolean mine) {
         double l = Double.isNaN(loss) ? Double.POSITIVE_INFINITY : loss;
+        if (mine) {
+            own++;
+        }
         if (l < bestLoss) {
             bestLoss = l;
             bestAt = observed + 1;
+            ownBestAt = own;
         }
         for (GroupModel g : groups) {
             if (g.isActive(internal)) {

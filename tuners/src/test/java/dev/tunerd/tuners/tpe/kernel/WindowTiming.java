@@ -1,0 +1,100 @@
+package dev.tunerd.tuners.tpe.kernel;
+
+import dev.tunerd.tuners.bench.Problem;
+import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.UnitSpace;
+import dev.tunerd.tuners.tpe.TpeArgs;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * JMH's {@code SuggestionLatency} loop on the sampler, in thread CPU time and with the model probe's firings counted:
+ * per history n, {@code tuners} fresh samplers each shown n random hartmann6 results as imports, one untimed
+ * suggestion, then {@value #WINDOW} timed suggestions (each told its value), after {@code warm} untimed tuners; the
+ * probe variants take turns on each history. Prints,
+ * per probe variant, the share of timed suggestions that were probes, the mean, median and 90th percentile of all of
+ * them, and the median of those that were not probes. Run (same classpath as {@code FlightBench}):
+ * <pre>java … dev.tunerd.tuners.tpe.kernel.WindowTiming 100,1000,5000 100 25</pre>
+ * Not a unit test: it measures, it does not assert.
+ */
+public final class WindowTiming {
+    private static final int WINDOW = 10;
+
+    private WindowTiming() {
+    }
+
+    public static void main(String[] args) {
+        int[] histories = Arrays.stream(args[0].split(",")).mapToInt(Integer::parseInt).toArray();
+        int tuners = Integer.parseInt(args[1]);
+        int warm = Integer.parseInt(args[2]);
+        Problem h6 = Problem.all()[4];
+        UnitSpace space = new UnitSpace(h6.space().parameters());
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        String[] names = {"probe off", "lean, every result", "lean, own results"};
+        ModelProbe[] probes = {ModelProbe.NONE, TpeArgs.PROBE_LEAN, TpeArgs.PROBE_OWN};
+        TpeSettings d = TpeArgs.defaults().settings();
+        for (int n : histories) {
+            List<List<Double>> all = new ArrayList<>();
+            List<List<Double>> plain = new ArrayList<>();
+            int[] probed = new int[probes.length];
+            for (int v = 0; v < probes.length; v++) {
+                all.add(new ArrayList<>());
+                plain.add(new ArrayList<>());
+            }
+            Rng data = new Rng(n);
+            for (int t = 0; t < warm + tuners; t++) {
+                double[][] xs = new double[n][h6.dims()];
+                for (double[] x : xs) {
+                    for (int j = 0; j < x.length; j++) {
+                        x[j] = data.nextDouble();
+                    }
+                }
+                // the variants take turns on the same history, so the machine's drift and the JIT weigh on each alike
+                for (int v = 0; v < probes.length; v++) {
+                    TpeSampler s = new TpeSampler(space, d.withProbe(probes[v]), new Rng(t));
+                    for (double[] x : xs) {
+                        s.observeImported(x, h6.value(x));
+                    }
+                    double[] first = s.suggest(List.of());
+                    s.observe(first, h6.value(first));
+                    for (int k = 0; k < WINDOW; k++) {
+                        int modelled = s.probeModelled();
+                        long c0 = mx.getCurrentThreadCpuTime();
+                        double[] x = s.suggest(List.of());
+                        s.observe(x, h6.value(x));
+                        double ms = (mx.getCurrentThreadCpuTime() - c0) / 1e6;
+                        if (t < warm) {
+                            continue;
+                        }
+                        all.get(v).add(ms);
+                        // a probe hands the observations since the last one to the GP
+                        if (s.probeModelled() > modelled) {
+                            probed[v]++;
+                        } else {
+                            plain.get(v).add(ms);
+                        }
+                    }
+                }
+            }
+            for (int v = 0; v < probes.length; v++) {
+                List<Double> a = all.get(v);
+                System.out.printf(Locale.ROOT, "n=%d %-20s probes %5.2f %% | all: mean %.3f median %.3f p90 %.3f |"
+                    + " not probes: median %.3f (%d)%n", n, names[v], 100.0 * probed[v] / a.size(), mean(a),
+                    quantile(a, 0.5), quantile(a, 0.9), quantile(plain.get(v), 0.5), a.size());
+            }
+        }
+    }
+
+    private static double mean(List<Double> xs) {
+        return xs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    private static double quantile(List<Double> xs, double q) {
+        double[] s = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return s.length == 0 ? Double.NaN : s[(int) Math.round(q * (s.length - 1))];
+    }
+}
