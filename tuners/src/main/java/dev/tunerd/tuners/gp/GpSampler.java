@@ -3,6 +3,7 @@ package dev.tunerd.tuners.gp;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.model.InternalSampler;
+import dev.tunerd.tuners.model.SpaceFilling;
 import dev.tunerd.tuners.model.UnitSpace;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -120,26 +121,7 @@ final class GpSampler implements InternalSampler {
 
     /** The most distant of a few random points from everything observed or in flight (a cheap space filler). */
     private double[] coldStart(List<double[]> pending) {
-        List<double[]> taken = new ArrayList<>(features);
-        taken.addAll(pending);
-        double[] best = null;
-        double bestDistance = -1;
-        for (int i = 0; i < COLD_START_CANDIDATES; i++) {
-            double[] candidate = space.random(rng);
-            double nearest = Double.POSITIVE_INFINITY;
-            for (double[] t : taken) {
-                double d = 0;
-                for (int c = 0; c < candidate.length; c++) {
-                    d += (candidate[c] - t[c]) * (candidate[c] - t[c]);
-                }
-                nearest = Math.min(nearest, d);
-            }
-            if (nearest > bestDistance) {
-                bestDistance = nearest;
-                best = candidate;
-            }
-        }
-        return best;
+        return SpaceFilling.farthestOf(COLD_START_CANDIDATES, () -> space.random(rng), features, pending);
     }
 
     private double[] fallback(String why) {

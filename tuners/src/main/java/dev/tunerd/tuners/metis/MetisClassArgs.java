@@ -3,8 +3,8 @@ package dev.tunerd.tuners.metis;
 import dev.tunerd.spi.OptimizeMode;
 
 /**
- * classArgs of Metis, as NNI's {@code MetisTuner} (same keys, same defaults) plus tunerd's {@code seed}. Immutable and
- * thread-safe.
+ * classArgs of Metis, as NNI's {@code MetisTuner} (same keys, same defaults) plus tunerd's {@code seed},
+ * {@code prior_mean_shift} and {@code ei_exploration_until}. Immutable and thread-safe.
  *
  * @param optimizeMode               {@code maximize} (default, as NNI) or {@code minimize}
  * @param noResampling               true (default): never re-run a configuration flagged as an outlier
@@ -15,11 +15,20 @@ import dev.tunerd.spi.OptimizeMode;
  * @param coldStartNum               random trials before the model is used, >= 1 (10)
  * @param explorationProbability     probability of taking the best candidate instead of the predicted optimum, in
  *                                   [0, 1] (0.9)
+ * @param priorMeanShift             a tunerd addition: the GP's prior mean, in deviations of the losses above their
+ *                                   mean, in [0, 10] (0.75, as the GP tuner's)
+ * @param eiExplorationUntil         a tunerd addition: while fewer results than this are in, in a space of
+ *                                   {@link #EI_MIN_PARAMETERS} or more parameters, the exploration candidate is the
+ *                                   point of highest expected improvement instead of the lowest 95% bound, >= 0
+ *                                   (0: never)
  * @param seed                       random seed (a tunerd addition); absent: derived from the clock
  */
 public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Boolean noCandidates,
                              Integer selectionNumStartingPoints, Integer coldStartNum, Double explorationProbability,
-                             Long seed) {
+                             Double priorMeanShift, Integer eiExplorationUntil, Long seed) {
+    /** Smallest space in which {@code ei_exploration_until} acts (session 16: below, EI loses the fine refinement). */
+    public static final int EI_MIN_PARAMETERS = 4;
+
     public MetisClassArgs {
         optimizeMode = optimizeMode == null ? OptimizeMode.MAXIMIZE : optimizeMode;
         noResampling = noResampling == null || noResampling;
@@ -27,6 +36,8 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
         selectionNumStartingPoints = selectionNumStartingPoints == null ? 600 : selectionNumStartingPoints;
         coldStartNum = coldStartNum == null ? 10 : coldStartNum;
         explorationProbability = explorationProbability == null ? 0.9 : explorationProbability;
+        priorMeanShift = priorMeanShift == null ? MetisData.PRIOR_SHIFT : priorMeanShift;
+        eiExplorationUntil = eiExplorationUntil == null ? 0 : eiExplorationUntil;
         if (selectionNumStartingPoints < 1) {
             throw new IllegalArgumentException("selection_num_starting_points must be >= 1: "
                 + selectionNumStartingPoints);
@@ -37,10 +48,29 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
         if (!(explorationProbability >= 0 && explorationProbability <= 1)) {
             throw new IllegalArgumentException("exploration_probability must be in [0, 1]: " + explorationProbability);
         }
+        if (!(priorMeanShift >= 0 && priorMeanShift <= 10)) {
+            throw new IllegalArgumentException("prior_mean_shift must be in [0, 10]: " + priorMeanShift);
+        }
+        if (eiExplorationUntil < 0) {
+            throw new IllegalArgumentException("ei_exploration_until must be >= 0: " + eiExplorationUntil);
+        }
+    }
+
+    /** NNI's keys and seed; the tunerd additions at their defaults. */
+    public MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Boolean noCandidates,
+                          Integer selectionNumStartingPoints, Integer coldStartNum, Double explorationProbability,
+                          Long seed) {
+        this(optimizeMode, noResampling, noCandidates, selectionNumStartingPoints, coldStartNum,
+            explorationProbability, null, null, seed);
     }
 
     /** optimize_mode and seed, the rest default. */
     public MetisClassArgs(OptimizeMode optimizeMode, Long seed) {
         this(optimizeMode, null, null, null, null, null, seed);
+    }
+
+    /** The internal settings these classArgs ask for. */
+    MetisSettings settings() {
+        return new MetisSettings(eiExplorationUntil, EI_MIN_PARAMETERS, false, priorMeanShift);
     }
 }

@@ -37,6 +37,11 @@ final class MetisData {
 
     /** @return null when no loss is finite */
     static MetisData of(List<double[]> points, List<Double> losses) {
+        return of(points, losses, PRIOR_SHIFT);
+    }
+
+    /** As {@link #of(List, List)} with the prior mean {@code priorShift} deviations above the mean loss. */
+    static MetisData of(List<double[]> points, List<Double> losses, double priorShift) {
         List<double[]> xs = new ArrayList<>();
         List<List<Double>> ys = new ArrayList<>();
         Map<Point, Integer> rowOf = new HashMap<>();
@@ -74,7 +79,7 @@ final class MetisData {
             ky[i] = y[keep[i]];
             kc[i] = count[keep[i]];
         }
-        boolean spread = SurrogateLosses.standardise(ky, PRIOR_SHIFT) > 0;
+        boolean spread = SurrogateLosses.standardise(ky, priorShift) > 0;
         return new MetisData(kx, ky, kc, spread);
     }
 

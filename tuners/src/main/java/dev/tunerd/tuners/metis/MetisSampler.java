@@ -4,6 +4,7 @@ import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.gp.GpRegression;
 import dev.tunerd.tuners.model.InternalSampler;
 import dev.tunerd.tuners.model.NumericCube;
+import dev.tunerd.tuners.model.SpaceFilling;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,9 +14,12 @@ import java.util.Set;
 /**
  * Metis's suggestion step (NNI's {@code MetisTuner._selection}, written anew) on the unit cube of a numeric space:
  * <ol>
- *   <li>fewer than {@code cold_start_num} results: a random configuration;</li>
- *   <li>a GP on the results (Matérn 5/2, hyper-parameters by marginal likelihood; trials in flight as kriging
- *       believers, so a batch spreads out) and its predicted optimum, the lowest mean;</li>
+ *   <li>fewer than {@code cold_start_num} results: a random configuration (with
+ *       {@link MetisSettings#spreadColdStart()}, the farthest of 20 random ones from every point tried or in
+ *       flight);</li>
+ *   <li>a GP on the results (Matérn 5/2, hyper-parameters by marginal likelihood, its prior mean
+ *       {@code prior_mean_shift} deviations above the mean loss; trials in flight as kriging believers, so a batch
+ *       spreads out) and its predicted optimum, the lowest mean;</li>
  *   <li>unless {@code no_candidates}: an exploration candidate (lowest 95% confidence bound; with a non-default
  *       {@link MetisSettings}, the highest log-EI while few results are in), from 12 results on an exploitation
  *       candidate ({@link GoodBadMixture}), and unless {@code no_resampling}, from 50 distinct
@@ -46,6 +50,8 @@ final class MetisSampler implements InternalSampler {
     private static final double Z95 = 1.96;
     /** Warm-up points kept as starts when the lowest mean of a "what if" GP is searched. */
     private static final int GAIN_STARTS = 24;
+    /** Random draws per cold-start point with {@link MetisSettings#spreadColdStart()}. */
+    private static final int SPREAD_DRAWS = 20;
     private final NumericCube cube;
     private final MetisClassArgs args;
     private final MetisSettings settings;
@@ -55,6 +61,11 @@ final class MetisSampler implements InternalSampler {
     private int fittedOn = -1;
     private double[] theta;
     private boolean fallbackLogged;
+    /** Where the last suggestion came from (read by the benchmark's trace probe; no effect on the search). */
+    private Source lastSource = Source.RANDOM;
+
+    /** Where a suggestion came from. */
+    enum Source { RANDOM, LOWEST_MEAN, EXPLORATION, MIXTURE, RESAMPLE }
 
     MetisSampler(NumericCube cube, MetisClassArgs args, MetisSettings settings, Rng rng) {
         this.cube = cube;
@@ -78,10 +89,11 @@ final class MetisSampler implements InternalSampler {
         Set<MetisData.Point> taken = new HashSet<>();
         points.forEach(p -> taken.add(new MetisData.Point(p)));
         pending.forEach(p -> taken.add(new MetisData.Point(p)));
+        lastSource = Source.RANDOM;
         if (points.size() < args.coldStartNum()) {
-            return cube.decode(fresh(taken));
+            return cube.decode(settings.spreadColdStart() ? spread(pending) : fresh(taken));
         }
-        MetisData data = MetisData.of(points, losses);
+        MetisData data = MetisData.of(points, losses, settings.priorShift());
         if (data == null || !data.spread) {
             return fallback("the results do not differ (or none is finite)", taken);
         }
@@ -99,6 +111,7 @@ final class MetisSampler implements InternalSampler {
         ModelSearch.Found lowest = search.minimise(0.0, starts, predicted, ModelSearch.REFINED);
         boolean lowestTried = taken.contains(new MetisData.Point(lowest.u()));
         if (args.noCandidates()) {
+            lastSource = lowestTried ? Source.RANDOM : Source.LOWEST_MEAN;
             return lowestTried ? fresh(taken) : lowest.u();
         }
         List<ModelSearch.Found> candidates = new ArrayList<>();
@@ -108,11 +121,13 @@ final class MetisSampler implements InternalSampler {
         if (!taken.contains(new MetisData.Point(explore.u()))) {
             candidates.add(explore);
         }
+        ModelSearch.Found mixture = null;
         if (points.size() >= GMM_FROM) {
             double[] g = new GoodBadMixture(data).candidate(cube, args.selectionNumStartingPoints(), rng,
                 u -> !taken.contains(new MetisData.Point(u)));
             if (g != null) {
-                candidates.add(search.at(g));
+                mixture = search.at(g);
+                candidates.add(mixture);
             }
         }
         if (!args.noResampling() && data.size() >= RESAMPLE_FROM) {
@@ -122,13 +137,36 @@ final class MetisSampler implements InternalSampler {
         if (!candidates.isEmpty()) {
             next = mostInformative(data, pending, candidates, starts, lowest);
         }
+        Source picked = next == null ? Source.RANDOM : sourceOf(next, explore, mixture);
         if (next == null) {
             next = fresh(taken);
         }
         if (lowestTried || rng.nextDouble() <= args.explorationProbability()) {
+            lastSource = picked;
             return next;
         }
+        lastSource = Source.LOWEST_MEAN;
         return lowest.u();
+    }
+
+    private static Source sourceOf(double[] next, ModelSearch.Found explore, ModelSearch.Found mixture) {
+        if (next == explore.u()) {
+            return Source.EXPLORATION;
+        }
+        if (mixture != null && next == mixture.u()) {
+            return Source.MIXTURE;
+        }
+        return Source.RESAMPLE;
+    }
+
+    /** Where the last suggestion came from (the benchmark's trace probe). */
+    Source lastSource() {
+        return lastSource;
+    }
+
+    /** The current hyper-parameters (log signal variance, log length scales, log noise), null before a fit. */
+    double[] fittedTheta() {
+        return theta == null ? null : theta.clone();
     }
 
     /** The candidate whose observation would lower the GP's lowest mean the most; null when none would. */
@@ -253,7 +291,7 @@ final class MetisSampler implements InternalSampler {
     private double[] theta() {
         int s = schedulePoint(points.size());
         if (s != fittedOn || theta == null) {
-            MetisData prefix = MetisData.of(points.subList(0, s), losses.subList(0, s));
+            MetisData prefix = MetisData.of(points.subList(0, s), losses.subList(0, s), settings.priorShift());
             if (prefix == null || !prefix.spread) {
                 return null;
             }
@@ -279,6 +317,11 @@ final class MetisSampler implements InternalSampler {
             s += Math.max(1, s / 10);
         }
         return s;
+    }
+
+    /** The farthest of {@link #SPREAD_DRAWS} random configurations from every point tried or in flight. */
+    private double[] spread(List<double[]> pending) {
+        return SpaceFilling.farthestOf(SPREAD_DRAWS, () -> cube.random(rng), points, pending);
     }
 
     /** A random configuration not yet tried nor in flight when one is found in a few draws. */

@@ -24,10 +24,10 @@ public final class MetisTuner extends HistoryTuner {
     private final MetisSettings settings;
 
     public MetisTuner(AlgorithmContext context, MetisClassArgs args) {
-        this(context, args, MetisSettings.DEFAULT);
+        this(context, args, args.settings());
     }
 
-    /** With internal settings other than the defaults (benchmark tuning runs). */
+    /** With internal settings other than the classArgs' (benchmark tuning runs), which then count instead. */
     public MetisTuner(AlgorithmContext context, MetisClassArgs args, MetisSettings settings) {
         super(args.optimizeMode(), args.seed(), context);
         this.args = args;

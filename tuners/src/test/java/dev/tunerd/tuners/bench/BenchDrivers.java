@@ -36,7 +36,7 @@ import java.util.Map;
 import java.util.function.BiFunction;
 
 /** The optimisers the benchmark knows, by name: kernels driven directly, and whole tuners through their API. */
-final class BenchDrivers {
+public final class BenchDrivers {
     private BenchDrivers() {
     }
 
@@ -71,12 +71,11 @@ final class BenchDrivers {
         m.put("Metis", (space, seed) -> new TunerDriver(new dev.tunerd.tuners.metis.MetisTuner(
             AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, seed)),
             space));
-        // -Dmetis.cold / -Dmetis.explore / -Dmetis.starts / -Dmetis.eiUntil / -Dmetis.eiMinDims (MetisSettings): Metis's classArgs varied for tuning (Auto's own Metis)
+        // -Dmetis.cold / -Dmetis.explore / -Dmetis.starts and MetisSettings (metisSettings()): Metis varied for tuning
         m.put("Metis-args", (space, seed) -> new TunerDriver(new dev.tunerd.tuners.metis.MetisTuner(
             AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, null,
                 null, Integer.getInteger("metis.starts"), Integer.getInteger("metis.cold"), dblOrNull("metis.explore"),
-                seed), new dev.tunerd.tuners.metis.MetisSettings(Integer.getInteger("metis.eiUntil", 0),
-                Integer.getInteger("metis.eiMinDims", 0))), space));
+                seed), metisSettings()), space));
         m.put("DNGO", (space, seed) -> new TunerDriver(new dev.tunerd.tuners.dngo.DngoTuner(
             AlgorithmContext.standalone(), new dev.tunerd.tuners.dngo.DngoClassArgs(OptimizeMode.MINIMIZE, seed)),
             space));
@@ -201,5 +200,18 @@ final class BenchDrivers {
         @Override
         public void tell(double[] internal, double loss) {
         }
+    }
+
+    /**
+     * Metis's internal settings from system properties, each absent one at its default: {@code -Dmetis.eiUntil},
+     * {@code -Dmetis.eiMinDims}, {@code -Dmetis.spread=true}, {@code -Dmetis.shift}.
+     */
+    public static dev.tunerd.tuners.metis.MetisSettings metisSettings() {
+        dev.tunerd.tuners.metis.MetisSettings d = dev.tunerd.tuners.metis.MetisSettings.DEFAULT;
+        String shift = System.getProperty("metis.shift");
+        return new dev.tunerd.tuners.metis.MetisSettings(Integer.getInteger("metis.eiUntil", d.eiExploreUntil()),
+            Integer.getInteger("metis.eiMinDims", d.eiMinParameters()),
+            Boolean.parseBoolean(System.getProperty("metis.spread", String.valueOf(d.spreadColdStart()))),
+            shift == null ? d.priorShift() : Double.parseDouble(shift));
     }
 }
