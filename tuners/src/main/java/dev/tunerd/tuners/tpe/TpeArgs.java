@@ -165,16 +165,18 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * 100 random imports, held out (139000..139399, 20 sets of 20): +3.56 +- 0.40 / +2.67 +- 0.30 / +1.02 +- 0.24
      * points per set at 50 / 100 / 200 trials against {@link #PROBE_LEAN}; in JMH's loop (fresh tuner on n imports) a
      * probe fires on 0.5 % of the timed suggestions instead of 5 % and the median is level with the probe-off path's,
-     * but the mean per suggestion is still 11-60 % above it (a fresh tuner's first fit), so by session 19's rule it is
-     * not the default (docs/BENCHMARKS.md, "TPE: the probe on a warm start").
+     * but the mean per suggestion is still 11-60 % above it (a fresh tuner's first fit; docs/BENCHMARKS.md, "TPE: the
+     * probe on a warm start"). The default since the lead's check at the end of session 19 (it is better than
+     * {@link #PROBE_LEAN} on every figure measured: the same draws without imports, on 600 runs of the lead's untouched
+     * 136000..136059 too; warm starts better; JMH mean lower; docs/BENCHMARKS.md, "After the session-19 merge").
      */
     public static final ModelProbe PROBE_OWN = new ModelProbe(0.3, 0, 150, 0, true, true);
     /**
-     * The model probe of the defaults: {@link #PROBE_LEAN} since session 18 ({@link #PROBE_OWN} does not count imported
-     * results towards a stall, {@link #PROBE_TRIED} gives session 17's draws, {@code ModelProbe.NONE} the draws before
-     * it).
+     * The model probe of the defaults: {@link #PROBE_OWN} since session 19 ({@link #PROBE_LEAN}, session 18's, counts
+     * imported results towards a stall; {@link #PROBE_TRIED} gives session 17's draws, {@code ModelProbe.NONE} the draws
+     * before it).
      */
-    public static final ModelProbe PROBE = PROBE_LEAN;
+    public static final ModelProbe PROBE = PROBE_OWN;
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);

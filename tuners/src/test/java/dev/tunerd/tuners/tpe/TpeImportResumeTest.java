@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  */
 class TpeImportResumeTest {
 
-    /** TPE with the given model probe ({@link TpeArgs#PROBE_OWN} is off by default), seed 11, the plane set. */
+    /** TPE with the given model probe ({@link TpeArgs#PROBE_OWN} is the default since session 19), seed 11, the plane set. */
     static HistoryTuner tuner(ModelProbe probe) {
         HistoryTuner t = new HistoryTuner(OptimizeMode.MINIMIZE, 11L, AlgorithmContext.standalone()) {
             @Override
@@ -58,7 +58,7 @@ class TpeImportResumeTest {
         // no result of its own yet: the run has not stalled, so it draws exactly as with the probe off
         List<JsonValue> own = TpeTunerTest.suggestionsAfterAStall(tuner(TpeArgs.PROBE_OWN), true);
         assertEquals(TpeTunerTest.suggestionsAfterAStall(tuner(ModelProbe.NONE), true), own);
-        // counting every result (the default), the imported history is a stall and the probe fires at once
+        // counting every result (session 18's lean probe), the imported history is a stall and the probe fires at once
         assertNotEquals(own, TpeTunerTest.suggestionsAfterAStall(tuner(TpeArgs.PROBE_LEAN), true));
     }
 

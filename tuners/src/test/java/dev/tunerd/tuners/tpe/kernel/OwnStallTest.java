@@ -43,8 +43,9 @@ class OwnStallTest {
 
     @Test
     void theOwnProbeIsTheLeanOneCountingOnlyTheRunsOwnResults() {
-        // committed off (session 19): the default probe counts every result, as in session 18
-        assertFalse(TpeArgs.PROBE.own());
+        // the default since the end of session 19 (session 18's lean probe counted every result)
+        assertTrue(TpeArgs.PROBE.own());
+        assertFalse(TpeArgs.PROBE_LEAN.own());
         assertTrue(TpeArgs.PROBE_OWN.own());
         ModelProbe lean = TpeArgs.PROBE_LEAN;
         assertEquals(new ModelProbe(lean.share(), lean.stall(), lean.cap(), lean.kappa(), lean.lean(), true),
