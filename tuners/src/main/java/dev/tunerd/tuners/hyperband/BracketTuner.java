@@ -89,39 +89,21 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
      * since the last look, and it is thin (the early start) or the winners win, a largest bracket that would now start
      * ends the full trainings there (not after a run of {@link #THIN_RUN} largest brackets on thin evidence, whose full
      * trainings are there to add evidence).
-     */
-    protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
-                                               double earlyMargin, double realizedShare) {
-        checkBracketsByPayoff(margin, screenMargin, repeatLargest, earlyMargin, realizedShare, -1,
-            BracketPayoff.EARLY_CURVES, 1, true, false);
-    }
-
-    /**
-     * As {@link #checkBracketsByPayoff(double, double, double, double, double)}, with {@code thinMargin} (the
-     * screening rule for the largest bracket on thin evidence, {@link BracketPayoff}) and {@code realizedFloor} (the
-     * full trainings a win of the largest bracket's winners must rest on before it lifts the bracket's repeat limit,
-     * {@link BracketPayoff#winRests}), {@code realizedWinners} (the winners a win must rest on before it is a
-     * verdict, {@link BracketPayoff#realized(List, List, double, int)}) and {@code repeatLosing} (false: while the
-     * winners lose, the largest bracket is not repeated, so an iteration goes on to the brackets whose full trainings
-     * add evidence; true: sessions 10-15, the screening gain repeats it on the same evidence) and {@code recheckAll}
-     * (true: while a bracket of full trainings runs on evidence enough for every check, each change of the evidence
-     * is looked at through every check, largest bracket first, so a bracket that now pays cuts the full trainings
-     * short; false: sessions 11-17, only on thin evidence or winning winners, plus one look when the evidence has just
-     * become enough while other trials train); {@link HyperbandArgs}.
-     */
-    protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
-                                               double earlyMargin, double realizedShare, double thinMargin,
-                                               int realizedFloor, int realizedWinners, boolean repeatLosing,
-                                               boolean recheckAll) {
-        checkBracketsByPayoff(margin, screenMargin, repeatLargest, earlyMargin, realizedShare, thinMargin,
-            realizedFloor, realizedWinners, repeatLosing, recheckAll, false);
-    }
-
-    /**
-     * As above, with {@code holdForDecisions} ({@link DecisionHold}, {@link HyperbandArgs}): with several workers a
-     * free worker waits for the largest bracket's round in flight, and on thin evidence for a full training about to
-     * end, instead of starting a longer training; a decision made while paying such a wait reads every training
-     * ended so far (another worker asked meanwhile), as it does while other trials train.
+     *
+     * <p>{@code thinMargin}: the screening rule for the largest bracket on thin evidence ({@link BracketPayoff});
+     * {@code realizedFloor}: the full trainings a win of the largest bracket's winners must rest on before it lifts the
+     * bracket's repeat limit ({@link BracketPayoff#winRests}); {@code realizedWinners}: the winners a win must rest on
+     * before it is a verdict ({@link BracketPayoff#realized(List, List, double, int)}); {@code repeatLosing} (false:
+     * while the winners lose, the largest bracket is not repeated, so an iteration goes on to the brackets whose full
+     * trainings add evidence; true: sessions 10-15, the screening gain repeats it on the same evidence);
+     * {@code recheckAll} (true: while a bracket of full trainings runs on evidence enough for every check, each change
+     * of the evidence is looked at through every check, largest bracket first, so a bracket that now pays cuts the full
+     * trainings short; false: sessions 11-17, only on thin evidence or winning winners, plus one look when the evidence
+     * has just become enough while other trials train); {@code holdForDecisions} ({@link DecisionHold}): with several
+     * workers a free worker waits for the largest bracket's round in flight, and on thin evidence for a full training
+     * about to end, instead of starting a longer training; a decision made while paying such a wait reads every
+     * training ended so far (another worker asked meanwhile), as it does while other trials train. All of them:
+     * {@link HyperbandArgs}.
      */
     protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
                                                double earlyMargin, double realizedShare, double thinMargin,
