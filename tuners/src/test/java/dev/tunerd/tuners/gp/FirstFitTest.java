@@ -13,6 +13,8 @@ import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.bench.Specs;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.model.UnitSpace;
+import dev.tunerd.tuners.tpe.TpeArgs;
+import dev.tunerd.tuners.tpe.kernel.ModelProbe;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -75,6 +77,17 @@ class FirstFitTest {
         GpProbe few = firstProbe(5);
         assertTrue(few.fitEvaluations() > 1 && few.fitEvaluations() < full.fitEvaluations(),
             "evaluations: " + few.fitEvaluations());
+    }
+
+    @Test
+    void theDefaultProbesFirstFitIsOneEvaluation() {
+        // session 19: a fresh tuner's first probe no longer pays an L-BFGS fit (main's rule ran 34-42 evaluations on hartmann6)
+        ModelProbe d = TpeArgs.PROBE;
+        GpProbe gp = new GpProbe(SPACE, d.utility(), d.kappa(), d.cap(), d.lean(), d.firstFit(), new Rng(4));
+        feed(gp, points(120, 8), 0, 120);
+        gp.suggest(List.of());
+        assertEquals(1, gp.fitEvaluations());
+        assertEquals(Json.write(firstProbe(0).state()), Json.write(gp.state()));
     }
 
     @Test
