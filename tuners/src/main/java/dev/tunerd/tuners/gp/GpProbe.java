@@ -18,6 +18,8 @@ import java.util.List;
  * Not thread-safe.
  */
 public final class GpProbe {
+    /** L-BFGS iterations of the lean schedule's first fit by default (sessions 18 and 19). */
+    public static final int FIRST_FIT = HyperFit.ITERATIONS;
     private final GpSampler sampler;
     /** Observations not yet handed to the GP: the host's vectors (which it does not change after observing them). */
     private final List<double[]> waiting = new ArrayList<>();
@@ -34,12 +36,20 @@ public final class GpProbe {
      * @param rng     the host tuner's generator (so a seeded run stays one stream)
      */
     public GpProbe(UnitSpace unit, String utility, double kappa, int cap, boolean lean, Rng rng) {
+        this(unit, utility, kappa, cap, lean, FIRST_FIT, rng);
+    }
+
+    /**
+     * As above, with {@code firstFit} L-BFGS iterations for the lean schedule's first hyper-parameter fit (0: the
+     * prior's mode as it is; the later warm refits and full fits are unchanged).
+     */
+    public GpProbe(UnitSpace unit, String utility, double kappa, int cap, boolean lean, int firstFit, Rng rng) {
         if (cap < 10) {
             throw new IllegalArgumentException("GP probe: cap must be >= 10: " + cap);
         }
         GpClassArgs args = new GpClassArgs(OptimizeMode.MINIMIZE, utility, kappa, null, null, null, null, null, null,
             null);
-        this.sampler = new GpSampler(unit, args, rng, cap, lean);
+        this.sampler = new GpSampler(unit, args, rng, cap, lean, firstFit);
     }
 
     /**
@@ -67,6 +77,11 @@ public final class GpProbe {
     /** Observations handed to the GP so far (encoded into its features): none until the first probe. */
     public int modelled() {
         return modelled;
+    }
+
+    /** Marginal-likelihood evaluations of those fits (each one Cholesky factorisation): what the fits cost. */
+    public long fitEvaluations() {
+        return sampler.hyperFit().evaluations();
     }
 
     /** Hyper-parameter fits run so far. */

@@ -51,11 +51,16 @@ final class GpSampler implements InternalSampler {
      *             one local start): for a GP probing inside another tuner, where a suggestion must stay cheap
      */
     GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap, boolean lean) {
+        this(unit, args, rng, cap, lean, HyperFit.ITERATIONS);
+    }
+
+    /** As above, with {@code firstFit} L-BFGS iterations for the lean schedule's first fit ({@link HyperFit}). */
+    GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap, boolean lean, int firstFit) {
         this.space = new FeatureSpace(unit);
         this.args = args;
         this.rng = rng;
         this.kernel = new Matern(args.nu());
-        this.fit = new HyperFit(space, kernel, args.alpha(), lean);
+        this.fit = new HyperFit(space, kernel, args.alpha(), lean, firstFit);
         this.cap = cap;
         this.lean = lean;
     }

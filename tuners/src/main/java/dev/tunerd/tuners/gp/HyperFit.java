@@ -15,7 +15,8 @@ import java.util.List;
  * model's rows. The GP tuner's schedule: on every suggestion while there are fewer than {@link #EVERY_TIME}
  * observations, then whenever the observations grew by a tenth (warm-started from the last fit, plus the prior's mode
  * as a second start). The lean schedule (a GP probing for another tuner, whose fits would otherwise cost far more than
- * that tuner's own suggestions): a first fit from the prior's mode alone on at most {@link #LEAN_ROWS} rows, then one
+ * that tuner's own suggestions): a first fit from the prior's mode alone on at most {@link #LEAN_ROWS} rows (of
+ * {@code firstIterations} L-BFGS iterations, 40 by default; 0 takes the prior's mode as it is), then one
  * short run from the last fit ({@link #WARM_ITERATIONS} iterations, {@link #LEAN_ROWS} rows) whenever the
  * observations grew by a tenth, and the full fit (from the last fit and from the prior's mode, {@link #FIT_CAP} rows)
  * only when they have doubled since the last full one. No fit of either schedule draws from the generator but the GP
@@ -27,18 +28,23 @@ final class HyperFit {
     static final int FIT_CAP = 100;
     /** Rows of the lean schedule's first and warm fits (an evaluation costs about an eighth of one on 100). */
     static final int LEAN_ROWS = 50;
-    private static final int ITERATIONS = 40;
+    /** L-BFGS iterations of a full fit (and, by default, of the lean schedule's first fit). */
+    static final int ITERATIONS = 40;
     private static final int WARM_ITERATIONS = 10;
     private final FeatureSpace space;
     private final Matern kernel;
     private final double logNoiseMin;
     private final boolean lean;
+    /** L-BFGS iterations of the lean schedule's first fit. */
+    private final int firstIterations;
     private double[] theta;
     private int fittedAt = -1;
     /** Observations at the last full fit (the lean schedule's; -1 before it). */
     private int fullAt = -1;
     /** Fits run by this instance (not part of the state): what the tests count. */
     private int fits;
+    /** Likelihood evaluations of those fits (not part of the state). */
+    private long evaluations;
 
     HyperFit(FeatureSpace space, Matern kernel, double alpha) {
         this(space, kernel, alpha, false);
@@ -46,6 +52,19 @@ final class HyperFit {
 
     /** @param lean the lean schedule (see the class comment) instead of the GP tuner's */
     HyperFit(FeatureSpace space, Matern kernel, double alpha, boolean lean) {
+        this(space, kernel, alpha, lean, ITERATIONS);
+    }
+
+    /**
+     * @param lean            the lean schedule (see the class comment) instead of the GP tuner's
+     * @param firstIterations L-BFGS iterations of the lean schedule's first fit (0: the prior's mode, evaluated once
+     *                        so that a likelihood that is nowhere finite still leaves no fit)
+     */
+    HyperFit(FeatureSpace space, Matern kernel, double alpha, boolean lean, int firstIterations) {
+        if (firstIterations < 0) {
+            throw new IllegalArgumentException("first fit iterations must be >= 0: " + firstIterations);
+        }
+        this.firstIterations = firstIterations;
         this.space = space;
         this.kernel = kernel;
         this.logNoiseMin = Math.log(Math.max(alpha, 1e-10));
@@ -66,7 +85,7 @@ final class HyperFit {
 
     private double[] leanThetaFor(ModelData data, int observations, Rng rng) {
         if (theta == null) {
-            fit(data, LEAN_ROWS, 1, ITERATIONS, rng);
+            fit(data, LEAN_ROWS, 1, firstIterations, rng);
             fittedAt = observations;
             fullAt = observations;
         } else if (observations >= 2 * fullAt) {
@@ -90,6 +109,12 @@ final class HyperFit {
             theta = fitted;
         }
         fits++;
+        evaluations += ml.evaluations();
+    }
+
+    /** Marginal-likelihood evaluations of every fit this instance has run (what a fit costs, for the tests). */
+    long evaluations() {
+        return evaluations;
     }
 
     /** Likelihood fits this instance has run. */

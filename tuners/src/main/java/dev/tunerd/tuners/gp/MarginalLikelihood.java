@@ -28,6 +28,8 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
     private final double[] corrDerivative;
     private final LinearSolverDense<DMatrixRMaj> solver;
     private final double logNoiseMin;
+    /** Calls of {@link #evaluate} so far. */
+    private int evaluations;
 
     /**
      * @param x          m rows of features
@@ -121,8 +123,14 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
         return best;
     }
 
+    /** Likelihood evaluations so far (each one Cholesky factorisation of the m x m kernel matrix). */
+    int evaluations() {
+        return evaluations;
+    }
+
     @Override
     public double evaluate(double[] theta, double[] gradient) {
+        evaluations++;
         double signal = Math.exp(theta[0]);
         double noise = Math.exp(theta[groups + 1]);
         double[] invL2 = new double[groups];

@@ -23,6 +23,8 @@ public final class ProbeTiming {
     /** The GP's lean schedule and search ({@code -Dtpe.gpLean=true}); default: the default probe's. */
     private static final boolean LEAN = Boolean.parseBoolean(System.getProperty("tpe.gpLean",
         String.valueOf(TpeArgs.PROBE.lean())));
+    /** L-BFGS iterations of the lean first fit ({@code -Dtpe.gpFirst=0}); default: the default probe's. */
+    private static final int FIRST_FIT = Integer.getInteger("tpe.gpFirst", TpeArgs.PROBE.firstFit());
 
     private ProbeTiming() {
     }
@@ -59,7 +61,7 @@ public final class ProbeTiming {
                 double[] probe = new double[probes];
                 double[] again = new double[probes];
                 for (int k = 0; k < probes; k++) {
-                    GpProbe gp = new GpProbe(space, "ei", 0, cap, LEAN, new Rng(k));
+                    GpProbe gp = new GpProbe(space, "ei", 0, cap, LEAN, FIRST_FIT, new Rng(k));
                     for (int i = 0; i < n; i++) {
                         gp.observe(xs[i], ys[i]);
                     }

@@ -1,5 +1,7 @@
 package dev.tunerd.tuners.tpe.kernel;
 
+import dev.tunerd.tuners.gp.GpProbe;
+
 /**
  * TPE's model probe on a stall: while the run has stalled, a share of its suggestions is the maximiser of a Gaussian
  * process's acquisition ({@code dev.tunerd.tuners.gp.GpProbe}) fitted on the run's observations, capped at the best
@@ -21,17 +23,31 @@ package dev.tunerd.tuners.tpe.kernel;
  *              as stalled only once its own suggestions have not improved the best loss (imported or not) for the
  *              test's patience; an imported result that improves the best restarts the count. Without imports the
  *              two tests are the same test. false: every completed result counts (sessions 17 and 18)
+ * @param firstFit L-BFGS iterations of the lean schedule's first hyper-parameter fit, which a fresh tuner's first
+ *              probe pays ({@link GpProbe#FIRST_FIT}, 40, by default; 0: the length-scale prior's mode as it is,
+ *              the warm refits as the data grows doing the fitting); no effect without {@code lean}
  */
-public record ModelProbe(double share, double stall, int cap, double kappa, boolean lean, boolean own) {
+public record ModelProbe(double share, double stall, int cap, double kappa, boolean lean, boolean own, int firstFit) {
     /** Off. */
     public static final ModelProbe NONE = new ModelProbe(0, 0, 150, 0, false, false);
 
     public ModelProbe {
         if (!(share >= 0 && share <= 1) || !(stall >= 0 && stall <= 10) || cap < 10
-            || !(kappa >= 0 && kappa < 1e3)) {
-            throw new IllegalArgumentException("model probe: share must be in [0, 1], stall in [0, 10], cap >= 10 "
-                + "and kappa in [0, 1000): " + share + ", " + stall + ", " + cap + ", " + kappa);
+            || !(kappa >= 0 && kappa < 1e3) || firstFit < 0 || firstFit > 1000) {
+            throw new IllegalArgumentException("model probe: share must be in [0, 1], stall in [0, 10], cap >= 10, "
+                + "kappa in [0, 1000) and firstFit in [0, 1000]: " + share + ", " + stall + ", " + cap + ", " + kappa
+                + ", " + firstFit);
         }
+    }
+
+    /** The lean first fit of {@link GpProbe#FIRST_FIT} iterations (sessions 18 and 19). */
+    public ModelProbe(double share, double stall, int cap, double kappa, boolean lean, boolean own) {
+        this(share, stall, cap, kappa, lean, own, GpProbe.FIRST_FIT);
+    }
+
+    /** This probe with {@code iterations} for the lean schedule's first fit. */
+    public ModelProbe withFirstFit(int iterations) {
+        return new ModelProbe(share, stall, cap, kappa, lean, own, iterations);
     }
 
     /** Session 17's probe: the GP tuner's own fit schedule and acquisition search. */

@@ -162,6 +162,10 @@ class ModelProbeTest {
         assertThrows(IllegalArgumentException.class, () -> new ModelProbe(1.5, 0, 150, 0));
         assertThrows(IllegalArgumentException.class, () -> new ModelProbe(0.3, 0, 5, 0));
         assertThrows(IllegalArgumentException.class, () -> new ModelProbe(0.3, -1, 150, 0));
+        assertThrows(IllegalArgumentException.class, () -> new ModelProbe(0.3, 0, 150, 0, true, true, -1));
+        assertThrows(IllegalArgumentException.class, () -> TpeArgs.PROBE.withFirstFit(1001));
+        assertEquals(0, TpeArgs.PROBE.withFirstFit(0).firstFit());
+        assertEquals(TpeArgs.PROBE.own(), TpeArgs.PROBE.withFirstFit(0).own());
         assertEquals("ei", new ModelProbe(0.3, 0, 150, 0).utility());
         assertEquals("ucb", new ModelProbe(0.3, 0, 150, 2).utility());
     }

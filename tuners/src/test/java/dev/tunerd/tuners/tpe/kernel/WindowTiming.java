@@ -19,6 +19,8 @@ import java.util.Locale;
  * per probe variant, the share of timed suggestions that were probes, the mean, median and 90th percentile of all of
  * them, and the median of those that were not probes. Run (same classpath as {@code FlightBench}):
  * <pre>java … dev.tunerd.tuners.tpe.kernel.WindowTiming 100,1000,5000 100 25</pre>
+ * ({@code -Dwindow.firstFit=10,0}: the probe off, the default probe and the default with each of those first-fit
+ * iterations instead.)
  * Not a unit test: it measures, it does not assert.
  */
 public final class WindowTiming {
@@ -36,6 +38,21 @@ public final class WindowTiming {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         String[] names = {"probe off", "lean, every result", "lean, own results"};
         ModelProbe[] probes = {ModelProbe.NONE, TpeArgs.PROBE_LEAN, TpeArgs.PROBE_OWN};
+        // -Dwindow.firstFit=10,0: the default probe with those first-fit iterations, in place of the two lean rules
+        String firstFits = System.getProperty("window.firstFit");
+        if (firstFits != null) {
+            int[] its = Arrays.stream(firstFits.split(",")).mapToInt(Integer::parseInt).toArray();
+            names = new String[its.length + 2];
+            probes = new ModelProbe[its.length + 2];
+            names[0] = "probe off";
+            probes[0] = ModelProbe.NONE;
+            names[1] = "default";
+            probes[1] = TpeArgs.PROBE;
+            for (int i = 0; i < its.length; i++) {
+                names[i + 2] = "first fit " + its[i];
+                probes[i + 2] = TpeArgs.PROBE.withFirstFit(its[i]);
+            }
+        }
         TpeSettings d = TpeArgs.defaults().settings();
         for (int n : histories) {
             List<List<Double>> all = new ArrayList<>();
