@@ -20,6 +20,8 @@ import java.util.List;
 public final class GpProbe {
     /** L-BFGS iterations of the lean schedule's first fit by default (sessions 18 and 19). */
     public static final int FIRST_FIT = HyperFit.ITERATIONS;
+    /** Rows of the lean schedule's first fit by default (sessions 18 and 19: those of its warm refits). */
+    public static final int FIRST_ROWS = HyperFit.LEAN_ROWS;
     private final GpSampler sampler;
     /** Observations not yet handed to the GP: the host's vectors (which it does not change after observing them). */
     private final List<double[]> waiting = new ArrayList<>();
@@ -44,12 +46,18 @@ public final class GpProbe {
      * prior's mode as it is; the later warm refits and full fits are unchanged).
      */
     public GpProbe(UnitSpace unit, String utility, double kappa, int cap, boolean lean, int firstFit, Rng rng) {
+        this(unit, utility, kappa, cap, lean, firstFit, FIRST_ROWS, rng);
+    }
+
+    /** As above, with that first fit on at most {@code firstRows} rows (the best half and the most recent). */
+    public GpProbe(UnitSpace unit, String utility, double kappa, int cap, boolean lean, int firstFit, int firstRows,
+                   Rng rng) {
         if (cap < 10) {
             throw new IllegalArgumentException("GP probe: cap must be >= 10: " + cap);
         }
         GpClassArgs args = new GpClassArgs(OptimizeMode.MINIMIZE, utility, kappa, null, null, null, null, null, null,
             null);
-        this.sampler = new GpSampler(unit, args, rng, cap, lean, firstFit);
+        this.sampler = new GpSampler(unit, args, rng, cap, lean, firstFit, firstRows);
     }
 
     /**

@@ -32,7 +32,8 @@ final class GpSampler implements InternalSampler {
     private final GpClassArgs args;
     private final Rng rng;
     private final Matern kernel;
-    private final List<double[]> features = new ArrayList<>();
+    /** Every observation's features, encoded when first read (a probe on n = 5,000 reads at most its cap of them). */
+    private final EncodedRows features;
     private final List<Double> losses = new ArrayList<>();
     private final HyperFit fit;
     /** Observations in the model at most ({@link ModelData#CAP} for the GP tuner). */
@@ -51,23 +52,27 @@ final class GpSampler implements InternalSampler {
      *             one local start): for a GP probing inside another tuner, where a suggestion must stay cheap
      */
     GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap, boolean lean) {
-        this(unit, args, rng, cap, lean, HyperFit.ITERATIONS);
+        this(unit, args, rng, cap, lean, HyperFit.ITERATIONS, HyperFit.LEAN_ROWS);
     }
 
-    /** As above, with {@code firstFit} L-BFGS iterations for the lean schedule's first fit ({@link HyperFit}). */
-    GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap, boolean lean, int firstFit) {
+    /**
+     * As above, with {@code firstFit} L-BFGS iterations on at most {@code firstRows} rows for the lean schedule's first
+     * fit ({@link HyperFit}).
+     */
+    GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap, boolean lean, int firstFit, int firstRows) {
         this.space = new FeatureSpace(unit);
+        this.features = new EncodedRows(space);
         this.args = args;
         this.rng = rng;
         this.kernel = new Matern(args.nu());
-        this.fit = new HyperFit(space, kernel, args.alpha(), lean, firstFit);
+        this.fit = new HyperFit(space, kernel, args.alpha(), lean, firstFit, firstRows);
         this.cap = cap;
         this.lean = lean;
     }
 
     @Override
     public void observe(double[] internal, double loss) {
-        features.add(space.encode(internal));
+        features.add(internal);
         losses.add(loss);
     }
 

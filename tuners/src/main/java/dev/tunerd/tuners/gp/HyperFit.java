@@ -15,8 +15,9 @@ import java.util.List;
  * model's rows. The GP tuner's schedule: on every suggestion while there are fewer than {@link #EVERY_TIME}
  * observations, then whenever the observations grew by a tenth (warm-started from the last fit, plus the prior's mode
  * as a second start). The lean schedule (a GP probing for another tuner, whose fits would otherwise cost far more than
- * that tuner's own suggestions): a first fit from the prior's mode alone on at most {@link #LEAN_ROWS} rows (of
- * {@code firstIterations} L-BFGS iterations, 40 by default; 0 takes the prior's mode as it is), then one
+ * that tuner's own suggestions): a first fit from the prior's mode alone on at most {@code firstRows} rows
+ * ({@link #LEAN_ROWS} unless the probe says otherwise; TPE's default probe takes 25 since session 20) of
+ * {@code firstIterations} L-BFGS iterations (40 by default; 0 takes the prior's mode as it is), then one
  * short run from the last fit ({@link #WARM_ITERATIONS} iterations, {@link #LEAN_ROWS} rows) whenever the
  * observations grew by a tenth, and the full fit (from the last fit and from the prior's mode, {@link #FIT_CAP} rows)
  * only when they have doubled since the last full one. No fit of either schedule draws from the generator but the GP
@@ -37,6 +38,8 @@ final class HyperFit {
     private final boolean lean;
     /** L-BFGS iterations of the lean schedule's first fit. */
     private final int firstIterations;
+    /** Rows of the lean schedule's first fit at most. */
+    private final int firstRows;
     private double[] theta;
     private int fittedAt = -1;
     /** Observations at the last full fit (the lean schedule's; -1 before it). */
@@ -52,18 +55,21 @@ final class HyperFit {
 
     /** @param lean the lean schedule (see the class comment) instead of the GP tuner's */
     HyperFit(FeatureSpace space, Matern kernel, double alpha, boolean lean) {
-        this(space, kernel, alpha, lean, ITERATIONS);
+        this(space, kernel, alpha, lean, ITERATIONS, LEAN_ROWS);
     }
 
     /**
      * @param lean            the lean schedule (see the class comment) instead of the GP tuner's
      * @param firstIterations L-BFGS iterations of the lean schedule's first fit (0: the prior's mode, evaluated once
      *                        so that a likelihood that is nowhere finite still leaves no fit)
+     * @param firstRows       rows of that first fit at most ({@link #LEAN_ROWS} by default)
      */
-    HyperFit(FeatureSpace space, Matern kernel, double alpha, boolean lean, int firstIterations) {
-        if (firstIterations < 0) {
-            throw new IllegalArgumentException("first fit iterations must be >= 0: " + firstIterations);
+    HyperFit(FeatureSpace space, Matern kernel, double alpha, boolean lean, int firstIterations, int firstRows) {
+        if (firstIterations < 0 || firstRows < 2) {
+            throw new IllegalArgumentException("first fit: iterations must be >= 0 and rows >= 2: " + firstIterations
+                + ", " + firstRows);
         }
+        this.firstRows = firstRows;
         this.firstIterations = firstIterations;
         this.space = space;
         this.kernel = kernel;
@@ -85,7 +91,7 @@ final class HyperFit {
 
     private double[] leanThetaFor(ModelData data, int observations, Rng rng) {
         if (theta == null) {
-            fit(data, LEAN_ROWS, 1, firstIterations, rng);
+            fit(data, firstRows, 1, firstIterations, rng);
             fittedAt = observations;
             fullAt = observations;
         } else if (observations >= 2 * fullAt) {

@@ -1,6 +1,8 @@
 package dev.tunerd.tuners.gp;
 
+import org.ejml.EjmlParameters;
 import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.decomposition.chol.CholeskyDecompositionInner_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
 
@@ -16,7 +18,7 @@ final class Posterior {
     private final double signal;
     private final double[] invL2PerFeature;
     private final Matern kernel;
-    /** Lower Cholesky factor, row-major n x n. */
+    /** Lower Cholesky factor, row-major n x n (only the lower triangle and the diagonal are read). */
     private final double[] chol;
     private final double[] weights;
     private final double[] kStar;
@@ -69,9 +71,8 @@ final class Posterior {
                     k.data[b * n + a] = value;
                 }
             }
-            CholeskyDecomposition_F64<DMatrixRMaj> decomposition = DecompositionFactory_DDRM.chol(n, true);
-            if (decomposition.decompose(k)) {
-                double[] l = decomposition.getT(null).data;
+            double[] l = lowerFactor(k);
+            if (l != null) {
                 double[] w = y.clone();
                 forward(l, n, w);
                 backward(l, n, w);
@@ -82,6 +83,21 @@ final class Posterior {
             noise *= 10;
         }
         return null;
+    }
+
+    /**
+     * The lower Cholesky factor of {@code k} (row-major; its upper triangle is not to be read), or null when k is not
+     * positive definite. EJML's decomposition as {@code DecompositionFactory_DDRM.chol(n, true)} chooses it; below
+     * its block size (1,000 rows, every probe and GP tuner) it factorises {@code k} in place and the factor is read
+     * there ({@code getT(null)} copied it and checked its upper triangle for zeros, a tenth of a probe's time).
+     */
+    private static double[] lowerFactor(DMatrixRMaj k) {
+        if (k.numRows < EjmlParameters.SWITCH_BLOCK64_CHOLESKY) {
+            CholeskyDecompositionInner_DDRM inPlace = new CholeskyDecompositionInner_DDRM(true);
+            return inPlace.decompose(k) ? inPlace.getT().data : null;
+        }
+        CholeskyDecomposition_F64<DMatrixRMaj> blocked = DecompositionFactory_DDRM.chol(k.numRows, true);
+        return blocked.decompose(k) ? blocked.getT(null).data : null;
     }
 
     private static int features(int[] groupOf) {

@@ -187,11 +187,25 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      */
     public static final ModelProbe PROBE_CHEAP_FIRST = PROBE_OWN.withFirstFit(0);
     /**
-     * The model probe of the defaults: {@link #PROBE_OWN} since session 19 ({@link #PROBE_CHEAP_FIRST} skips the first
-     * probe's 40-iteration fit; {@link #PROBE_LEAN}, session 18's, counts imported results towards a stall;
-     * {@link #PROBE_TRIED} gives session 17's draws, {@code ModelProbe.NONE} the draws before it).
+     * {@link #PROBE_OWN} whose first hyper-parameter fit (a fresh tuner's first probe: 40 L-BFGS iterations from the
+     * prior's mode) is on the best half and the most recent of 25 rows instead of 50 (issue 16, session 20, branch
+     * s20-probefast; bench key {@code gpRows=25}): each likelihood evaluation factorises and inverts a 25 x 25 matrix
+     * instead of 50 x 50; the warm refits (50 rows) and the full fits (100) are unchanged. In JMH's loop (thread CPU,
+     * {@code WindowTiming}, 600 tuners per n) the mean per suggestion over the probe-off path falls from +47 / +6 / +6 %
+     * to +23 / +2 / +1 % at 100 / 1,000 / 5,000 observations. Held out (147000..147399, 20 sets of 20, no imports):
+     * 20 of 20 sets meet 85 / 92 as with {@link #PROBE_OWN}, -0.04 +- 0.08 / -0.01 +- 0.06 points per set at 100 / 200
+     * trials; warm start of 100 imports (147000..147399, 20 sets) +0.09 +- 0.16 / -0.16 +- 0.15 / -0.11 +- 0.10 at 50 /
+     * 100 / 200 trials (docs/BENCHMARKS.md, "TPE: where a fresh probe's time goes, the same draws for less, and a first
+     * fit on 25 rows").
      */
-    public static final ModelProbe PROBE = PROBE_OWN;
+    public static final ModelProbe PROBE_FEW_ROWS = PROBE_OWN.withFirstRows(25);
+    /**
+     * The model probe of the defaults: {@link #PROBE_FEW_ROWS} since session 20 ({@link #PROBE_OWN}, session 19's,
+     * fits its first probe on 50 rows; {@link #PROBE_CHEAP_FIRST} skips that fit; {@link #PROBE_LEAN}, session 18's,
+     * counts imported results towards a stall; {@link #PROBE_TRIED} gives session 17's draws, {@code ModelProbe.NONE}
+     * the draws before it).
+     */
+    public static final ModelProbe PROBE = PROBE_FEW_ROWS;
 
     public TpeArgs {
         constantLiarType = constantLiarType == null ? "none" : constantLiarType.toLowerCase(Locale.ROOT);

@@ -120,7 +120,7 @@ final class FlightTuners {
      * spread, spreadAfter, spreadCat, badW, mix, mixR, mixScale, mixTop, mixAfter, mixMin, mixFlip, mixGate, mixSmall,
      * mixSmallFrom, mixSmallUntil, mixSmallOdds, fScale, fTop,
      * fShare, fFlip, fFrom, fUntil, fProbes, and the model probe's gp (share), gpStall, gpCap, gpKappa, gpLean (1: lean), gpOwn (1: the stall test on the
-     * run's own results), gpFirst (L-BFGS iterations of the lean first fit)). */
+     * run's own results), gpFirst (L-BFGS iterations of the lean first fit), gpRows (its rows)). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -166,10 +166,10 @@ final class FlightTuners {
         dev.tunerd.tuners.tpe.kernel.FlightRefine fr = d.flightRefine();
         double[] flight = {fr.scale(), fr.top(), fr.share(), fr.flip(), fr.from(), fr.until(), fr.probes()};
         // the model probe's keys, in the order of its components
-        List<String> probeKeys = List.of("gp", "gpStall", "gpCap", "gpKappa", "gpLean", "gpOwn", "gpFirst");
+        List<String> probeKeys = List.of("gp", "gpStall", "gpCap", "gpKappa", "gpLean", "gpOwn", "gpFirst", "gpRows");
         dev.tunerd.tuners.tpe.kernel.ModelProbe mp = d.probe();
         double[] probe = {mp.share(), mp.stall(), mp.cap(), mp.kappa(), mp.lean() ? 1 : 0, mp.own() ? 1 : 0,
-            mp.firstFit()};
+            mp.firstFit(), mp.firstRows()};
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -224,6 +224,6 @@ final class FlightTuners {
             new dev.tunerd.tuners.tpe.kernel.FlightRefine(flight[0], (int) flight[1], flight[2], flight[3],
                 (int) flight[4], (int) flight[5], (int) flight[6]),
             new dev.tunerd.tuners.tpe.kernel.ModelProbe(probe[0], probe[1], (int) probe[2], probe[3],
-                probe[4] > 0, probe[5] > 0, (int) probe[6]));
+                probe[4] > 0, probe[5] > 0, (int) probe[6], (int) probe[7]));
     }
 }

@@ -25,6 +25,8 @@ public final class ProbeTiming {
         String.valueOf(TpeArgs.PROBE.lean())));
     /** L-BFGS iterations of the lean first fit ({@code -Dtpe.gpFirst=0}); default: the default probe's. */
     private static final int FIRST_FIT = Integer.getInteger("tpe.gpFirst", TpeArgs.PROBE.firstFit());
+    /** Rows of the lean first fit ({@code -Dtpe.gpRows=25}); default: the default probe's. */
+    private static final int FIRST_ROWS = Integer.getInteger("tpe.gpRows", TpeArgs.PROBE.firstRows());
 
     private ProbeTiming() {
     }
@@ -61,7 +63,7 @@ public final class ProbeTiming {
                 double[] probe = new double[probes];
                 double[] again = new double[probes];
                 for (int k = 0; k < probes; k++) {
-                    GpProbe gp = new GpProbe(space, "ei", 0, cap, LEAN, FIRST_FIT, new Rng(k));
+                    GpProbe gp = new GpProbe(space, "ei", 0, cap, LEAN, FIRST_FIT, FIRST_ROWS, new Rng(k));
                     for (int i = 0; i < n; i++) {
                         gp.observe(xs[i], ys[i]);
                     }

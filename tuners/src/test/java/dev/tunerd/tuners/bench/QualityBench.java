@@ -61,7 +61,8 @@ public final class QualityBench {
             dbl("tpe.gpStall", TpeArgs.PROBE.stall()), Integer.getInteger("tpe.gpCap", TpeArgs.PROBE.cap()),
             dbl("tpe.gpKappa", TpeArgs.PROBE.kappa()), Boolean.parseBoolean(System.getProperty("tpe.gpLean",
             String.valueOf(TpeArgs.PROBE.lean()))), Boolean.parseBoolean(System.getProperty("tpe.gpOwn",
-            String.valueOf(TpeArgs.PROBE.own()))), Integer.getInteger("tpe.gpFirst", TpeArgs.PROBE.firstFit())));
+            String.valueOf(TpeArgs.PROBE.own()))), Integer.getInteger("tpe.gpFirst", TpeArgs.PROBE.firstFit()),
+            Integer.getInteger("tpe.gpRows", TpeArgs.PROBE.firstRows())));
     }
 
     /** Anneal's exploration, overridable for tuning ({@code -Danneal.share=0.2 -Danneal.after=20 -Danneal.wide=0.05}). */

@@ -143,4 +143,61 @@ class FirstFitTest {
     void negativeIterationsAreRejected() {
         assertThrows(IllegalArgumentException.class, () -> probe(-1, new Rng(1)));
     }
+
+    @Test
+    void theFirstFitOnFewerRowsFitsOnlyThoseAndLeavesTheRestOfTheScheduleAlone() {
+        List<double[]> rows = points(160, 8);
+        GpProbe wide = new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, GpProbe.FIRST_ROWS, new Rng(4));
+        GpProbe narrow = new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 12, new Rng(4));
+        GpProbe all = new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 150, new Rng(4));
+        GpProbe asBefore = probe(GpProbe.FIRST_FIT, new Rng(4));
+        for (GpProbe gp : List.of(wide, narrow, all, asBefore)) {
+            feed(gp, rows, 0, 120);
+            gp.suggest(List.of());
+            assertEquals(1, gp.fits());
+        }
+        // the default rows are the session-19 probe's; 12 rows fit other hyper-parameters, and so do all 120
+        assertEquals(Json.write(asBefore.state()), Json.write(wide.state()));
+        assertNotEquals(Json.write(wide.state()), Json.write(narrow.state()));
+        assertNotEquals(Json.write(wide.state()), Json.write(all.state()));
+        // the warm refit a tenth later starts from each first fit, on the schedule's own rows
+        for (GpProbe gp : List.of(wide, narrow)) {
+            feed(gp, rows, 120, 160);
+            gp.suggest(List.of());
+            assertEquals(2, gp.fits());
+        }
+        assertNotEquals(Json.write(wide.state()), Json.write(narrow.state()));
+        assertThrows(IllegalArgumentException.class,
+            () -> new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 1, new Rng(4)));
+    }
+
+    @Test
+    void theDefaultProbesFirstFitIsOnTwentyFiveRows() {
+        ModelProbe d = TpeArgs.PROBE;
+        assertEquals(25, d.firstRows());
+        assertEquals(GpProbe.FIRST_FIT, d.firstFit());
+        List<double[]> rows = points(120, 8);
+        GpProbe byDefault = new GpProbe(SPACE, d.utility(), d.kappa(), d.cap(), d.lean(), d.firstFit(), d.firstRows(),
+            new Rng(4));
+        GpProbe twentyFive = new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 25, new Rng(4));
+        GpProbe sessionNineteen = probe(GpProbe.FIRST_FIT, new Rng(4));
+        for (GpProbe gp : List.of(byDefault, twentyFive, sessionNineteen)) {
+            feed(gp, rows, 0, 120);
+            gp.suggest(List.of());
+        }
+        assertEquals(Json.write(twentyFive.state()), Json.write(byDefault.state()));
+        assertNotEquals(Json.write(sessionNineteen.state()), Json.write(byDefault.state()));
+    }
+
+    @Test
+    void theFirstFitsRowsAreNoMoreThanTheDataHas() {
+        // with 30 observations a first fit on 50 rows and one on 40 both take all 30: the same fit
+        List<double[]> rows = points(30, 9);
+        GpProbe fifty = new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 50, new Rng(5));
+        GpProbe forty = new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 40, new Rng(5));
+        feed(fifty, rows, 0, 30);
+        feed(forty, rows, 0, 30);
+        assertArrayEquals(fifty.suggest(List.of()), forty.suggest(List.of()), 0.0);
+        assertEquals(Json.write(fifty.state()), Json.write(forty.state()));
+    }
 }

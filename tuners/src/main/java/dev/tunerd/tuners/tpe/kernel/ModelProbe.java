@@ -26,18 +26,28 @@ import dev.tunerd.tuners.gp.GpProbe;
  * @param firstFit L-BFGS iterations of the lean schedule's first hyper-parameter fit, which a fresh tuner's first
  *              probe pays ({@link GpProbe#FIRST_FIT}, 40, by default; 0: the length-scale prior's mode as it is,
  *              the warm refits as the data grows doing the fitting); no effect without {@code lean}
+ * @param firstRows rows of that first fit, the best half and the most recent of the model's ({@link GpProbe#FIRST_ROWS},
+ *              50, by default: the lean schedule's warm refits use that many whatever this is); fewer make an
+ *              evaluation of the likelihood cheaper (its factorisation and inverse grow with the cube of the rows);
+ *              no effect without {@code lean}
  */
-public record ModelProbe(double share, double stall, int cap, double kappa, boolean lean, boolean own, int firstFit) {
+public record ModelProbe(double share, double stall, int cap, double kappa, boolean lean, boolean own, int firstFit,
+                         int firstRows) {
     /** Off. */
     public static final ModelProbe NONE = new ModelProbe(0, 0, 150, 0, false, false);
 
     public ModelProbe {
         if (!(share >= 0 && share <= 1) || !(stall >= 0 && stall <= 10) || cap < 10
-            || !(kappa >= 0 && kappa < 1e3) || firstFit < 0 || firstFit > 1000) {
+            || !(kappa >= 0 && kappa < 1e3) || firstFit < 0 || firstFit > 1000 || firstRows < 2 || firstRows > 1000) {
             throw new IllegalArgumentException("model probe: share must be in [0, 1], stall in [0, 10], cap >= 10, "
-                + "kappa in [0, 1000) and firstFit in [0, 1000]: " + share + ", " + stall + ", " + cap + ", " + kappa
-                + ", " + firstFit);
+                + "kappa in [0, 1000), firstFit in [0, 1000] and firstRows in [2, 1000]: " + share + ", " + stall + ", "
+                + cap + ", " + kappa + ", " + firstFit + ", " + firstRows);
         }
+    }
+
+    /** The lean first fit of {@code firstFit} iterations on {@link GpProbe#FIRST_ROWS} rows (session 19). */
+    public ModelProbe(double share, double stall, int cap, double kappa, boolean lean, boolean own, int firstFit) {
+        this(share, stall, cap, kappa, lean, own, firstFit, GpProbe.FIRST_ROWS);
     }
 
     /** The lean first fit of {@link GpProbe#FIRST_FIT} iterations (sessions 18 and 19). */
@@ -47,7 +57,12 @@ public record ModelProbe(double share, double stall, int cap, double kappa, bool
 
     /** This probe with {@code iterations} for the lean schedule's first fit. */
     public ModelProbe withFirstFit(int iterations) {
-        return new ModelProbe(share, stall, cap, kappa, lean, own, iterations);
+        return new ModelProbe(share, stall, cap, kappa, lean, own, iterations, firstRows);
+    }
+
+    /** This probe with {@code rows} rows for the lean schedule's first fit. */
+    public ModelProbe withFirstRows(int rows) {
+        return new ModelProbe(share, stall, cap, kappa, lean, own, firstFit, rows);
     }
 
     /** Session 17's probe: the GP tuner's own fit schedule and acquisition search. */

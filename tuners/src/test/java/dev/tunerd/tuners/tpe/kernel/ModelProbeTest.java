@@ -166,6 +166,12 @@ class ModelProbeTest {
         assertThrows(IllegalArgumentException.class, () -> TpeArgs.PROBE.withFirstFit(1001));
         assertEquals(0, TpeArgs.PROBE.withFirstFit(0).firstFit());
         assertEquals(TpeArgs.PROBE.own(), TpeArgs.PROBE.withFirstFit(0).own());
+        assertThrows(IllegalArgumentException.class, () -> TpeArgs.PROBE.withFirstRows(1));
+        assertThrows(IllegalArgumentException.class, () -> TpeArgs.PROBE.withFirstRows(1001));
+        assertEquals(GpProbe.FIRST_ROWS, TpeArgs.PROBE_OWN.firstRows());
+        assertEquals(TpeArgs.PROBE_OWN, TpeArgs.PROBE.withFirstRows(GpProbe.FIRST_ROWS));
+        assertEquals(TpeArgs.PROBE.withFirstFit(0), TpeArgs.PROBE.withFirstRows(12).withFirstFit(0)
+            .withFirstRows(TpeArgs.PROBE.firstRows()));
         assertEquals("ei", new ModelProbe(0.3, 0, 150, 0).utility());
         assertEquals("ucb", new ModelProbe(0.3, 0, 150, 2).utility());
     }

@@ -20,7 +20,8 @@ import java.util.Locale;
  * them, and the median of those that were not probes. Run (same classpath as {@code FlightBench}):
  * <pre>java … dev.tunerd.tuners.tpe.kernel.WindowTiming 100,1000,5000 100 25</pre>
  * ({@code -Dwindow.firstFit=10,0}: the probe off, the default probe and the default with each of those first-fit
- * iterations instead.)
+ * iterations instead; {@code -Dwindow.firstRows=25}: likewise with those rows in the first fit; both: each of
+ * either.)
  * Not a unit test: it measures, it does not assert.
  */
 public final class WindowTiming {
@@ -40,18 +41,20 @@ public final class WindowTiming {
         ModelProbe[] probes = {ModelProbe.NONE, TpeArgs.PROBE_LEAN, TpeArgs.PROBE_OWN};
         // -Dwindow.firstFit=10,0: the default probe with those first-fit iterations, in place of the two lean rules
         String firstFits = System.getProperty("window.firstFit");
-        if (firstFits != null) {
-            int[] its = Arrays.stream(firstFits.split(",")).mapToInt(Integer::parseInt).toArray();
-            names = new String[its.length + 2];
-            probes = new ModelProbe[its.length + 2];
-            names[0] = "probe off";
-            probes[0] = ModelProbe.NONE;
-            names[1] = "default";
-            probes[1] = TpeArgs.PROBE;
-            for (int i = 0; i < its.length; i++) {
-                names[i + 2] = "first fit " + its[i];
-                probes[i + 2] = TpeArgs.PROBE.withFirstFit(its[i]);
+        String firstRows = System.getProperty("window.firstRows");
+        if (firstFits != null || firstRows != null) {
+            List<String> n = new ArrayList<>(List.of("probe off", "default"));
+            List<ModelProbe> p = new ArrayList<>(List.of(ModelProbe.NONE, TpeArgs.PROBE));
+            for (int its : ints(firstFits)) {
+                n.add("first fit " + its);
+                p.add(TpeArgs.PROBE.withFirstFit(its));
             }
+            for (int rows : ints(firstRows)) {
+                n.add("first rows " + rows);
+                p.add(TpeArgs.PROBE.withFirstRows(rows));
+            }
+            names = n.toArray(new String[0]);
+            probes = p.toArray(new ModelProbe[0]);
         }
         TpeSettings d = TpeArgs.defaults().settings();
         for (int n : histories) {
@@ -104,6 +107,10 @@ public final class WindowTiming {
                     quantile(a, 0.5), quantile(a, 0.9), quantile(plain.get(v), 0.5), a.size());
             }
         }
+    }
+
+    private static int[] ints(String list) {
+        return list == null ? new int[0] : Arrays.stream(list.split(",")).mapToInt(Integer::parseInt).toArray();
     }
 
     private static double mean(List<Double> xs) {
