@@ -4,7 +4,7 @@ import dev.tunerd.spi.OptimizeMode;
 
 /**
  * classArgs of Metis, as NNI's {@code MetisTuner} (same keys, same defaults) plus tunerd's {@code seed},
- * {@code prior_mean_shift} and {@code ei_exploration_until}. Immutable and thread-safe.
+ * {@code prior_mean_shift}, {@code ei_exploration_until} and {@code polish_every}. Immutable and thread-safe.
  *
  * @param optimizeMode               {@code maximize} (default, as NNI) or {@code minimize}
  * @param noResampling               true (default): never re-run a configuration flagged as an outlier
@@ -21,13 +21,21 @@ import dev.tunerd.spi.OptimizeMode;
  *                                   {@link #EI_MIN_PARAMETERS} or more parameters, the exploration candidate is the
  *                                   point of highest expected improvement instead of the lowest 95% bound, >= 0
  *                                   (0: never)
+ * @param polishEvery                a tunerd addition: every this many suggestions after the cold start, a compass
+ *                                   search on the model's {@link #POLISH_KAPPA} lower bound from the best result,
+ *                                   each coordinate moved at most {@link #POLISH_RADIUS} of its range, instead of
+ *                                   Metis's own pick, >= 0 (0: never)
  * @param seed                       random seed (a tunerd addition); absent: derived from the clock
  */
 public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Boolean noCandidates,
                              Integer selectionNumStartingPoints, Integer coldStartNum, Double explorationProbability,
-                             Double priorMeanShift, Integer eiExplorationUntil, Long seed) {
+                             Double priorMeanShift, Integer eiExplorationUntil, Integer polishEvery, Long seed) {
     /** Smallest space in which {@code ei_exploration_until} acts (session 16: below, EI loses the fine refinement). */
     public static final int EI_MIN_PARAMETERS = 4;
+    /** How far {@code polish_every}'s search moves each coordinate, a share of its range (session 20). */
+    public static final double POLISH_RADIUS = 0.1;
+    /** {@code polish_every}'s search minimises the model's mean minus this many deviations (session 20). */
+    public static final double POLISH_KAPPA = 1.0;
 
     public MetisClassArgs {
         optimizeMode = optimizeMode == null ? OptimizeMode.MAXIMIZE : optimizeMode;
@@ -38,6 +46,7 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
         explorationProbability = explorationProbability == null ? 0.9 : explorationProbability;
         priorMeanShift = priorMeanShift == null ? MetisData.PRIOR_SHIFT : priorMeanShift;
         eiExplorationUntil = eiExplorationUntil == null ? 0 : eiExplorationUntil;
+        polishEvery = polishEvery == null ? 0 : polishEvery;
         if (selectionNumStartingPoints < 1) {
             throw new IllegalArgumentException("selection_num_starting_points must be >= 1: "
                 + selectionNumStartingPoints);
@@ -54,6 +63,17 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
         if (eiExplorationUntil < 0) {
             throw new IllegalArgumentException("ei_exploration_until must be >= 0: " + eiExplorationUntil);
         }
+        if (polishEvery < 0) {
+            throw new IllegalArgumentException("polish_every must be >= 0: " + polishEvery);
+        }
+    }
+
+    /** Without {@code polish_every} (never). */
+    public MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Boolean noCandidates,
+                          Integer selectionNumStartingPoints, Integer coldStartNum, Double explorationProbability,
+                          Double priorMeanShift, Integer eiExplorationUntil, Long seed) {
+        this(optimizeMode, noResampling, noCandidates, selectionNumStartingPoints, coldStartNum,
+            explorationProbability, priorMeanShift, eiExplorationUntil, null, seed);
     }
 
     /** NNI's keys and seed; the tunerd additions at their defaults. */
@@ -61,7 +81,7 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
                           Integer selectionNumStartingPoints, Integer coldStartNum, Double explorationProbability,
                           Long seed) {
         this(optimizeMode, noResampling, noCandidates, selectionNumStartingPoints, coldStartNum,
-            explorationProbability, null, null, seed);
+            explorationProbability, null, null, null, seed);
     }
 
     /** optimize_mode and seed, the rest default. */
@@ -71,6 +91,7 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
 
     /** The internal settings these classArgs ask for. */
     MetisSettings settings() {
-        return new MetisSettings(eiExplorationUntil, EI_MIN_PARAMETERS, false, priorMeanShift);
+        return new MetisSettings(eiExplorationUntil, EI_MIN_PARAMETERS, false, priorMeanShift,
+            new MetisSettings.Polish(polishEvery, 0, POLISH_RADIUS, POLISH_KAPPA, 0), MetisSettings.Far.OFF);
     }
 }

@@ -65,7 +65,7 @@ final class MetisSampler implements InternalSampler {
     private Source lastSource = Source.RANDOM;
 
     /** Where a suggestion came from. */
-    enum Source { RANDOM, LOWEST_MEAN, EXPLORATION, MIXTURE, RESAMPLE }
+    enum Source { RANDOM, LOWEST_MEAN, EXPLORATION, MIXTURE, RESAMPLE, POLISH, FAR }
 
     MetisSampler(NumericCube cube, MetisClassArgs args, MetisSettings settings, Rng rng) {
         this.cube = cube;
@@ -114,6 +114,10 @@ final class MetisSampler implements InternalSampler {
             lastSource = lowestTried ? Source.RANDOM : Source.LOWEST_MEAN;
             return lowestTried ? fresh(taken) : lowest.u();
         }
+        double[] step = basinStep(data, gp, pending, taken, search, starts, predicted);
+        if (step != null) {
+            return step;
+        }
         List<ModelSearch.Found> candidates = new ArrayList<>();
         ModelSearch.Found explore = settings.exploresByEi(points.size(), cube.dimension())
             ? search.minimise(ModelSearch.negativeLogEi(data.lowest()), starts, predicted, ModelSearch.REFINED)
@@ -141,12 +145,61 @@ final class MetisSampler implements InternalSampler {
         if (next == null) {
             next = fresh(taken);
         }
-        if (lowestTried || rng.nextDouble() <= args.explorationProbability()) {
-            lastSource = picked;
-            return next;
+        double[] chosen = next;
+        lastSource = picked;
+        if (!lowestTried && rng.nextDouble() > args.explorationProbability()) {
+            chosen = lowest.u();
+            lastSource = Source.LOWEST_MEAN;
         }
-        lastSource = Source.LOWEST_MEAN;
-        return lowest.u();
+        return polishIfNear(chosen, data, gp, pending, taken);
+    }
+
+    /**
+     * With {@link MetisSettings.Polish#within()} set, on a polish suggestion whose pick lies that close to the best
+     * result: the polish point instead (when new); else the pick.
+     */
+    private double[] polishIfNear(double[] chosen, MetisData data, GpRegression gp, List<double[]> pending,
+                                  Set<MetisData.Point> taken) {
+        MetisSettings.Polish p = settings.polish();
+        if (p.within() == 0 || !p.at(points.size() + pending.size(), points.size())) {
+            return chosen;
+        }
+        double[] best = data.best(1).get(0);
+        if (BasinSteps.distance(chosen, best) >= p.within()) {
+            return chosen;
+        }
+        double[] u = BasinSteps.polish(gp, cube, best, p.radius(), p.kappa());
+        if (taken.contains(new MetisData.Point(u))) {
+            return chosen;
+        }
+        lastSource = Source.POLISH;
+        return u;
+    }
+
+    /**
+     * The forced far probe or the polish point when this suggestion is one of theirs ({@link MetisSettings#far()},
+     * {@link MetisSettings#polish()}; the far probe first) and the point is new; else null.
+     */
+    private double[] basinStep(MetisData data, GpRegression gp, List<double[]> pending, Set<MetisData.Point> taken,
+                               ModelSearch search, List<double[]> starts, double[][] predicted) {
+        int suggestion = points.size() + pending.size();
+        double[] best = data.best(1).get(0);
+        if (settings.far().at(suggestion, points.size())) {
+            ModelSearch.Found f = BasinSteps.far(search, starts, predicted, best, settings.far().distance(), Z95);
+            if (f != null && !taken.contains(new MetisData.Point(f.u()))) {
+                lastSource = Source.FAR;
+                return f.u();
+            }
+        }
+        if (settings.polish().within() == 0 && settings.polish().at(suggestion, points.size())) {
+            MetisSettings.Polish p = settings.polish();
+            double[] u = BasinSteps.polish(gp, cube, best, p.radius(), p.kappa());
+            if (!taken.contains(new MetisData.Point(u))) {
+                lastSource = Source.POLISH;
+                return u;
+            }
+        }
+        return null;
     }
 
     private static Source sourceOf(double[] next, ModelSearch.Found explore, ModelSearch.Found mixture) {

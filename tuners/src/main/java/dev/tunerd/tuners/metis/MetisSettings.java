@@ -2,9 +2,9 @@ package dev.tunerd.tuners.metis;
 
 /**
  * Metis's internal settings (NNI's Metis has none of these). A tuner runs with its classArgs' ({@code
- * ei_exploration_until} with {@link MetisClassArgs#EI_MIN_PARAMETERS}, {@code prior_mean_shift}; at their defaults it
- * behaves as {@link #DEFAULT}); the other fields and values exist for the benchmark's tuning runs (docs/BENCHMARKS.md).
- * Immutable.
+ * ei_exploration_until} with {@link MetisClassArgs#EI_MIN_PARAMETERS}, {@code prior_mean_shift}, {@code polish_every},
+ * {@code far_every}; at their defaults it behaves as {@link #DEFAULT}); the other fields and values exist for the
+ * benchmark's tuning runs (docs/BENCHMARKS.md). Immutable.
  *
  * @param eiExploreUntil   while fewer results than this are in, Metis's exploration candidate is the point of highest
  *                         expected improvement (log-EI, as the GP tuner's) instead of the lowest 95% confidence bound;
@@ -13,8 +13,11 @@ package dev.tunerd.tuners.metis;
  * @param spreadColdStart  each cold-start point is the farthest of 20 random ones from every point tried or in flight
  *                         (the GP tuner's cold start) instead of one random point
  * @param priorShift       the GP's zero prior mean sits this many deviations above the mean standardised loss
+ * @param polish           a pattern search on the model's mean around the best result, on some suggestions
+ * @param far              the lowest bound's point far from the best result, forced on some suggestions
  */
-public record MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spreadColdStart, double priorShift) {
+public record MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spreadColdStart, double priorShift,
+                            Polish polish, Far far) {
     /** What NNI's Metis does: the lowest bound is the exploration candidate throughout. */
     public static final MetisSettings NNI = new MetisSettings(0, 0);
     public static final MetisSettings DEFAULT = NNI;
@@ -27,6 +30,13 @@ public record MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spr
         if (!(priorShift >= 0 && priorShift <= 10)) {
             throw new IllegalArgumentException("Metis's prior shift must be in [0, 10]: " + priorShift);
         }
+        polish = polish == null ? Polish.OFF : polish;
+        far = far == null ? Far.OFF : far;
+    }
+
+    /** Without the polish and the forced far probes. */
+    public MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spreadColdStart, double priorShift) {
+        this(eiExploreUntil, eiMinParameters, spreadColdStart, priorShift, Polish.OFF, Far.OFF);
     }
 
     /** The expected-improvement settings alone, everything else as NNI's rule. */
@@ -37,5 +47,50 @@ public record MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spr
     /** Whether the exploration candidate is the expected-improvement point with {@code results} in a d-D space. */
     boolean exploresByEi(int results, int parameters) {
         return results < eiExploreUntil && parameters >= eiMinParameters;
+    }
+
+    /**
+     * A pattern search on the model's mean (minus {@code kappa} deviations) from the best result, each coordinate
+     * moved at most {@code radius} of its range: suggestion {@code n} (counting every suggestion, those in flight
+     * included, from 0) is the polish point when {@code n % every == 0}, while fewer than {@code until} results are in
+     * (0: throughout), after the cold start; with {@code within} above 0, only when Metis's own pick for it lies
+     * closer than {@code within} to the best result (so its far probes stay; 0: whatever the pick, and the pick is
+     * not computed); a point already tried falls back to Metis's own pick.
+     */
+    public record Polish(int every, int until, double radius, double kappa, double within) {
+        public static final Polish OFF = new Polish(0, 0, 0.1, 0, 0);
+
+        public Polish {
+            if (every < 0 || until < 0 || !(radius > 0 && radius <= 1) || !(kappa >= 0 && kappa <= 10)
+                || !(within >= 0 && within <= 2)) {
+                throw new IllegalArgumentException("Metis's polish must have every, until >= 0, radius in (0, 1],"
+                    + " kappa in [0, 10] and within in [0, 2]: " + every + ", " + until + ", " + radius + ", " + kappa
+                    + ", " + within);
+            }
+        }
+
+        boolean at(int suggestion, int results) {
+            return every > 0 && suggestion % every == 0 && (until == 0 || results < until);
+        }
+    }
+
+    /**
+     * The lowest 95% bound among points at least {@code distance} from the best result (in the unit cube), taken
+     * without the information-gain comparison, on suggestion {@code n} when {@code n % every == 0} once {@code from}
+     * results are in.
+     */
+    public record Far(int every, int from, double distance) {
+        public static final Far OFF = new Far(0, 0, 0.3);
+
+        public Far {
+            if (every < 0 || from < 0 || !(distance > 0 && distance < 1)) {
+                throw new IllegalArgumentException("Metis's far probe must have every, from >= 0 and distance in"
+                    + " (0, 1): " + every + ", " + from + ", " + distance);
+            }
+        }
+
+        boolean at(int suggestion, int results) {
+            return every > 0 && results >= from && suggestion % every == 0;
+        }
     }
 }

@@ -204,14 +204,23 @@ public final class BenchDrivers {
 
     /**
      * Metis's internal settings from system properties, each absent one at its default: {@code -Dmetis.eiUntil},
-     * {@code -Dmetis.eiMinDims}, {@code -Dmetis.spread=true}, {@code -Dmetis.shift}.
+     * {@code -Dmetis.eiMinDims}, {@code -Dmetis.spread=true}, {@code -Dmetis.shift}, the polish ({@code
+     * -Dmetis.polishEvery}, {@code polishUntil}, {@code polishRadius}, {@code polishKappa},
+     * {@code polishWithin}) and the forced far probe
+     * ({@code -Dmetis.farEvery}, {@code farFrom}, {@code farDist}).
      */
     public static dev.tunerd.tuners.metis.MetisSettings metisSettings() {
         dev.tunerd.tuners.metis.MetisSettings d = dev.tunerd.tuners.metis.MetisSettings.DEFAULT;
-        String shift = System.getProperty("metis.shift");
+        dev.tunerd.tuners.metis.MetisSettings.Polish p = d.polish();
+        dev.tunerd.tuners.metis.MetisSettings.Far f = d.far();
         return new dev.tunerd.tuners.metis.MetisSettings(Integer.getInteger("metis.eiUntil", d.eiExploreUntil()),
             Integer.getInteger("metis.eiMinDims", d.eiMinParameters()),
             Boolean.parseBoolean(System.getProperty("metis.spread", String.valueOf(d.spreadColdStart()))),
-            shift == null ? d.priorShift() : Double.parseDouble(shift));
+            QualityBench.dbl("metis.shift", d.priorShift()),
+            new dev.tunerd.tuners.metis.MetisSettings.Polish(Integer.getInteger("metis.polishEvery", p.every()),
+                Integer.getInteger("metis.polishUntil", p.until()), QualityBench.dbl("metis.polishRadius", p.radius()),
+                QualityBench.dbl("metis.polishKappa", p.kappa()), QualityBench.dbl("metis.polishWithin", p.within())),
+            new dev.tunerd.tuners.metis.MetisSettings.Far(Integer.getInteger("metis.farEvery", f.every()),
+                Integer.getInteger("metis.farFrom", f.from()), QualityBench.dbl("metis.farDist", f.distance())));
     }
 }

@@ -43,6 +43,8 @@ class MetisTunerTest {
             new Case("prior_mean_shift", () -> new MetisClassArgs(null, null, null, null, null, null, 11.0, null,
                 null)),
             new Case("ei_exploration_until", () -> new MetisClassArgs(null, null, null, null, null, null, null, -1,
+                null)),
+            new Case("polish_every", () -> new MetisClassArgs(null, null, null, null, null, null, null, null, -1,
                 null)));
         for (Case c : cases) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c.make()::run, c.key());
@@ -57,6 +59,7 @@ class MetisTunerTest {
         assertEquals(0.9, d.explorationProbability());
         assertEquals(0.75, d.priorMeanShift(), "the GP tuner's prior mean");
         assertEquals(0, d.eiExplorationUntil(), "NNI's rule: the lowest bound explores throughout");
+        assertEquals(0, d.polishEvery(), "NNI's rule: no polish");
     }
 
     @Test
@@ -193,5 +196,20 @@ class MetisTunerTest {
         double settled = medianOnTheDoubleWell(seed -> new MetisTuner(AlgorithmContext.standalone(),
             new MetisClassArgs(OptimizeMode.MINIMIZE, null, null, null, null, null, 2.0, 35, seed)));
         assertTrue(settled < plain, "median regret with the classArgs " + settled + ", with the defaults " + plain);
+    }
+
+    /**
+     * {@code polish_every} (session 20) with a prior mean 1.5 deviations above the mean loss: every third suggestion a
+     * compass search on the model's lower bound within the best result's box refines the well it sits in, so the
+     * double well's median regret after 35 trials is lower than with NNI's rule (the defaults, with which the two runs
+     * would be the same).
+     */
+    @Test
+    void thePolishRefinesTheBestResultsWellSooner() throws Exception {
+        double plain = medianOnTheDoubleWell(seed -> new MetisTuner(AlgorithmContext.standalone(),
+            new MetisClassArgs(OptimizeMode.MINIMIZE, seed)));
+        double polished = medianOnTheDoubleWell(seed -> new MetisTuner(AlgorithmContext.standalone(),
+            new MetisClassArgs(OptimizeMode.MINIMIZE, null, null, null, null, null, 1.5, null, 3, seed)));
+        assertTrue(polished < plain, "median regret with the polish " + polished + ", with the defaults " + plain);
     }
 }
