@@ -84,7 +84,11 @@ import dev.tunerd.spi.OptimizeMode;
  *                     largest bracket, before any full training, when its potential (the screening gain with perfectly
  *                     agreeing ranks) is at least {@code early_margin} ({@link LargestFirst}; with {@code eta = 3},
  *                     {@code R} of 81 and more); the checks decide every bracket after it. false: sessions 7-19 (the
- *                     first halving bracket waits for full trainings). Default {@value #DEFAULT_LARGEST_FIRST}
+ *                     first halving bracket waits for full trainings). Default {@value #DEFAULT_LARGEST_FIRST}: on
+ *                     {@code longcrossing} (crossing curves on 81 epochs) the opening costs random search's last full
+ *                     trainings and its winner, beating the few full trainings after it, can repeat the largest
+ *                     bracket to the end of the run; held out it put Hyperband above random search at 100 % on far
+ *                     more sets than main (BENCHMARKS.md, issue 13 session 20, follow-up)
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -93,8 +97,11 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
                             Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
                             Boolean holdForDecisions, Boolean largestFirst, Long seed) {
 
-    /** {@code largest_first} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 20). */
-    public static final boolean DEFAULT_LARGEST_FIRST = true;
+    /**
+     * {@code largest_first} when the classArgs do not set it: off since the session-20 follow-up (on from its first
+     * commit; BENCHMARKS.md, issue 13 session 20, {@code longcrossing}).
+     */
+    public static final boolean DEFAULT_LARGEST_FIRST = false;
 
     /** Without {@code largest_first} (its default). */
     public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,

@@ -141,7 +141,8 @@ class HyperbandTunerTest {
         assertEquals(true, defaults.separateStreams(), "separate_streams: on since issue 13 session 17");
         assertEquals(false, defaults.recheckAll(), "recheck_all: off (issue 13 session 18)");
         assertEquals(true, defaults.holdForDecisions(), "hold_for_decisions: on since issue 13 session 19");
-        assertEquals(true, defaults.largestFirst(), "largest_first: on since issue 13 session 20");
+        assertEquals(false, defaults.largestFirst(),
+            "largest_first: off since issue 13 session 20's follow-up (longcrossing)");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
             null, null, null, null, null, null, null, 0, null, null)).getMessage()
             .startsWith("realized_winners must be between 1 and 100"));
