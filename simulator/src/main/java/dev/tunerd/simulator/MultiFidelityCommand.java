@@ -32,7 +32,7 @@ final class MultiFidelityCommand implements Callable<Integer> {
         + "Hyperband,BOHB,ASHA,ASHA-tpe", description = "comma-separated contenders: ${DEFAULT-VALUE}, Hyperband-serial, BOHB-serial, BOHB-nni, BOHB-kde")
     List<String> algorithms;
 
-    @Option(names = "--problems", split = ",", defaultValue = "curves,crossing,longcurves")
+    @Option(names = "--problems", split = ",", defaultValue = "curves,crossing,longcurves,longcrossing")
     List<String> problems;
 
     @Option(names = "--workers", split = ",", defaultValue = "1,4")

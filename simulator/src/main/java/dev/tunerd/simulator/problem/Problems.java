@@ -42,6 +42,7 @@ public final class Problems {
         register(LearningCurveProblem::new);
         register(CrossingCurvesProblem::new);
         register(LongCurvesProblem::new);
+        register(CrossingCurvesProblem::longCrossing);
         register(ScheduleProblem::new);
     }
 

@@ -50,6 +50,8 @@ public final class BracketEngine {
      */
     final ArrayDeque<JsonObject> givenBack = new ArrayDeque<>();
     private boolean givenBackToFullTrainings;
+    /** With {@link #openWithLargest}: the run's first bracket is the largest, whatever {@link #checkBrackets} says. */
+    private boolean opensWithLargest;
     /** With {@link #holdForDecisions}: whether a result that may decide the next full training is due; else null. */
     private java.util.function.BooleanSupplier evidenceDue;
 
@@ -103,6 +105,15 @@ public final class BracketEngine {
      */
     public void fullTrainingsKeepTheirDraws() {
         this.givenBackToFullTrainings = true;
+    }
+
+    /**
+     * The run's first bracket is the largest one ({@code s = sMax}), whatever {@link #checkBrackets} says; the
+     * brackets after it are checked as before ({@link LargestFirst}). Read from the brackets started so far (none), so
+     * nothing is added to the snapshot.
+     */
+    public void openWithLargest() {
+        this.opensWithLargest = true;
     }
 
     /**
@@ -397,8 +408,9 @@ public final class BracketEngine {
             nextS = plan.sMax();
             hb++;
         }
+        boolean opening = opensWithLargest && brackets.isEmpty();
         int s = nextS--;
-        while (s > 0 && !bracketAllowed.test(s)) {
+        while (s > 0 && !(opening && s == plan.sMax()) && !bracketAllowed.test(s)) {
             s = nextS--;
         }
         Bracket b = new Bracket(hyperbandIds ? hb + "-" + s : Integer.toString(s), s);

@@ -193,6 +193,15 @@ final class BracketPayoff {
         return -expectedMaxOfNormals(cost(s)) - sum / replays;
     }
 
+    /**
+     * What screening can buy at most: the gain of bracket {@code s} ({@link #screenGain}) when ranks at its rungs
+     * agree perfectly with the final ones, i.e. the best of its starting configurations against the best of its cost
+     * in full trainings, in standard normal units (1.27 for {@code R = 81}, 0.94 for 27, 0.69 for 20, {@code eta = 3}).
+     */
+    double potential(int s) {
+        return expectedMaxOfNormals(plan.configs(s, 0)) - expectedMaxOfNormals(cost(s));
+    }
+
     /** Normal scores of {@code v}: {@code Phi^-1((rank + 0.5) / n)}, ties sharing their mean rank. */
     static double[] normalScores(double[] v) {
         int n = v.length;

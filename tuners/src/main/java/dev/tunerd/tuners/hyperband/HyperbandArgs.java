@@ -80,13 +80,39 @@ import dev.tunerd.spi.OptimizeMode;
  *                     longcurves} with 4 workers it met random search's final with a third of the epochs on one set
  *                     of 20 more, at the same {@code crossing} and {@code curves} cells; BENCHMARKS.md, issue 13
  *                     session 19)
+ * @param largestFirst {@code largest_first} (a tunerd addition, issue 13 session 20): true: the run opens with the
+ *                     largest bracket, before any full training, when its potential (the screening gain with perfectly
+ *                     agreeing ranks) is at least {@code early_margin} ({@link LargestFirst}; with {@code eta = 3},
+ *                     {@code R} of 81 and more); the checks decide every bracket after it. false: sessions 7-19 (the
+ *                     first halving bracket waits for full trainings). Default {@value #DEFAULT_LARGEST_FIRST}: on
+ *                     {@code longcrossing} (crossing curves on 81 epochs) the opening costs random search's last full
+ *                     trainings and its winner, beating the few full trainings after it, can repeat the largest
+ *                     bracket to the end of the run; held out it put Hyperband above random search at 100 % on far
+ *                     more sets than main (BENCHMARKS.md, issue 13 session 20, follow-up)
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
                             Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
                             Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
                             Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
-                            Boolean holdForDecisions, Long seed) {
+                            Boolean holdForDecisions, Boolean largestFirst, Long seed) {
+
+    /**
+     * {@code largest_first} when the classArgs do not set it: off since the session-20 follow-up (on from its first
+     * commit; BENCHMARKS.md, issue 13 session 20, {@code longcrossing}).
+     */
+    public static final boolean DEFAULT_LARGEST_FIRST = false;
+
+    /** Without {@code largest_first} (its default). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
+                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
+                         Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
+                         Boolean holdForDecisions, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
+            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, recheckAll,
+            holdForDecisions, null, seed);
+    }
 
     /** {@code hold_for_decisions} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 19). */
     public static final boolean DEFAULT_HOLD_FOR_DECISIONS = true;
@@ -258,6 +284,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         separateStreams = separateStreams == null ? DEFAULT_SEPARATE_STREAMS : separateStreams;
         recheckAll = recheckAll == null ? DEFAULT_RECHECK_ALL : recheckAll;
         holdForDecisions = holdForDecisions == null ? DEFAULT_HOLD_FOR_DECISIONS : holdForDecisions;
+        largestFirst = largestFirst == null ? DEFAULT_LARGEST_FIRST : largestFirst;
         if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
             throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);
         }

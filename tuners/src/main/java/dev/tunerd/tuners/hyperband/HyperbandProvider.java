@@ -24,7 +24,8 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
             + " (0.5; -1: off), thin_margin (-1: off), realized_floor (4), realized_winners (1), repeat_losing"
             + " (false), separate_streams (true: full trainings draw random search's configurations), recheck_all"
             + " (false: on enough evidence a bracket of full trainings runs to its end), hold_for_decisions (true:"
-            + " with several workers a free worker waits for a result due sooner that decides what it trains), seed)";
+            + " with several workers a free worker waits for a result due sooner that decides what it trains),"
+            + " largest_first (false; true: a run whose largest bracket could start early opens with it), seed)";
     }
 
     @Override

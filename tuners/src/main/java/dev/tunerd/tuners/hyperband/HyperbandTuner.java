@@ -33,6 +33,9 @@ public final class HyperbandTuner extends BracketTuner {
             checkBracketsByPayoff(args.payoffMargin(), args.screenMargin(), args.repeatLargest(), args.earlyMargin(),
                 args.realizedShare(), args.thinMargin(), args.realizedFloor(), args.realizedWinners(),
                 args.repeatLosing(), args.recheckAll(), args.holdForDecisions());
+            if (args.largestFirst() && LargestFirst.applies(engine.plan(), args.earlyMargin())) {
+                engine.openWithLargest();
+            }
         }
         this.rng = Rng.withSeed(seed);
         if (args.separateStreams()) {

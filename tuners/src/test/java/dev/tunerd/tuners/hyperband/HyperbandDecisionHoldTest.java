@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 class HyperbandDecisionHoldTest {
     private static final DoubleBinaryOperator HOLDS = (x, e) -> x + 1.0 / e;
 
+    /** Opening with full trainings ({@code largest_first} false), the opening these tests measure the hold on. */
     private static HyperbandArgs args(boolean hold) {
         return new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, null, null, null, null, null, null,
-            null, null, hold, 1L);
+            null, null, hold, false, 1L);
     }
 
     private static List<String> run(boolean hold, int workers) {

@@ -39,9 +39,9 @@ class HyperbandRecheckAllTest {
 
     /**
      * Trains trials {@code from .. to - 1} one at a time on curves whose ranks hold at every budget ({@code x} small
-     * is good, {@code x + 1/epoch}); returns their wire ids.
+     * is good, {@code x + 1/epoch}); returns their wire ids. Also {@code HyperbandLargestFirstTest}'s.
      */
-    private static List<String> run(HyperbandTuner t, long from, long to) throws Exception {
+    static List<String> run(HyperbandTuner t, long from, long to) throws Exception {
         List<String> wire = new ArrayList<>();
         for (long id = from; id < to; id++) {
             JsonObject p = (JsonObject) t.generateParameters(id);

@@ -38,10 +38,11 @@ class HyperbandSeparateStreamsTest {
     private static HyperbandTuner tuner(String rule) {
         Double order = rule.endsWith(" in NNI's order") ? -1.0 : null;
         Boolean separate = rule.startsWith("separate streams");
+        // opening with full trainings (largest_first false), whose draws these tests follow
         HyperbandArgs args = rule.equals(RANDOM_SEARCH)
             ? new HyperbandArgs("minimize", R, 3, null, null, 10.0, -1.0, -1.0, -1.0, -1.0, 1L)
-            : new HyperbandArgs("minimize", R, 3, null, order, null, null, null, null, null, null, null, null, null,
-                separate, 1L);
+            : HyperbandLargestFirstTest.fullTrainingsFirst(new HyperbandArgs("minimize", R, 3, null, order, null,
+                null, null, null, null, null, null, null, null, separate, 1L));
         HyperbandTuner t = new HyperbandTuner(args, 1L, new AlgorithmContext((id, p) -> { }, Optional.empty(),
             Clock.systemUTC()));
         t.updateSearchSpace(SPACE);

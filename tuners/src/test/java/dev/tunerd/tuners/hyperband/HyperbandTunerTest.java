@@ -141,6 +141,8 @@ class HyperbandTunerTest {
         assertEquals(true, defaults.separateStreams(), "separate_streams: on since issue 13 session 17");
         assertEquals(false, defaults.recheckAll(), "recheck_all: off (issue 13 session 18)");
         assertEquals(true, defaults.holdForDecisions(), "hold_for_decisions: on since issue 13 session 19");
+        assertEquals(false, defaults.largestFirst(),
+            "largest_first: off since issue 13 session 20's follow-up (longcrossing)");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
             null, null, null, null, null, null, null, 0, null, null)).getMessage()
             .startsWith("realized_winners must be between 1 and 100"));
@@ -159,9 +161,14 @@ class HyperbandTunerTest {
         return run81(tuner81(args), crossing ? (x, e) -> e < 81 ? 2 - x + 1.0 / e : x : (x, e) -> x + 1.0 / e, n);
     }
 
+    /**
+     * A tuner for {@code R = 81} that opens with full trainings, as sessions 7-19 did ({@code largest_first} false):
+     * these tests are about the checks that decide once full trainings are in ({@code HyperbandLargestFirstTest}
+     * covers the opening).
+     */
     private HyperbandTuner tuner81(HyperbandArgs args) {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-        HyperbandTuner t = new HyperbandTuner(args, 1L, ctx);
+        HyperbandTuner t = new HyperbandTuner(HyperbandLargestFirstTest.fullTrainingsFirst(args), 1L, ctx);
         t.updateSearchSpace(SPACE);
         return t;
     }
