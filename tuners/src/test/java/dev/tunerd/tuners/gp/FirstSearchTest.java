@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tunerd.tuners.bench.Specs;
 import dev.tunerd.tuners.common.Rng;
-import dev.tunerd.tuners.model.UnitSpace;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,36 +17,21 @@ import org.junit.jupiter.api.Test;
  * restored probe (whose fit is restored) is not cut again, and {@link FirstSearch#USUAL} draws as the probe did.
  */
 class FirstSearchTest {
-    private static final UnitSpace SPACE = new UnitSpace(List.of(Specs.uniform("x", 0, 1), Specs.uniform("y", 0, 1),
-        Specs.uniform("z", 0, 1)));
     private static final FirstSearch CUT = new FirstSearch(25, 32, false);
 
-    private static List<double[]> points(int n, long seed) {
-        Rng data = new Rng(seed);
-        List<double[]> rows = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            rows.add(new double[] {data.nextDouble(), data.nextDouble(), data.nextDouble()});
-        }
-        return rows;
-    }
-
-    private static double loss(double[] x) {
-        return Math.hypot(x[0] - 0.7, x[1] - 0.3) + 0.3 * Math.sin(9 * x[0]) + 0.1 * x[2];
-    }
-
     private static GpProbe probe(FirstSearch first, Rng rng) {
-        return new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 25, first, rng);
+        return new GpProbe(FirstFitTest.SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 25, first, rng);
     }
 
     private static void feed(GpProbe gp, List<double[]> rows, int from, int to) {
         for (int i = from; i < to; i++) {
-            gp.observe(rows.get(i), loss(rows.get(i)));
+            gp.observe(rows.get(i), FirstFitTest.loss(rows.get(i)));
         }
     }
 
     @Test
     void onlyTheFirstProbeModelsFewerRowsAndSearchesLess() {
-        List<double[]> rows = points(140, 8);
+        List<double[]> rows = FirstFitTest.points(140, 8);
         GpProbe usual = probe(FirstSearch.USUAL, new Rng(4));
         GpProbe cut = probe(CUT, new Rng(4));
         feed(usual, rows, 0, 120);
@@ -73,7 +55,7 @@ class FirstSearchTest {
 
     @Test
     void aBudgetAboveTheLeanOneOrAboveTheDataChangesNothing() {
-        List<double[]> rows = points(60, 3);
+        List<double[]> rows = FirstFitTest.points(60, 3);
         GpProbe usual = probe(FirstSearch.USUAL, new Rng(9));
         GpProbe wide = probe(new FirstSearch(500, 100_000, true), new Rng(9));
         feed(usual, rows, 0, 60);
@@ -85,7 +67,7 @@ class FirstSearchTest {
 
     @Test
     void aRestoredProbeIsNotCutAgain() {
-        List<double[]> rows = points(130, 5);
+        List<double[]> rows = FirstFitTest.points(130, 5);
         GpProbe first = probe(CUT, new Rng(2));
         feed(first, rows, 0, 110);
         first.suggest(List.of());
