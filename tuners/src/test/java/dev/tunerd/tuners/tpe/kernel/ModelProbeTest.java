@@ -179,6 +179,10 @@ class ModelProbeTest {
         assertEquals(TpeArgs.PROBE.firstRows(), TpeArgs.PROBE.withFirstSearch(cut).firstRows());
         assertEquals(cut, TpeArgs.PROBE.withFirstSearch(cut).withFirstRows(12).withFirstFit(0).first());
         assertEquals(FirstSearch.USUAL, TpeArgs.PROBE_OWN.first());
+        // the cheaper first probe is measured but off: the default's first probe models and searches as later ones
+        assertEquals(FirstSearch.USUAL, TpeArgs.PROBE.first());
+        assertEquals(new FirstSearch(50, 128, true), TpeArgs.PROBE_SMALL_FIRST.first());
+        assertEquals(TpeArgs.PROBE, TpeArgs.PROBE_SMALL_FIRST.withFirstSearch(FirstSearch.USUAL));
         assertEquals("ei", new ModelProbe(0.3, 0, 150, 0).utility());
         assertEquals("ucb", new ModelProbe(0.3, 0, 150, 2).utility());
     }
