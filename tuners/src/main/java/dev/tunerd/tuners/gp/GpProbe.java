@@ -52,12 +52,18 @@ public final class GpProbe {
     /** As above, with that first fit on at most {@code firstRows} rows (the best half and the most recent). */
     public GpProbe(UnitSpace unit, String utility, double kappa, int cap, boolean lean, int firstFit, int firstRows,
                    Rng rng) {
+        this(unit, utility, kappa, cap, lean, firstFit, firstRows, FirstSearch.USUAL, rng);
+    }
+
+    /** As above, with the lean schedule's first suggestion modelled and searched as {@code first} says. */
+    public GpProbe(UnitSpace unit, String utility, double kappa, int cap, boolean lean, int firstFit, int firstRows,
+                   FirstSearch first, Rng rng) {
         if (cap < 10) {
             throw new IllegalArgumentException("GP probe: cap must be >= 10: " + cap);
         }
         GpClassArgs args = new GpClassArgs(OptimizeMode.MINIMIZE, utility, kappa, null, null, null, null, null, null,
             null);
-        this.sampler = new GpSampler(unit, args, rng, cap, lean, firstFit, firstRows);
+        this.sampler = new GpSampler(unit, args, rng, cap, lean, firstFit, firstRows, first);
     }
 
     /**
@@ -95,6 +101,11 @@ public final class GpProbe {
     /** Hyper-parameter fits run so far. */
     public int fits() {
         return sampler.hyperFit().fits();
+    }
+
+    /** The last modelled suggestion's model rows, warm-up candidates and local starts (zeros before one). */
+    int[] lastSearch() {
+        return sampler.lastSearch();
     }
 
     /** The fitted hyper-parameters and when they were fitted. */

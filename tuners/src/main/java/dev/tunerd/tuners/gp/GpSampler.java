@@ -39,7 +39,11 @@ final class GpSampler implements InternalSampler {
     /** Observations in the model at most ({@link ModelData#CAP} for the GP tuner). */
     private final int cap;
     private final boolean lean;
+    /** The lean probe's first suggestion: its model's rows and its search ({@link FirstSearch#USUAL}: as later). */
+    private final FirstSearch first;
     private boolean fallbackLogged;
+    /** The last modelled suggestion's rows, warm-up candidates and local starts (what the tests read). */
+    private final int[] lastSearch = new int[3];
 
     GpSampler(SearchSpace searchSpace, GpClassArgs args, Rng rng) {
         this(new UnitSpace(searchSpace.parameters()), args, rng, ModelData.CAP, false);
@@ -60,6 +64,13 @@ final class GpSampler implements InternalSampler {
      * fit ({@link HyperFit}).
      */
     GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap, boolean lean, int firstFit, int firstRows) {
+        this(unit, args, rng, cap, lean, firstFit, firstRows, FirstSearch.USUAL);
+    }
+
+    /** As above, with the lean schedule's first suggestion modelled and searched as {@code first} says. */
+    GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap, boolean lean, int firstFit, int firstRows,
+              FirstSearch first) {
+        this.first = first;
         this.space = new FeatureSpace(unit);
         this.features = new EncodedRows(space);
         this.args = args;
@@ -82,7 +93,9 @@ final class GpSampler implements InternalSampler {
         for (double[] r : running) {
             pending.add(space.encode(r));
         }
-        ModelData data = ModelData.select(features, losses, cap);
+        // the first lean suggestion (the one that fits first) may model fewer rows and search less
+        boolean firstProbe = lean && !fit.fitted();
+        ModelData data = ModelData.select(features, losses, firstProbe ? first.cap(cap) : cap);
         if (features.size() + pending.size() < args.coldStartNum() || data == null || data.size() < 2) {
             return space.decode(coldStart(pending));
         }
@@ -101,6 +114,13 @@ final class GpSampler implements InternalSampler {
             Math.min(MAX_WARM_UP, (lean ? LEAN_WARM_UP_BUDGET : WARM_UP_BUDGET)
                 / (0.5 * m * m + 4.0 * m * space.features() + 1))));
         int starts = Math.min(args.selectionNumStartingPoints(), lean ? 1 : GpClassArgs.MAX_STARTS);
+        if (firstProbe) {
+            warmUp = first.warmUp(warmUp);
+            starts = first.local() ? starts : 0;
+        }
+        lastSearch[0] = data.size();
+        lastSearch[1] = warmUp;
+        lastSearch[2] = starts;
         AcquisitionSearch search = new AcquisitionSearch(space, posterior, utility, best[0], rng);
         return space.decode(search.maximise(data.incumbents(INCUMBENTS), warmUp, starts));
     }
@@ -140,6 +160,11 @@ final class GpSampler implements InternalSampler {
             LOG.log(Level.WARNING, "GP: {0}; this suggestion (and any later one in the same state) is random", why);
         }
         return space.decode(space.random(rng));
+    }
+
+    /** The last modelled suggestion's model rows, warm-up candidates and local starts (zeros before one). */
+    int[] lastSearch() {
+        return lastSearch.clone();
     }
 
     /** The fitted hyper-parameters and when they were fitted, for snapshots. */

@@ -118,6 +118,11 @@ final class HyperFit {
         evaluations += ml.evaluations();
     }
 
+    /** Whether a fit has succeeded (or a state with fitted hyper-parameters was restored). */
+    boolean fitted() {
+        return theta != null;
+    }
+
     /** Marginal-likelihood evaluations of every fit this instance has run (what a fit costs, for the tests). */
     long evaluations() {
         return evaluations;

@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.tpe;
 
+import dev.tunerd.tuners.gp.FirstSearch;
 import dev.tunerd.tuners.tpe.kernel.BatchPortfolio;
 import dev.tunerd.tuners.tpe.kernel.ExplorationFloor;
 import dev.tunerd.tuners.tpe.kernel.FlightRefine;
@@ -199,6 +200,17 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * fit on 25 rows").
      */
     public static final ModelProbe PROBE_FEW_ROWS = PROBE_OWN.withFirstRows(25);
+    /**
+     * {@link #PROBE_FEW_ROWS} whose first probe (a fresh tuner's, the one that pays the first fit) models the best half
+     * and the most recent of 50 rows instead of up to 150 and scores at most 128 warm-up candidates (issue 16, session
+     * 20 follow-up, branch s20-probefast; bench keys {@code gp1Rows=50,gp1Cands=128}); later probes unchanged. Not
+     * the default: in JMH's loop (thread CPU, {@code WindowTiming}) the mean per suggestion at 100 observations is +2
+     * to +7 % over the probe-off path against the default's +8 to +21 %, and held out without imports (147400..147799,
+     * 20 sets) it is level (-0.08 +- 0.19 / +0.09 +- 0.16 points per set at 100 / 200 trials), but a warm start of 100
+     * imports loses -0.64 +- 0.16 / -0.33 +- 0.15 at 50 / 100 trials, beyond its error (docs/BENCHMARKS.md, "TPE: a
+     * cheaper first probe").
+     */
+    public static final ModelProbe PROBE_SMALL_FIRST = PROBE_FEW_ROWS.withFirstSearch(new FirstSearch(50, 128, true));
     /**
      * The model probe of the defaults: {@link #PROBE_FEW_ROWS} since session 20 ({@link #PROBE_OWN}, session 19's,
      * fits its first probe on 50 rows; {@link #PROBE_CHEAP_FIRST} skips that fit; {@link #PROBE_LEAN}, session 18's,

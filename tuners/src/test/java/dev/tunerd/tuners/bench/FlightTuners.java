@@ -120,7 +120,8 @@ final class FlightTuners {
      * spread, spreadAfter, spreadCat, badW, mix, mixR, mixScale, mixTop, mixAfter, mixMin, mixFlip, mixGate, mixSmall,
      * mixSmallFrom, mixSmallUntil, mixSmallOdds, fScale, fTop,
      * fShare, fFlip, fFrom, fUntil, fProbes, and the model probe's gp (share), gpStall, gpCap, gpKappa, gpLean (1: lean), gpOwn (1: the stall test on the
-     * run's own results), gpFirst (L-BFGS iterations of the lean first fit), gpRows (its rows)). */
+     * run's own results), gpFirst (L-BFGS iterations of the lean first fit), gpRows (its rows), gp1Rows, gp1Cands, gp1Local (the first
+     * probe's model rows, 0: the cap; warm-up candidates, 0: the lean budget; 1: its local search, 0: none)). */
     static TpeSettings tpeVariant(String spec) {
         TpeSettings d = TpeArgs.defaults().settings();
         TpeSettings.Liar liar = d.liar();
@@ -166,10 +167,11 @@ final class FlightTuners {
         dev.tunerd.tuners.tpe.kernel.FlightRefine fr = d.flightRefine();
         double[] flight = {fr.scale(), fr.top(), fr.share(), fr.flip(), fr.from(), fr.until(), fr.probes()};
         // the model probe's keys, in the order of its components
-        List<String> probeKeys = List.of("gp", "gpStall", "gpCap", "gpKappa", "gpLean", "gpOwn", "gpFirst", "gpRows");
+        List<String> probeKeys = List.of("gp", "gpStall", "gpCap", "gpKappa", "gpLean", "gpOwn", "gpFirst", "gpRows",
+            "gp1Rows", "gp1Cands", "gp1Local");
         dev.tunerd.tuners.tpe.kernel.ModelProbe mp = d.probe();
         double[] probe = {mp.share(), mp.stall(), mp.cap(), mp.kappa(), mp.lean() ? 1 : 0, mp.own() ? 1 : 0,
-            mp.firstFit(), mp.firstRows()};
+            mp.firstFit(), mp.firstRows(), mp.first().rows(), mp.first().candidates(), mp.first().local() ? 1 : 0};
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -224,6 +226,7 @@ final class FlightTuners {
             new dev.tunerd.tuners.tpe.kernel.FlightRefine(flight[0], (int) flight[1], flight[2], flight[3],
                 (int) flight[4], (int) flight[5], (int) flight[6]),
             new dev.tunerd.tuners.tpe.kernel.ModelProbe(probe[0], probe[1], (int) probe[2], probe[3],
-                probe[4] > 0, probe[5] > 0, (int) probe[6], (int) probe[7]));
+                probe[4] > 0, probe[5] > 0, (int) probe[6], (int) probe[7],
+                new dev.tunerd.tuners.gp.FirstSearch((int) probe[8], (int) probe[9], probe[10] > 0)));
     }
 }

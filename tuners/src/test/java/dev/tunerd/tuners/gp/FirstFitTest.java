@@ -25,10 +25,11 @@ import org.junit.jupiter.api.Test;
  * schedule left as it was, and a restored probe continuing identically whatever the first fit.
  */
 class FirstFitTest {
-    private static final UnitSpace SPACE = new UnitSpace(List.of(Specs.uniform("x", 0, 1), Specs.uniform("y", 0, 1),
+    static final UnitSpace SPACE = new UnitSpace(List.of(Specs.uniform("x", 0, 1), Specs.uniform("y", 0, 1),
         Specs.uniform("z", 0, 1)));
 
-    private static List<double[]> points(int n, long seed) {
+    /** {@code n} random points of {@link #SPACE} (shared with {@code FirstSearchTest}). */
+    static List<double[]> points(int n, long seed) {
         Rng data = new Rng(seed);
         List<double[]> rows = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -37,7 +38,8 @@ class FirstFitTest {
         return rows;
     }
 
-    private static double loss(double[] x) {
+    /** A loss on {@link #SPACE} with a basin and ripples (shared with {@code FirstSearchTest}). */
+    static double loss(double[] x) {
         return Math.hypot(x[0] - 0.7, x[1] - 0.3) + 0.3 * Math.sin(9 * x[0]) + 0.1 * x[2];
     }
 

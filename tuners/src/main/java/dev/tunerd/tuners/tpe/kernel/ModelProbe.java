@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.tpe.kernel;
 
+import dev.tunerd.tuners.gp.FirstSearch;
 import dev.tunerd.tuners.gp.GpProbe;
 
 /**
@@ -30,19 +31,28 @@ import dev.tunerd.tuners.gp.GpProbe;
  *              50, by default: the lean schedule's warm refits use that many whatever this is); fewer make an
  *              evaluation of the likelihood cheaper (its factorisation and inverse grow with the cube of the rows);
  *              no effect without {@code lean}
+ * @param first the rows of the model and the acquisition search of that first probe ({@link FirstSearch#USUAL}, by
+ *              default: as every later probe's); no effect without {@code lean}
  */
 public record ModelProbe(double share, double stall, int cap, double kappa, boolean lean, boolean own, int firstFit,
-                         int firstRows) {
+                         int firstRows, FirstSearch first) {
     /** Off. */
     public static final ModelProbe NONE = new ModelProbe(0, 0, 150, 0, false, false);
 
     public ModelProbe {
         if (!(share >= 0 && share <= 1) || !(stall >= 0 && stall <= 10) || cap < 10
-            || !(kappa >= 0 && kappa < 1e3) || firstFit < 0 || firstFit > 1000 || firstRows < 2 || firstRows > 1000) {
+            || !(kappa >= 0 && kappa < 1e3) || firstFit < 0 || firstFit > 1000 || firstRows < 2 || firstRows > 1000
+            || first == null) {
             throw new IllegalArgumentException("model probe: share must be in [0, 1], stall in [0, 10], cap >= 10, "
                 + "kappa in [0, 1000), firstFit in [0, 1000] and firstRows in [2, 1000]: " + share + ", " + stall + ", "
-                + cap + ", " + kappa + ", " + firstFit + ", " + firstRows);
+                + cap + ", " + kappa + ", " + firstFit + ", " + firstRows + ", " + first);
         }
+    }
+
+    /** The first probe modelled and searched as every later one (sessions 18-20). */
+    public ModelProbe(double share, double stall, int cap, double kappa, boolean lean, boolean own, int firstFit,
+                      int firstRows) {
+        this(share, stall, cap, kappa, lean, own, firstFit, firstRows, FirstSearch.USUAL);
     }
 
     /** The lean first fit of {@code firstFit} iterations on {@link GpProbe#FIRST_ROWS} rows (session 19). */
@@ -57,12 +67,17 @@ public record ModelProbe(double share, double stall, int cap, double kappa, bool
 
     /** This probe with {@code iterations} for the lean schedule's first fit. */
     public ModelProbe withFirstFit(int iterations) {
-        return new ModelProbe(share, stall, cap, kappa, lean, own, iterations, firstRows);
+        return new ModelProbe(share, stall, cap, kappa, lean, own, iterations, firstRows, first);
     }
 
     /** This probe with {@code rows} rows for the lean schedule's first fit. */
     public ModelProbe withFirstRows(int rows) {
-        return new ModelProbe(share, stall, cap, kappa, lean, own, firstFit, rows);
+        return new ModelProbe(share, stall, cap, kappa, lean, own, firstFit, rows, first);
+    }
+
+    /** This probe with its first probe's model rows and acquisition search as {@code search} says. */
+    public ModelProbe withFirstSearch(FirstSearch search) {
+        return new ModelProbe(share, stall, cap, kappa, lean, own, firstFit, firstRows, search);
     }
 
     /** Session 17's probe: the GP tuner's own fit schedule and acquisition search. */

@@ -46,7 +46,8 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
         }
         ModelProbe p = settings.probe();
         this.probe = p.share() > 0 && flatNumeric(space)
-            ? new GpProbe(space, p.utility(), p.kappa(), p.cap(), p.lean(), p.firstFit(), p.firstRows(), rng) : null;
+            ? new GpProbe(space, p.utility(), p.kappa(), p.cap(), p.lean(), p.firstFit(), p.firstRows(), p.first(),
+                rng) : null;
     }
 
     /** One parameter group (no condition) of numeric parameters only: where the model probe applies. */

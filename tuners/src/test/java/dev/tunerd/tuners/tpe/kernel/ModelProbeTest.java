@@ -13,6 +13,7 @@ import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.tuners.bench.Specs;
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.gp.FirstSearch;
 import dev.tunerd.tuners.gp.GpProbe;
 import dev.tunerd.tuners.model.UnitSpace;
 import dev.tunerd.tuners.tpe.TpeArgs;
@@ -172,6 +173,16 @@ class ModelProbeTest {
         assertEquals(TpeArgs.PROBE_OWN, TpeArgs.PROBE.withFirstRows(GpProbe.FIRST_ROWS));
         assertEquals(TpeArgs.PROBE.withFirstFit(0), TpeArgs.PROBE.withFirstRows(12).withFirstFit(0)
             .withFirstRows(TpeArgs.PROBE.firstRows()));
+        assertThrows(IllegalArgumentException.class, () -> TpeArgs.PROBE.withFirstSearch(null));
+        FirstSearch cut = new FirstSearch(50, 64, true);
+        assertEquals(cut, TpeArgs.PROBE.withFirstSearch(cut).first());
+        assertEquals(TpeArgs.PROBE.firstRows(), TpeArgs.PROBE.withFirstSearch(cut).firstRows());
+        assertEquals(cut, TpeArgs.PROBE.withFirstSearch(cut).withFirstRows(12).withFirstFit(0).first());
+        assertEquals(FirstSearch.USUAL, TpeArgs.PROBE_OWN.first());
+        // the cheaper first probe is measured but off: the default's first probe models and searches as later ones
+        assertEquals(FirstSearch.USUAL, TpeArgs.PROBE.first());
+        assertEquals(new FirstSearch(50, 128, true), TpeArgs.PROBE_SMALL_FIRST.first());
+        assertEquals(TpeArgs.PROBE, TpeArgs.PROBE_SMALL_FIRST.withFirstSearch(FirstSearch.USUAL));
         assertEquals("ei", new ModelProbe(0.3, 0, 150, 0).utility());
         assertEquals("ucb", new ModelProbe(0.3, 0, 150, 2).utility());
     }

@@ -2,6 +2,7 @@ package dev.tunerd.tuners.tpe.kernel;
 
 import dev.tunerd.tuners.bench.Problem;
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.gp.FirstSearch;
 import dev.tunerd.tuners.model.UnitSpace;
 import dev.tunerd.tuners.tpe.TpeArgs;
 import java.lang.management.ManagementFactory;
@@ -20,8 +21,9 @@ import java.util.Locale;
  * them, and the median of those that were not probes. Run (same classpath as {@code FlightBench}):
  * <pre>java … dev.tunerd.tuners.tpe.kernel.WindowTiming 100,1000,5000 100 25</pre>
  * ({@code -Dwindow.firstFit=10,0}: the probe off, the default probe and the default with each of those first-fit
- * iterations instead; {@code -Dwindow.firstRows=25}: likewise with those rows in the first fit; both: each of
- * either.)
+ * iterations instead; {@code -Dwindow.firstRows=25}: likewise with those rows in the first fit;
+ * {@code -Dwindow.firstSearch=25:32:0}: likewise with the first probe's model rows, candidates and local search (0:
+ * none) as {@code FirstSearch} takes them; several: each of them.)
  * Not a unit test: it measures, it does not assert.
  */
 public final class WindowTiming {
@@ -42,7 +44,9 @@ public final class WindowTiming {
         // -Dwindow.firstFit=10,0: the default probe with those first-fit iterations, in place of the two lean rules
         String firstFits = System.getProperty("window.firstFit");
         String firstRows = System.getProperty("window.firstRows");
-        if (firstFits != null || firstRows != null) {
+        // -Dwindow.firstSearch=25:32:0,0:48:1: the default probe whose first probe models rows:candidates:local
+        String firstSearch = System.getProperty("window.firstSearch");
+        if (firstFits != null || firstRows != null || firstSearch != null) {
             List<String> n = new ArrayList<>(List.of("probe off", "default"));
             List<ModelProbe> p = new ArrayList<>(List.of(ModelProbe.NONE, TpeArgs.PROBE));
             for (int its : ints(firstFits)) {
@@ -52,6 +56,12 @@ public final class WindowTiming {
             for (int rows : ints(firstRows)) {
                 n.add("first rows " + rows);
                 p.add(TpeArgs.PROBE.withFirstRows(rows));
+            }
+            for (String f : firstSearch == null ? new String[0] : firstSearch.split(",")) {
+                String[] r = f.split(":");
+                n.add("first " + f);
+                p.add(TpeArgs.PROBE.withFirstSearch(new FirstSearch(Integer.parseInt(r[0]), Integer.parseInt(r[1]),
+                    !"0".equals(r[2]))));
             }
             names = n.toArray(new String[0]);
             probes = p.toArray(new ModelProbe[0]);
