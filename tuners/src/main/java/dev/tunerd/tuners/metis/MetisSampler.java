@@ -183,17 +183,18 @@ final class MetisSampler implements InternalSampler {
     private double[] basinStep(MetisData data, GpRegression gp, List<double[]> pending, Set<MetisData.Point> taken,
                                ModelSearch search, List<double[]> starts, double[][] predicted) {
         int suggestion = points.size() + pending.size();
-        double[] best = data.best(1).get(0);
+        // the best result is looked up only on a far or polish suggestion: with both off (the default) nothing is done
         if (settings.far().at(suggestion, points.size())) {
-            ModelSearch.Found f = BasinSteps.far(search, starts, predicted, best, settings.far().distance(), Z95);
+            ModelSearch.Found f = BasinSteps.far(search, starts, predicted, data.best(1).get(0),
+                settings.far().distance(), Z95);
             if (f != null && !taken.contains(new MetisData.Point(f.u()))) {
                 lastSource = Source.FAR;
                 return f.u();
             }
         }
-        if (settings.polish().within() == 0 && settings.polish().at(suggestion, points.size())) {
-            MetisSettings.Polish p = settings.polish();
-            double[] u = BasinSteps.polish(gp, cube, best, p.radius(), p.kappa());
+        MetisSettings.Polish p = settings.polish();
+        if (p.within() == 0 && p.at(suggestion, points.size())) {
+            double[] u = BasinSteps.polish(gp, cube, data.best(1).get(0), p.radius(), p.kappa());
             if (!taken.contains(new MetisData.Point(u))) {
                 lastSource = Source.POLISH;
                 return u;
