@@ -4,7 +4,9 @@
  * ({@link dev.tunerd.tuners.common.GridEnumerator}, also the GridSearch tuner's engine), a correctly rounded
  * inverse error function and the standard normal ({@link dev.tunerd.tuners.common.Normal}), NNI's random draw
  * ({@link dev.tunerd.tuners.common.RandomSampler}), the one seeded generator of every builtin algorithm, whose state
- * fits in a snapshot ({@link dev.tunerd.tuners.common.Rng}), and snapshot JSON helpers.
+ * fits in a snapshot ({@link dev.tunerd.tuners.common.Rng}), quickselect over doubles
+ * ({@link dev.tunerd.tuners.common.Selection}: Medianstop's medians, the surrogate models' thresholds), and snapshot
+ * JSON helpers.
  * Nothing here is thread-safe except the stateless helpers: each tuner owns its instances and the dispatcher calls
  * a tuner from one thread at a time.
  */

@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.medianstop;
 
+import dev.tunerd.tuners.common.Selection;
 import java.util.Arrays;
 import java.util.function.Supplier;
 

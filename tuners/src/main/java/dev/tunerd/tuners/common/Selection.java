@@ -1,7 +1,10 @@
-package dev.tunerd.tuners.medianstop;
+package dev.tunerd.tuners.common;
 
-/** Quickselect over primitive doubles in {@link Double#compare} order. */
-final class Selection {
+/**
+ * Quickselect over primitive doubles in {@link Double#compare} order: Medianstop's step medians and the surrogate
+ * models' loss thresholds ({@code model.SurrogateLosses}).
+ */
+public final class Selection {
     private Selection() {
     }
 
@@ -10,7 +13,7 @@ final class Selection {
      * before it and no smaller one after it. Expected O(to - from); equal values split evenly, so many ties stay
      * linear.
      */
-    static void select(double[] a, int from, int to, int k) {
+    public static void select(double[] a, int from, int to, int k) {
         int left = from;
         int right = to - 1;
         while (right > left) {
@@ -43,6 +46,19 @@ final class Selection {
                 return;
             }
         }
+    }
+
+    /**
+     * The value at index {@code k} of {@code values} sorted ascending, found by selection on a copy ({@code values} is
+     * left as it is).
+     */
+    public static double kthSmallest(double[] values, int k) {
+        if (k < 0 || k >= values.length) {
+            throw new IllegalArgumentException("k out of range: " + k + " of " + values.length);
+        }
+        double[] a = values.clone();
+        select(a, 0, a.length, k);
+        return a[k];
     }
 
     private static void sort3(double[] a, int x, int y, int z) {

@@ -1,6 +1,8 @@
-package dev.tunerd.tuners.medianstop;
+package dev.tunerd.tuners.common;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -43,5 +45,36 @@ class SelectionTest {
             assertTrue(Arrays.equals(Arrays.copyOfRange(a, to, n), Arrays.copyOfRange(b, to, n)));
             assertEquals(sorted.length, a.length);
         }
+    }
+
+    @Test
+    void kthSmallestIsTheValueSortingPutsAtEachIndex() {
+        Rng rng = new Rng(23);
+        for (int trial = 0; trial < 300; trial++) {
+            int n = 1 + rng.nextInt(trial < 150 ? 12 : 400);
+            double[] v = new double[n];
+            for (int i = 0; i < n; i++) {
+                int kind = rng.nextInt(10);
+                v[i] = switch (kind) {
+                    case 0 -> 3.0;
+                    case 1 -> rng.nextInt(3);
+                    case 2 -> -0.0;
+                    case 3 -> 0.0;
+                    case 4 -> trial % 7 == 0 ? Double.NaN : Double.POSITIVE_INFINITY;
+                    case 5 -> Double.NEGATIVE_INFINITY;
+                    default -> rng.nextGaussian();
+                };
+            }
+            double[] before = v.clone();
+            double[] sorted = v.clone();
+            Arrays.sort(sorted);
+            for (int k = 0; k < n; k++) {
+                assertEquals(Double.doubleToLongBits(sorted[k]), Double.doubleToLongBits(
+                    Selection.kthSmallest(v, k)), "k " + k + " of " + Arrays.toString(v));
+            }
+            assertArrayEquals(before, v, "the input is not reordered");
+        }
+        assertThrows(IllegalArgumentException.class, () -> Selection.kthSmallest(new double[2], 2));
+        assertThrows(IllegalArgumentException.class, () -> Selection.kthSmallest(new double[0], 0));
     }
 }
