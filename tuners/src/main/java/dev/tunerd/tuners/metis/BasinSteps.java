@@ -13,16 +13,60 @@ final class BasinSteps {
     /** The pattern search stops when its step is below this share of the radius. */
     private static final double SMALLEST_STEP = 1.0 / 512;
     private static final int MAX_MOVES = 400;
+    /** Values of one coordinate at which {@link #oneWellNear} reads the model's mean. */
+    static final int SLICE_POINTS = 41;
 
     private BasinSteps() {
     }
 
     /**
-     * A compass search from {@code best} on {@code mean - kappa * sd}: each coordinate in turn tries a step up and
-     * down (starting at half the radius, halved when no coordinate gains), never leaving the box of half-width
-     * {@code radius} around {@code best} nor the unit cube; the point reached, canonical.
+     * {@link #polish(GpRegression, NumericCube, double[], double, double, boolean[])} with the settings' radius and
+     * kappa, on every coordinate or only on those {@link #oneWellNear} ({@link MetisSettings.Polish#slice()}) and
+     * {@link #smoothAtScale} ({@link MetisSettings.Polish#length()}) pick.
      */
+    static double[] polish(GpRegression gp, NumericCube cube, double[] best, MetisSettings.Polish p) {
+        boolean[] moved = null;
+        if (p.slice()) {
+            moved = oneWellNear(gp, best, p.radius());
+        }
+        if (p.length() > 0) {
+            boolean[] smooth = smoothAtScale(gp.theta(), p.length() * p.radius());
+            if (moved == null) {
+                moved = smooth;
+            } else {
+                for (int c = 0; c < moved.length; c++) {
+                    moved[c] &= smooth[c];
+                }
+            }
+        }
+        return polish(gp, cube, best, p.radius(), p.kappa(), moved);
+    }
+
+    /**
+     * Per coordinate, whether the fitted length scale ({@code theta}: log signal variance, log length scales, log
+     * noise) is at least {@code shortest}.
+     */
+    static boolean[] smoothAtScale(double[] theta, double shortest) {
+        boolean[] smooth = new boolean[theta.length - 2];
+        for (int c = 0; c < smooth.length; c++) {
+            smooth[c] = Math.exp(theta[1 + c]) >= shortest;
+        }
+        return smooth;
+    }
+
+    /** {@link #polish(GpRegression, NumericCube, double[], double, double, boolean[])} on every coordinate. */
     static double[] polish(GpRegression gp, NumericCube cube, double[] best, double radius, double kappa) {
+        return polish(gp, cube, best, radius, kappa, null);
+    }
+
+    /**
+     * A compass search from {@code best} on {@code mean - kappa * sd}: each coordinate in turn (only those
+     * {@code moved} marks, every one when it is null) tries a step up and down (starting at half the radius, halved
+     * when no coordinate gains), never leaving the box of half-width {@code radius} around {@code best} nor the unit
+     * cube; the point reached, canonical.
+     */
+    static double[] polish(GpRegression gp, NumericCube cube, double[] best, double radius, double kappa,
+                           boolean[] moved) {
         int d = best.length;
         double[] x = best.clone();
         double[] out = new double[2];
@@ -32,6 +76,9 @@ final class BasinSteps {
         while (step >= radius * SMALLEST_STEP && moves < MAX_MOVES) {
             boolean gained = false;
             for (int c = 0; c < d; c++) {
+                if (moved != null && !moved[c]) {
+                    continue;
+                }
                 for (int sign = 1; sign >= -1; sign -= 2) {
                     double v = Math.min(Math.min(1, best[c] + radius), Math.max(Math.max(0, best[c] - radius),
                         x[c] + sign * step));
@@ -55,6 +102,34 @@ final class BasinSteps {
             }
         }
         return cube.canonical(x);
+    }
+
+    /**
+     * Per coordinate, whether the model's mean along the line through {@code best} on which only that coordinate
+     * varies ({@link #SLICE_POINTS} evenly spaced values across the unit range, and {@code best}'s own) is lowest
+     * within {@code radius} of {@code best}: one well near the best result on that coordinate, so polishing it does
+     * not give up a better well the model already sees elsewhere along it.
+     */
+    static boolean[] oneWellNear(GpRegression gp, double[] best, double radius) {
+        int d = best.length;
+        boolean[] near = new boolean[d];
+        double[] x = best.clone();
+        double[] out = new double[2];
+        for (int c = 0; c < d; c++) {
+            double lowestAt = best[c];
+            double lowest = score(gp, x, 0, out);
+            for (int i = 0; i < SLICE_POINTS; i++) {
+                x[c] = i / (SLICE_POINTS - 1.0);
+                double f = score(gp, x, 0, out);
+                if (f < lowest) {
+                    lowest = f;
+                    lowestAt = x[c];
+                }
+            }
+            x[c] = best[c];
+            near[c] = Math.abs(lowestAt - best[c]) <= radius;
+        }
+        return near;
     }
 
     private static double score(GpRegression gp, double[] x, double kappa, double[] out) {

@@ -161,14 +161,14 @@ final class MetisSampler implements InternalSampler {
     private double[] polishIfNear(double[] chosen, MetisData data, GpRegression gp, List<double[]> pending,
                                   Set<MetisData.Point> taken) {
         MetisSettings.Polish p = settings.polish();
-        if (p.within() == 0 || !p.at(points.size() + pending.size(), points.size())) {
+        if (p.within() == 0 || !p.at(points.size() + pending.size(), points.size(), this::resultsSinceBest)) {
             return chosen;
         }
         double[] best = data.best(1).get(0);
         if (BasinSteps.distance(chosen, best) >= p.within()) {
             return chosen;
         }
-        double[] u = BasinSteps.polish(gp, cube, best, p.radius(), p.kappa());
+        double[] u = BasinSteps.polish(gp, cube, best, p);
         if (taken.contains(new MetisData.Point(u))) {
             return chosen;
         }
@@ -193,14 +193,31 @@ final class MetisSampler implements InternalSampler {
             }
         }
         MetisSettings.Polish p = settings.polish();
-        if (p.within() == 0 && p.at(suggestion, points.size())) {
-            double[] u = BasinSteps.polish(gp, cube, data.best(1).get(0), p.radius(), p.kappa());
+        if (p.within() == 0 && p.at(suggestion, points.size(), this::resultsSinceBest)) {
+            double[] u = BasinSteps.polish(gp, cube, data.best(1).get(0), p);
             if (!taken.contains(new MetisData.Point(u))) {
                 lastSource = Source.POLISH;
                 return u;
             }
         }
         return null;
+    }
+
+    /**
+     * How many results came after the first one with the lowest finite loss (0: the latest is the best; all results
+     * when none is finite). Read only when the polish is on.
+     */
+    int resultsSinceBest() {
+        int at = -1;
+        double lowest = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < losses.size(); i++) {
+            double v = losses.get(i);
+            if (Double.isFinite(v) && v < lowest) {
+                lowest = v;
+                at = i;
+            }
+        }
+        return losses.size() - 1 - at;
     }
 
     private static Source sourceOf(double[] next, ModelSearch.Found explore, ModelSearch.Found mixture) {

@@ -1,5 +1,7 @@
 package dev.tunerd.tuners.metis;
 
+import java.util.function.IntSupplier;
+
 /**
  * Metis's internal settings (NNI's Metis has none of these). A tuner runs with its classArgs' ({@code
  * ei_exploration_until} with {@link MetisClassArgs#EI_MIN_PARAMETERS}, {@code prior_mean_shift}, {@code polish_every},
@@ -55,22 +57,39 @@ public record MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spr
      * included, from 0) is the polish point when {@code n % every == 0}, while fewer than {@code until} results are in
      * (0: throughout), after the cold start; with {@code within} above 0, only when Metis's own pick for it lies
      * closer than {@code within} to the best result (so its far probes stay; 0: whatever the pick, and the pick is
-     * not computed); a point already tried falls back to Metis's own pick.
+     * not computed); a point already tried falls back to Metis's own pick. With {@code stall} above 0, only while
+     * the best result is at least {@code stall} results old (no result since it improved on it: a run still finding
+     * better wells keeps Metis's rule); with {@code slice}, only the coordinates whose slice of the model's mean
+     * through the best result (that coordinate alone varied over its whole range) is lowest inside the polish box
+     * are moved (one well near the best result), the others stay for Metis's far probes; with {@code length} above
+     * 0, only the coordinates whose fitted length scale is at least {@code length} times the radius (the model is
+     * smooth at the polish's scale there; a rugged coordinate is left to Metis's own picks).
      */
-    public record Polish(int every, int until, double radius, double kappa, double within) {
+    public record Polish(int every, int until, double radius, double kappa, double within, int stall,
+                         boolean slice, double length) {
         public static final Polish OFF = new Polish(0, 0, 0.1, 0, 0);
 
         public Polish {
             if (every < 0 || until < 0 || !(radius > 0 && radius <= 1) || !(kappa >= 0 && kappa <= 10)
-                || !(within >= 0 && within <= 2)) {
-                throw new IllegalArgumentException("Metis's polish must have every, until >= 0, radius in (0, 1],"
-                    + " kappa in [0, 10] and within in [0, 2]: " + every + ", " + until + ", " + radius + ", " + kappa
-                    + ", " + within);
+                || !(within >= 0 && within <= 2) || stall < 0 || !(length >= 0 && length <= 100)) {
+                throw new IllegalArgumentException("Metis's polish must have every, until, stall >= 0, radius in"
+                    + " (0, 1], kappa in [0, 10], within in [0, 2] and length in [0, 100]: " + every + ", " + until
+                    + ", " + stall + ", " + radius + ", " + kappa + ", " + within + ", " + length);
             }
         }
 
-        boolean at(int suggestion, int results) {
-            return every > 0 && suggestion % every == 0 && (until == 0 || results < until);
+        /** Whenever its turn comes, on every coordinate (session 20's polish). */
+        public Polish(int every, int until, double radius, double kappa, double within) {
+            this(every, until, radius, kappa, within, 0, false, 0);
+        }
+
+        /**
+         * Whether suggestion {@code suggestion} (from 0) is a polish turn with {@code results} in, the best of them
+         * {@code sinceBest} results old (0: the latest result is the best; asked only with {@code stall} set).
+         */
+        boolean at(int suggestion, int results, IntSupplier sinceBest) {
+            return every > 0 && suggestion % every == 0 && (until == 0 || results < until)
+                && (stall == 0 || sinceBest.getAsInt() >= stall);
         }
     }
 

@@ -87,6 +87,11 @@ public final class BenchDrivers {
         // Auto with the run's length as the experiment's budget, as `tunerd bench quality` passes it
         m.put("Auto", (space, seed) -> new TunerDriver(new AutoTuner(AlgorithmContext.standalone().withBudget(
             ExperimentBudget.of(QualityBench.TRIALS, 1)), new AutoClassArgs(OptimizeMode.MINIMIZE, seed)), space));
+        // a two-tuner portfolio (HandoverDriver): -Dhandover.first (Metis) for -Dhandover.at suggestions (half the
+        // run), then -Dhandover.then (GP) given every result so far
+        m.put("Handover", (space, seed) -> new HandoverDriver(space, System.getProperty("handover.first", "Metis"),
+            System.getProperty("handover.then", "GP"), Integer.getInteger("handover.at", QualityBench.TRIALS / 2),
+            seed));
         // -Dcma.pop / -Dcma.sigma / -Dcma.restart: classArgs variations for tuning
         m.put("CMAES-args", (space, seed) -> new TunerDriver(new CmaesTuner(AlgorithmContext.standalone(),
             new CmaesClassArgs(OptimizeMode.MINIMIZE, Integer.getInteger("cma.pop"),
@@ -206,7 +211,7 @@ public final class BenchDrivers {
      * Metis's internal settings from system properties, each absent one at its default: {@code -Dmetis.eiUntil},
      * {@code -Dmetis.eiMinDims}, {@code -Dmetis.spread=true}, {@code -Dmetis.shift}, the polish ({@code
      * -Dmetis.polishEvery}, {@code polishUntil}, {@code polishRadius}, {@code polishKappa},
-     * {@code polishWithin}) and the forced far probe
+     * {@code polishWithin}, {@code polishStall}, {@code polishSlice=true}, {@code polishLength}) and the forced far probe
      * ({@code -Dmetis.farEvery}, {@code farFrom}, {@code farDist}).
      */
     public static dev.tunerd.tuners.metis.MetisSettings metisSettings() {
@@ -219,7 +224,10 @@ public final class BenchDrivers {
             QualityBench.dbl("metis.shift", d.priorShift()),
             new dev.tunerd.tuners.metis.MetisSettings.Polish(Integer.getInteger("metis.polishEvery", p.every()),
                 Integer.getInteger("metis.polishUntil", p.until()), QualityBench.dbl("metis.polishRadius", p.radius()),
-                QualityBench.dbl("metis.polishKappa", p.kappa()), QualityBench.dbl("metis.polishWithin", p.within())),
+                QualityBench.dbl("metis.polishKappa", p.kappa()), QualityBench.dbl("metis.polishWithin", p.within()),
+                Integer.getInteger("metis.polishStall", p.stall()),
+                Boolean.parseBoolean(System.getProperty("metis.polishSlice", String.valueOf(p.slice()))),
+                QualityBench.dbl("metis.polishLength", p.length())),
             new dev.tunerd.tuners.metis.MetisSettings.Far(Integer.getInteger("metis.farEvery", f.every()),
                 Integer.getInteger("metis.farFrom", f.from()), QualityBench.dbl("metis.farDist", f.distance())));
     }
