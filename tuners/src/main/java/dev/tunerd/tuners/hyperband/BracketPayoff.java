@@ -36,6 +36,7 @@ final class BracketPayoff {
     private final double screenMargin;
     private final double earlyMargin;
     private final double thinMargin;
+    private final double firmMargin;
 
     /**
      * Full trainings from which a clear screening gain lets the largest bracket start ({@link #pays}, {@code
@@ -76,7 +77,18 @@ final class BracketPayoff {
      */
     BracketPayoff(BracketPlan plan, double margin, int minCurves, double screenMargin, double earlyMargin,
                   double thinMargin) {
+        this(plan, margin, minCurves, screenMargin, earlyMargin, thinMargin, -1);
+    }
+
+    /**
+     * @param firmMargin below 0: off; else the early start's margin from {@value EarlyStartMargin#FIRM_CURVES} usable
+     *                   trainings on, instead of {@code earlyMargin} ({@code firm_margin}, issue 13 session 21,
+     *                   {@link EarlyStartMargin})
+     */
+    BracketPayoff(BracketPlan plan, double margin, int minCurves, double screenMargin, double earlyMargin,
+                  double thinMargin, double firmMargin) {
         this.plan = plan;
+        this.firmMargin = firmMargin;
         this.margin = margin;
         this.minCurves = minCurves;
         this.screenMargin = screenMargin;
@@ -114,7 +126,7 @@ final class BracketPayoff {
             return false;
         }
         double gain = early || screenMargin >= 0 ? screenGain(usable, s) : Double.NaN;
-        if (early && earlyMargin >= 0 && gain >= earlyMargin) {
+        if (early && earlyMargin >= 0 && gain >= EarlyStartMargin.required(earlyMargin, firmMargin, n)) {
             return true; // a gain that large is not seen where early leaders fall behind (BENCHMARKS.md, session 9)
         }
         boolean thinRule = n < minCurves && early && thinMargin >= 0 && gain >= thinMargin;

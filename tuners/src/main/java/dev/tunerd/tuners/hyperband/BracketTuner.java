@@ -102,15 +102,16 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
      * has just become enough while other trials train); {@code holdForDecisions} ({@link DecisionHold}): with several
      * workers a free worker waits for the largest bracket's round in flight, and on thin evidence for a full training
      * about to end, instead of starting a longer training; a decision made while paying such a wait reads every
-     * training ended so far (another worker asked meanwhile), as it does while other trials train. All of them:
+     * training ended so far (another worker asked meanwhile), as it does while other trials train; {@code firmMargin}
+     * ({@link EarlyStartMargin}): the early start's margin once six full trainings are in. All of them:
      * {@link HyperbandArgs}.
      */
     protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
                                                double earlyMargin, double realizedShare, double thinMargin,
                                                int realizedFloor, int realizedWinners, boolean repeatLosing,
-                                               boolean recheckAll, boolean holdForDecisions) {
+                                               boolean recheckAll, boolean holdForDecisions, double firmMargin) {
         BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin,
-            thinMargin);
+            thinMargin, firmMargin);
         PayoffEvidence evidence = new PayoffEvidence(engine.plan(), EVIDENCE_WINDOW,
             holdForDecisions ? () -> engine.anyInFlight() || !owed.isEmpty() : engine::anyInFlight);
         payoffEvidence = evidence;
@@ -135,7 +136,7 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         // (cutting them kept the evidence thin and the thin rule deciding: crossing 13100-13119, 1 worker, 0.01375 at
         // 100 % against random search's 0.01252, 0.01252 without the cut; BENCHMARKS.md, issue 13 session 15, s15-hb2)
         BracketPayoff cutCheck = thinMargin < 0 ? payoff
-            : new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin);
+            : new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin, -1, firmMargin);
         java.util.function.Predicate<List<double[]>> cutsForLargest = curves -> {
             int winners = realized.applyAsInt(curves);
             return winners > 0 || cutCheck.pays(curves, sMax, winners == 0);

@@ -89,13 +89,36 @@ import dev.tunerd.spi.OptimizeMode;
  *                     trainings and its winner, beating the few full trainings after it, can repeat the largest
  *                     bracket to the end of the run; held out it put Hyperband above random search at 100 % on far
  *                     more sets than main (BENCHMARKS.md, issue 13 session 20, follow-up)
+ * @param firmMargin   {@code firm_margin} (a tunerd addition, issue 13 session 21): at 0 or more, the largest bracket's
+ *                     early start ({@code early_margin}) asks this screening gain instead of {@code early_margin} once
+ *                     {@value EarlyStartMargin#FIRM_CURVES} usable full trainings are in ({@link EarlyStartMargin}: on
+ *                     four or five, a gain near the bracket's potential arises by chance where curves cross; from six on
+ *                     it rarely does). -1 (off) or 0..10, default {@value #DEFAULT_FIRM_MARGIN}
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
                             Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
                             Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
                             Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
-                            Boolean holdForDecisions, Boolean largestFirst, Long seed) {
+                            Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Long seed) {
+
+    /**
+     * {@code firm_margin} when the classArgs do not set it: 0.85, chosen on tuning seeds 19200-19399 among 0.8-0.9 by
+     * the first look at which random search's first trainings would start the largest bracket (BENCHMARKS.md, issue 13
+     * session 21); -1 gives sessions 9-20's single margin.
+     */
+    public static final double DEFAULT_FIRM_MARGIN = 0.85;
+
+    /** Without {@code firm_margin} (its default). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
+                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
+                         Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
+                         Boolean holdForDecisions, Boolean largestFirst, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
+            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, recheckAll,
+            holdForDecisions, largestFirst, null, seed);
+    }
 
     /**
      * {@code largest_first} when the classArgs do not set it: off since the session-20 follow-up (on from its first
@@ -285,6 +308,10 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         recheckAll = recheckAll == null ? DEFAULT_RECHECK_ALL : recheckAll;
         holdForDecisions = holdForDecisions == null ? DEFAULT_HOLD_FOR_DECISIONS : holdForDecisions;
         largestFirst = largestFirst == null ? DEFAULT_LARGEST_FIRST : largestFirst;
+        firmMargin = firmMargin == null ? DEFAULT_FIRM_MARGIN : firmMargin;
+        if (!(firmMargin == -1 || firmMargin >= 0 && firmMargin <= 10)) {
+            throw new IllegalArgumentException("firm_margin must be -1 or between 0 and 10, got " + firmMargin);
+        }
         if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
             throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);
         }

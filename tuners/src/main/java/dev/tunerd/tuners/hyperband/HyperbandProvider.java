@@ -25,7 +25,8 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
             + " (false), separate_streams (true: full trainings draw random search's configurations), recheck_all"
             + " (false: on enough evidence a bracket of full trainings runs to its end), hold_for_decisions (true:"
             + " with several workers a free worker waits for a result due sooner that decides what it trains),"
-            + " largest_first (false; true: a run whose largest bracket could start early opens with it), seed)";
+            + " largest_first (false; true: a run whose largest bracket could start early opens with it), firm_margin"
+            + " (0.85: the early start's margin from six full trainings on; -1: early_margin on any evidence), seed)";
     }
 
     @Override

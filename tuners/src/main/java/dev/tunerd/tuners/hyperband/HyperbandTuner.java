@@ -32,7 +32,7 @@ public final class HyperbandTuner extends BracketTuner {
         if (args.rankAgreement() == null) {
             checkBracketsByPayoff(args.payoffMargin(), args.screenMargin(), args.repeatLargest(), args.earlyMargin(),
                 args.realizedShare(), args.thinMargin(), args.realizedFloor(), args.realizedWinners(),
-                args.repeatLosing(), args.recheckAll(), args.holdForDecisions());
+                args.repeatLosing(), args.recheckAll(), args.holdForDecisions(), args.firmMargin());
             if (args.largestFirst() && LargestFirst.applies(engine.plan(), args.earlyMargin())) {
                 engine.openWithLargest();
             }

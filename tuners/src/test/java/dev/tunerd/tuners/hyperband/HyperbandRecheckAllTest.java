@@ -42,6 +42,12 @@ class HyperbandRecheckAllTest {
      * is good, {@code x + 1/epoch}); returns their wire ids. Also {@code HyperbandLargestFirstTest}'s.
      */
     static List<String> run(HyperbandTuner t, long from, long to) throws Exception {
+        return run(t, from, to, (x, e) -> x + 1.0 / e);
+    }
+
+    /** As {@link #run(HyperbandTuner, long, long)} on the curves {@code curve(x, epoch)} (epochs from 1). */
+    static List<String> run(HyperbandTuner t, long from, long to, java.util.function.DoubleBinaryOperator curve)
+        throws Exception {
         List<String> wire = new ArrayList<>();
         for (long id = from; id < to; id++) {
             JsonObject p = (JsonObject) t.generateParameters(id);
@@ -50,7 +56,7 @@ class HyperbandRecheckAllTest {
             double x = p.get("x").asDouble();
             double v = Double.NaN;
             for (int e = 1; e <= budget; e++) {
-                v = x + 1.0 / e;
+                v = curve.applyAsDouble(x, e);
                 t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, e - 1, JsonFloat.of(v)));
             }
             t.receiveTrialResult(new TrialResult(id, JsonObject.EMPTY, JsonFloat.of(v), false, Optional.empty()));
@@ -60,7 +66,7 @@ class HyperbandRecheckAllTest {
     }
 
     /** Full trainings issued before the first configuration of a bracket that halves. */
-    private static int fullTrainingsFirst(List<String> wire) {
+    static int fullTrainingsFirst(List<String> wire) {
         int n = 0;
         while (n < wire.size() && wire.get(n).contains("-0_0_")) {
             n++;
