@@ -240,10 +240,12 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
 
     /**
      * The settings of the TPE models inside BOHB and ASHA-tpe: the defaults without the second basin and the local
-     * step, with {@link #MULTI_FIDELITY_DIVERSITY} (neither session 11 change was measured on multi-fidelity runs).
+     * step, with {@link #MULTI_FIDELITY_DIVERSITY} (neither session 11 change was measured on multi-fidelity runs),
+     * and the exploration floor's stall test without session 21's tolerance (not measured there either).
      */
     public static TpeSettings multiFidelitySettings() {
-        return defaults().settings().withoutRunRules(MULTI_FIDELITY_DIVERSITY);
+        TpeSettings d = defaults().settings();
+        return d.withoutRunRules(MULTI_FIDELITY_DIVERSITY).withFloor(d.floor().withTolerance(0));
     }
 
     /** All defaults. */
