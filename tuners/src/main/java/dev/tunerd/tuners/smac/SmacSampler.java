@@ -29,7 +29,7 @@ import java.util.Set;
 final class SmacSampler implements InternalSampler {
     private static final int LOCAL_STEPS = 30;
     private static final int NUMERIC_NEIGHBOURS = 4;
-    private static final double INACTIVE = -1;
+    private static final double INACTIVE = EncodedDistance.INACTIVE;
     /** Random configurations (observed or in flight) before the forest is used. */
     private static final int INITIAL = 10;
     private final UnitSpace unit;
@@ -38,11 +38,13 @@ final class SmacSampler implements InternalSampler {
     private final double randomShare;
     /** The far search's share: 0 in a space with a choice (its options already get the larger random share). */
     private final double farShare;
+    private final EncodedDistance distance;
     private final List<double[]> xs = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
 
     SmacSampler(SearchSpace space, Rng rng, SmacSettings settings) {
         this.unit = new UnitSpace(space.parameters());
+        this.distance = new EncodedDistance(unit);
         this.rng = rng;
         this.settings = settings;
         boolean choices = false;
@@ -99,7 +101,7 @@ final class SmacSampler implements InternalSampler {
         int wanted = settings.meanStarts() ? order.length : settings.localStarts();
         for (int i = 0; i < order.length && starts.size() < wanted; i++) {
             double[] x = xs.get(order[i]);
-            if (avoid == null || (basin != null ? !basin[i] : !near(x, avoid, settings.farAvoid()))) {
+            if (avoid == null || (basin != null ? !basin[i] : !distance.near(x, avoid, settings.farAvoid()))) {
                 if (!farTarget && avoid != null) {
                     // the far search's EI is against the best loss observed out there
                     best = y[order[i]];
@@ -118,7 +120,7 @@ final class SmacSampler implements InternalSampler {
         List<double[]> candidates = new ArrayList<>();
         for (int i = 0; i < settings.randomCandidates(); i++) {
             double[] c = randomVector();
-            if (avoid == null || !near(c, avoid, settings.farAvoid())) {
+            if (avoid == null || !distance.near(c, avoid, settings.farAvoid())) {
                 candidates.add(c);
             }
         }
@@ -181,7 +183,7 @@ final class SmacSampler implements InternalSampler {
         }
         double[] incumbent = xs.get(order[0]);
         for (int i = 1; i < settings.farTop(); i++) {
-            if (!near(xs.get(order[i]), incumbent, settings.farRadius())) {
+            if (!distance.near(xs.get(order[i]), incumbent, settings.farRadius())) {
                 return false;
             }
         }
@@ -212,38 +214,13 @@ final class SmacSampler implements InternalSampler {
         return y != null && basinStalled(y);
     }
 
-    /**
-     * The incumbent's basin by the observations, indexed by rank ({@code order}): each observation is linked to its
-     * nearest better one (nearest-better clustering); a link longer than {@code farBasin} times the mean link length
-     * is cut, and an observation is in the basin when its chain of links reaches the best one uncut. A slope that
-     * leads back to the incumbent is in it however far it reaches; a separate basin close by is not, since its best
-     * observation's nearest better one lies across the gap.
-     */
+    /** The incumbent's basin by the observations, indexed by rank ({@code order}): see {@link NearestBetterBasin}. */
     private boolean[] basin(Integer[] order) {
-        int n = order.length;
-        int[] parent = new int[n];
-        double[] link = new double[n];
-        double sum = 0;
-        for (int k = 1; k < n; k++) {
-            double[] x = xs.get(order[k]);
-            double nearest = Double.POSITIVE_INFINITY;
-            for (int j = 0; j < k; j++) {
-                double d2 = distance2(x, xs.get(order[j]));
-                if (d2 < nearest) {
-                    nearest = d2;
-                    parent[k] = j;
-                }
-            }
-            link[k] = Math.sqrt(nearest);
-            sum += Double.isFinite(link[k]) ? link[k] : 0;
+        List<double[]> byRank = new ArrayList<>(order.length);
+        for (Integer i : order) {
+            byRank.add(xs.get(i));
         }
-        double cut = settings.farBasin() * sum / Math.max(1, n - 1);
-        boolean[] in = new boolean[n];
-        in[0] = true;
-        for (int k = 1; k < n; k++) {
-            in[k] = in[parent[k]] && link[k] <= cut;
-        }
-        return in;
+        return NearestBetterBasin.byRank(byRank, settings.farBasin(), distance);
     }
 
     /** {@link #basin(Integer[])} indexed by observation, in the order observed (for tests); null if none. */
@@ -288,29 +265,6 @@ final class SmacSampler implements InternalSampler {
             settings.minSplit(), settings.logYPercentile() > 0, settings.randomSplits());
     }
 
-    /** Whether encoded {@code a} lies within {@code radius} of {@code b} (see {@link #distance2}). */
-    private boolean near(double[] a, double[] b, double radius) {
-        return distance2(a, b) < radius * radius;
-    }
-
-    /**
-     * Squared Euclidean distance between encoded {@code a} and {@code b} over the numeric coordinates (unit cube);
-     * another option or another activity of a parameter makes it infinite.
-     */
-    private double distance2(double[] a, double[] b) {
-        double d2 = 0;
-        for (int i = 0; i < a.length; i++) {
-            if (unit.isCategorical(i) || a[i] == INACTIVE || b[i] == INACTIVE) {
-                if (a[i] != b[i]) {
-                    return Double.POSITIVE_INFINITY;
-                }
-            } else {
-                d2 += (a[i] - b[i]) * (a[i] - b[i]);
-            }
-        }
-        return d2;
-    }
-
     /**
      * Hill climbing on EI through one-exchange neighbours; stops when no neighbour is better. Neighbours within
      * {@code farAvoid} of {@code avoid} (when not null) are not taken.
@@ -341,7 +295,7 @@ final class SmacSampler implements InternalSampler {
 
     /** Whether a local search may move to {@code v}: not suggested yet, and not within {@code farAvoid} of {@code avoid}. */
     private boolean takeable(double[] v, Set<List<Double>> taken, double[] avoid) {
-        return (avoid == null || !near(v, avoid, settings.farAvoid())) && !taken.contains(key(v));
+        return (avoid == null || !distance.near(v, avoid, settings.farAvoid())) && !taken.contains(key(v));
     }
 
     /** One-exchange neighbours: each numeric coordinate moved by normal steps of {@code step}, each choice switched. */

@@ -66,9 +66,11 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
     public static final double GOOD_IN_FLIGHT = 0.5;
     /**
      * While the best loss has not improved for 30% of the completed trials (at least 10), a fifth of the
-     * suggestions take the most promising of candidates drawn from the prior (docs/MODEL_TUNERS.md).
+     * suggestions take the most promising of candidates drawn from the prior (docs/MODEL_TUNERS.md). Since session 21
+     * an improvement counts for this test (and the model probe's) only when it is larger than 1% of the spread of the
+     * run's first ten results of its own ({@link ExplorationFloor#tolerance}; 0 gives the draws of sessions 9-20).
      */
-    public static final ExplorationFloor FLOOR = new ExplorationFloor(0.2, 0.3);
+    public static final ExplorationFloor FLOOR = new ExplorationFloor(0.2, 0.3, 0.01);
     /**
      * The second basin of issue 16, session 11 ({@link SecondBasin}, docs/MODEL_TUNERS.md "Eighth pass"): while a
      * group's good set spans less than 2.5 bandwidths in every numeric dimension (after 40 observations), 30% of its
@@ -238,10 +240,12 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
 
     /**
      * The settings of the TPE models inside BOHB and ASHA-tpe: the defaults without the second basin and the local
-     * step, with {@link #MULTI_FIDELITY_DIVERSITY} (neither session 11 change was measured on multi-fidelity runs).
+     * step, with {@link #MULTI_FIDELITY_DIVERSITY} (neither session 11 change was measured on multi-fidelity runs),
+     * and the exploration floor's stall test without session 21's tolerance (not measured there either).
      */
     public static TpeSettings multiFidelitySettings() {
-        return defaults().settings().withoutRunRules(MULTI_FIDELITY_DIVERSITY);
+        TpeSettings d = defaults().settings();
+        return d.withoutRunRules(MULTI_FIDELITY_DIVERSITY).withFloor(d.floor().withTolerance(0));
     }
 
     /** All defaults. */

@@ -115,7 +115,7 @@ final class FlightTuners {
             + "awayAfter, spread, spreadUntil, spreadObs)");
     }
 
-    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, ei, uni, uniAfter, uniK, pw, gamma,
+    /** TPE's defaults with overrides {@code liar=model,div=0.5} (keys: liar, div, floor, stall, floorTol, ei, uni, uniAfter, uniK, pw, gamma,
      * startup, bw, goodK, basin, collapse, radius, basinAfter, basinMax, basinAxis, ref, refAfter, refScale, refTop, refFlip,
      * spread, spreadAfter, spreadCat, badW, mix, mixR, mixScale, mixTop, mixAfter, mixMin, mixFlip, mixGate, mixSmall,
      * mixSmallFrom, mixSmallUntil, mixSmallOdds, fScale, fTop,
@@ -128,6 +128,7 @@ final class FlightTuners {
         double div = d.diversity();
         double floor = d.floor().share();
         double stall = d.floor().stall();
+        double floorTol = d.floor().tolerance();
         int ei = d.eiCandidates();
         double uni = d.independentShare();
         int uniAfter = d.independentAfter();
@@ -179,6 +180,7 @@ final class FlightTuners {
                 case "div" -> div = Double.parseDouble(p[1]);
                 case "floor" -> floor = Double.parseDouble(p[1]);
                 case "stall" -> stall = Double.parseDouble(p[1]);
+                case "floorTol" -> floorTol = Double.parseDouble(p[1]);
                 case "ei" -> ei = Integer.parseInt(p[1]);
                 case "uni" -> uni = Double.parseDouble(p[1]);
                 case "uniAfter" -> uniAfter = Integer.parseInt(p[1]);
@@ -217,7 +219,7 @@ final class FlightTuners {
             }
         }
         return new TpeSettings(startup, ei, d.linearForgetting(), pw,
-            d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall), uniK, goodK,
+            d.gammaSqrt(), gamma, bw, d.badCap(), uni, uniAfter, liar, div, new dev.tunerd.tuners.tpe.kernel.ExplorationFloor(floor, stall, floorTol), uniK, goodK,
             new dev.tunerd.tuners.tpe.kernel.SecondBasin(bShare, bCollapse, bRadius, bAfter, bLimit, bAxis),
             new dev.tunerd.tuners.tpe.kernel.LocalRefine(ref, refAfter, refScale, refTop, refFlip),
             new dev.tunerd.tuners.tpe.kernel.SpreadStartup(spread, spreadAfter, spreadCat), badW,

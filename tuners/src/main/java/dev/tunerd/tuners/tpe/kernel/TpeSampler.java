@@ -28,12 +28,8 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     /** The model probe's GP ({@link ModelProbe}); null when off or when the space is not one numeric group. */
     private final GpProbe probe;
     private int observed;
-    private int bestAt;
-    private double bestLoss = Double.POSITIVE_INFINITY;
-    /** Completed results of this sampler's own suggestions (not imported), for the model probe's stall test. */
-    private int own;
-    /** {@link #own} when the best loss last improved (by an own result or an imported one). */
-    private int ownBestAt;
+    /** When the best loss last improved, of all results and of the run's own (the model probe's stall test). */
+    private final StallClock clock;
 
     public TpeSampler(UnitSpace space, TpeSettings settings, Rng rng) {
         this.space = space;
@@ -44,6 +40,7 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
         for (int i = 0; i < g.length; i++) {
             groups[i] = new GroupModel(space, g[i], settings);
         }
+        this.clock = new StallClock(settings.floor().tolerance());
         ModelProbe p = settings.probe();
         this.probe = p.share() > 0 && flatNumeric(space)
             ? new GpProbe(space, p.utility(), p.kappa(), p.cap(), p.lean(), p.firstFit(), p.firstRows(), p.first(),
@@ -92,7 +89,8 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     public double[] suggest(List<double[]> running) {
         double[] internal = new double[space.size()];
         Arrays.fill(internal, Double.NaN);
-        boolean fromPrior = settings.floor().active(observed, bestAt) && rng.nextDouble() < settings.floor().share();
+        boolean fromPrior = settings.floor().active(observed, clock.bestAt())
+            && rng.nextDouble() < settings.floor().share();
         if (probe != null && !fromPrior && probeStalled() && rng.nextDouble() < settings.probe().share()) {
             return probe.suggest(running);
         }
@@ -107,7 +105,8 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     /** The model probe's stall test: on every completed result, or only on the run's own ({@link ModelProbe#own}). */
     private boolean probeStalled() {
         ModelProbe p = settings.probe();
-        return p.own() ? p.stalled(settings.floor(), own, ownBestAt) : p.stalled(settings.floor(), observed, bestAt);
+        return p.own() ? p.stalled(settings.floor(), clock.own(), clock.ownBestAt())
+            : p.stalled(settings.floor(), observed, clock.bestAt());
     }
 
     /** Records a completed trial: its internal vector (NaN for inactive) and its loss (smaller is better). */
@@ -127,14 +126,7 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
 
     private void record(double[] internal, double loss, boolean mine) {
         double l = Double.isNaN(loss) ? Double.POSITIVE_INFINITY : loss;
-        if (mine) {
-            own++;
-        }
-        if (l < bestLoss) {
-            bestLoss = l;
-            bestAt = observed + 1;
-            ownBestAt = own;
-        }
+        clock.record(l, mine);
         for (GroupModel g : groups) {
             if (g.isActive(internal)) {
                 g.observe(internal, l);

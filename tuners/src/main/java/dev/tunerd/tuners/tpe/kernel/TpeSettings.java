@@ -133,6 +133,13 @@ public record TpeSettings(int startupTrials, int eiCandidates, int linearForgett
             goodInFlight, basin, refine, spread, inFlightBad, portfolio, flightRefine, otherProbe);
     }
 
+    /** The same settings with another exploration floor. */
+    public TpeSettings withFloor(ExplorationFloor otherFloor) {
+        return new TpeSettings(startupTrials, eiCandidates, linearForgetting, priorWeight, gammaSqrt, gammaLinear,
+            bandwidthFactor, badCap, independentShare, independentAfter, liar, diversity, otherFloor,
+            independentInFlight, goodInFlight, basin, refine, spread, inFlightBad, portfolio, flightRefine, probe);
+    }
+
     /** The same settings with another start-up spread. */
     public TpeSettings withSpread(SpreadStartup otherSpread) {
         return withRunRules(diversity, basin, refine, otherSpread, inFlightBad, portfolio, flightRefine);
