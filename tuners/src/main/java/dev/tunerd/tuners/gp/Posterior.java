@@ -2,12 +2,11 @@ package dev.tunerd.tuners.gp;
 
 import org.ejml.EjmlParameters;
 import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.decomposition.chol.CholeskyDecompositionInner_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
 
 /**
- * The GP posterior for fixed hyper-parameters: the Cholesky factor of the kernel matrix (EJML) and the weights
+ * The GP posterior for fixed hyper-parameters: the Cholesky factor of the kernel matrix ({@link LowerFactor}) and the weights
  * {@code K^-1 y}; the predictive mean and variance at a point with their gradients in the features. Immutable after
  * construction; {@link #predict} uses per-instance scratch space, so not thread-safe.
  */
@@ -68,13 +67,15 @@ final class Posterior {
                     }
                     double value = signal * kernel.value(d2) + (a == b ? noise : 0);
                     k.data[a * n + b] = value;
-                    k.data[b * n + a] = value;
+                    if (n >= EjmlParameters.SWITCH_BLOCK64_CHOLESKY) {
+                        k.data[b * n + a] = value;
+                    }
                 }
             }
             double[] l = lowerFactor(k);
             if (l != null) {
                 double[] w = y.clone();
-                forward(l, n, w);
+                LowerFactor.solve(l, n, w);
                 backward(l, n, w);
                 if (allFinite(w)) {
                     return new Posterior(x, theta, groupOf, kernel, l, w);
@@ -87,14 +88,13 @@ final class Posterior {
 
     /**
      * The lower Cholesky factor of {@code k} (row-major; its upper triangle is not to be read), or null when k is not
-     * positive definite. EJML's decomposition as {@code DecompositionFactory_DDRM.chol(n, true)} chooses it; below
-     * its block size (1,000 rows, every probe and GP tuner) it factorises {@code k} in place and the factor is read
-     * there ({@code getT(null)} copied it and checked its upper triangle for zeros, a tenth of a probe's time).
+     * positive definite. Below EJML's block size (1,000 rows, every probe and GP tuner) {@link LowerFactor} factorises
+     * {@code k} in place, bit for bit as EJML's inner-product Cholesky did there (sessions 17-20); above it, EJML's
+     * blocked factorisation (and a copy).
      */
     private static double[] lowerFactor(DMatrixRMaj k) {
         if (k.numRows < EjmlParameters.SWITCH_BLOCK64_CHOLESKY) {
-            CholeskyDecompositionInner_DDRM inPlace = new CholeskyDecompositionInner_DDRM(true);
-            return inPlace.decompose(k) ? inPlace.getT().data : null;
+            return LowerFactor.factorise(k.data, k.numRows) ? k.data : null;
         }
         CholeskyDecomposition_F64<DMatrixRMaj> blocked = DecompositionFactory_DDRM.chol(k.numRows, true);
         return blocked.decompose(k) ? blocked.getT(null).data : null;
@@ -116,21 +116,16 @@ final class Posterior {
                 double d = f[c] - xi[c];
                 d2 += d * d * invL2PerFeature[c];
             }
-            kStar[i] = signal * kernel.value(d2);
+            kStar[i] = signal * (dMean == null ? kernel.value(d2) : kernel.valueAndDerivative(d2, kDeriv, i));
             if (dMean != null) {
-                kDeriv[i] = signal * kernel.derivative(d2);
+                kDeriv[i] *= signal;
             }
             mean += kStar[i] * weights[i];
         }
         System.arraycopy(kStar, 0, v, 0, n);
-        forward(chol, n, v);
-        double explained = 0;
-        for (int i = 0; i < n; i++) {
-            explained += v[i] * v[i];
-        }
-        double var = Math.max(signal - explained, 1e-12 * signal);
+        LowerFactor.solve(chol, n, v);
         out[0] = mean;
-        out[1] = var;
+        out[1] = variance(v);
         if (dMean == null) {
             return;
         }
@@ -149,16 +144,62 @@ final class Posterior {
         }
     }
 
-    /** Solves L z = b in place. */
-    private static void forward(double[] l, int n, double[] b) {
+    /** Observations in the model (the length of {@link #mean}'s covariance vector). */
+    int size() {
+        return n;
+    }
+
+    /** The prior variance: every predicted variance is at most this ({@link #predict}'s out[1]). */
+    double priorVariance() {
+        return signal;
+    }
+
+    /**
+     * The predictive mean at {@code f}, bit for bit {@link #predict}'s, with the covariances of {@code f} and the
+     * observations stored into {@code k} (at least {@link #size()} long) for {@link #variances}: the mean costs a pass
+     * over the observations, the variance a triangular solve on top.
+     */
+    double mean(double[] f, double[] k) {
+        double mean = 0;
         for (int i = 0; i < n; i++) {
-            double s = b[i];
-            int row = i * n;
-            for (int j = 0; j < i; j++) {
-                s -= l[row + j] * b[j];
+            double[] xi = x[i];
+            double d2 = 0;
+            for (int c = 0; c < features; c++) {
+                double d = f[c] - xi[c];
+                d2 += d * d * invL2PerFeature[c];
             }
-            b[i] = s / l[row + i];
+            k[i] = signal * kernel.value(d2);
+            mean += k[i] * weights[i];
         }
+        return mean;
+    }
+
+    /**
+     * The predictive variances of {@code count} points from their covariance vectors {@code k[0..count)} (as
+     * {@link #mean} stored them; overwritten), into {@code var}: bit for bit {@link #predict}'s, the triangular solves
+     * of up to four points run together (the same operations in the same order for each point; four independent sums
+     * instead of one, so the processor is not waiting on each subtraction in turn).
+     */
+    void variances(double[][] k, int count, double[] var) {
+        int p = 0;
+        for (; p + 4 <= count; p += 4) {
+            LowerFactor.solve4(chol, n, k[p], k[p + 1], k[p + 2], k[p + 3]);
+        }
+        for (; p < count; p++) {
+            LowerFactor.solve(chol, n, k[p]);
+        }
+        for (int q = 0; q < count; q++) {
+            var[q] = variance(k[q]);
+        }
+    }
+
+    /** The variance left once {@code v = L^-1 k} is explained. */
+    private double variance(double[] v) {
+        double explained = 0;
+        for (int i = 0; i < n; i++) {
+            explained += v[i] * v[i];
+        }
+        return Math.max(signal - explained, 1e-12 * signal);
     }
 
     /** Solves L^T z = b in place. */
