@@ -6,9 +6,10 @@ import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
 
 /**
- * The GP posterior for fixed hyper-parameters: the Cholesky factor of the kernel matrix ({@link LowerFactor}) and the weights
- * {@code K^-1 y}; the predictive mean and variance at a point with their gradients in the features. Immutable after
- * construction; {@link #predict} uses per-instance scratch space, so not thread-safe.
+ * The GP posterior for fixed hyper-parameters: the Cholesky factor of the kernel matrix ({@link LowerFactor}) and the
+ * weights {@code K^-1 y}; the predictive mean and variance at a point with their gradients in the features, and the
+ * mean alone with the variances of a batch after it ({@link #mean}, {@link #variances}: what the acquisition's
+ * warm-up needs). Immutable after construction; {@link #predict} uses per-instance scratch space, so not thread-safe.
  */
 final class Posterior {
     private final double[][] x;

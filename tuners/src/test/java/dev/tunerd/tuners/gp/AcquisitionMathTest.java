@@ -18,10 +18,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The GP's cheaper arithmetic (issue 16, session 21) against straightforward references: {@link LowerFactor}'s
- * factor, solves and inverse against EJML's, its paired and four-wide solves against one row and one vector at a time, the mean and batched variances against
- * {@link Posterior#predict}, {@code predict} against the separate Matérn calls of sessions 17-20, and the warm-up's
- * bound (a candidate whose utility at the prior's standard deviation cannot enter the kept list is not solved) against
- * the search of sessions 17-20, which scored every candidate: the same chosen point, bit for bit.
+ * factor, solves and inverse against EJML's, its paired and four-wide solves against one row and one vector at a
+ * time, the mean and batched variances against {@link Posterior#predict}, {@code predict} against the separate Matérn
+ * calls of sessions 17-20, and the warm-up's bound (a candidate whose utility at the prior's standard deviation cannot
+ * enter the kept list is not solved) against the search of sessions 17-20, which scored every candidate: the same
+ * chosen point, bit for bit.
  */
 class AcquisitionMathTest {
     private static final UnitSpace MIXED = new UnitSpace(List.of(Specs.uniform("x", 0, 10),
