@@ -15,13 +15,11 @@ import java.util.List;
  * candidate's variance (a triangular solve, quadratic in the observations, where the mean is linear) only when it can
  * enter the kept list: the variance is at most the prior's and log-EI and the lower confidence bound grow with it, so
  * a candidate whose utility at the prior's standard deviation stays below the list's last (by more than the
- * approximations' {@link Utility#SD_SLACK}) would not have entered; those that can are solved four at a time. The
+ * approximations' {@link Utility#SD_SLACK}) would not have entered; those that can are solved in turn. The
  * chosen point is bit for bit the one of scoring every candidate in turn (sessions 17-20). Not thread-safe.
  */
 final class AcquisitionSearch {
     private static final int LBFGS_ITERATIONS = 20;
-    /** Warm-up candidates whose variances are solved together. */
-    private static final int BATCH = 4;
     private final FeatureSpace space;
     private final Posterior posterior;
     private final Utility utility;
@@ -48,23 +46,20 @@ final class AcquisitionSearch {
         Kept kept = new Kept(Math.max(1, starts));
         boolean bounded = utility.growsWithSd();
         double priorSd = Math.sqrt(posterior.priorVariance());
-        Batch batch = new Batch(posterior.size());
+        double[] covariances = new double[posterior.size()];
         solved = 0;
         for (int i = 0; i < warmUp; i++) {
             double[] candidate = candidate(i, incumbents);
-            double mean = posterior.mean(candidate, batch.covariances[batch.count]);
+            double mean = posterior.mean(candidate, covariances);
             // the variance is at most the prior's and the utility grows with it: a candidate whose utility at the
             // prior's standard deviation cannot pass the kept list's last cannot enter it (nor could it before)
             if (bounded && kept.full() && utility.value(mean, priorSd, best, null) < kept.last() - Utility.SD_SLACK) {
                 continue;
             }
-            batch.candidates[batch.count] = candidate;
-            batch.means[batch.count] = mean;
-            if (++batch.count == BATCH) {
-                score(batch, kept);
-            }
+            solved++;
+            double value = utility.value(mean, Math.sqrt(posterior.variance(covariances)), best, null);
+            kept.offer(candidate, Double.isNaN(value) ? Double.NEGATIVE_INFINITY : value);
         }
-        score(batch, kept);
         List<double[]> top = kept.points;
         double[] bestPoint = top.get(0);
         double bestValue = kept.values.get(0);
@@ -108,20 +103,6 @@ final class AcquisitionSearch {
         return space.random(rng);
     }
 
-    /**
-     * Scores a batch's candidates in their order (their variances solved together), offers each to the kept list and
-     * empties the batch: the values {@link #score} would give one at a time, offered in the same order.
-     */
-    private void score(Batch batch, Kept kept) {
-        posterior.variances(batch.covariances, batch.count, batch.variances);
-        solved += batch.count;
-        for (int q = 0; q < batch.count; q++) {
-            double v = utility.value(batch.means[q], Math.sqrt(batch.variances[q]), best, null);
-            kept.offer(batch.candidates[q], Double.isNaN(v) ? Double.NEGATIVE_INFINITY : v);
-        }
-        batch.count = 0;
-    }
-
     private double score(double[] f, double[] out) {
         posterior.predict(f, out, null, null);
         double v = utility.value(out[0], Math.sqrt(out[1]), best, null);
@@ -141,19 +122,6 @@ final class AcquisitionSearch {
             gradient[c] = -(d[0] * dMean[c] + d[1] * dVar[c] / (2 * sd));
         }
         return -value;
-    }
-
-    /** Warm-up candidates waiting for their variances: each one's mean and covariance vector. */
-    private static final class Batch {
-        final double[][] candidates = new double[BATCH][];
-        final double[][] covariances;
-        final double[] means = new double[BATCH];
-        final double[] variances = new double[BATCH];
-        int count;
-
-        Batch(int rows) {
-            covariances = new double[BATCH][rows];
-        }
     }
 
     /** The best {@code keep} candidates so far, best first; a tie keeps the earlier one ahead (and out when full). */

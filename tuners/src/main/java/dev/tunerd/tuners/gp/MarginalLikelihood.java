@@ -2,17 +2,21 @@ package dev.tunerd.tuners.gp;
 
 import dev.tunerd.tuners.common.BoundedLbfgs;
 import dev.tunerd.tuners.common.Rng;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.decomposition.chol.CholeskyDecompositionInner_DDRM;
+import org.ejml.dense.row.linsol.chol.LinearSolverChol_DDRM;
 
 /**
  * The negative log marginal likelihood of a zero-mean GP with a Matérn ARD kernel (plus the length-scale prior) and
  * its gradient, in the log parameters {@code [log signal variance, log length scale per group..., log noise]}; and
- * its minimisation by multi-start bounded L-BFGS ({@link BoundedLbfgs}). The factorisation, the solve for the
- * weights and the inverse are {@link LowerFactor}'s (EJML's inner-product Cholesky and its solver until session 20,
- * bit for bit); the gradient is {@code 1/2 tr((a a^T - K^-1) dK/dtheta)}. Each evaluation works on the upper triangle
- * (with the diagonal) only, packed row by row: the squared distances per group are computed once per fit, the
- * correlation and its derivative share one square root and one exponential ({@link Matern#valueAndDerivative}), and
- * the log determinant is read off the factor in place. The arithmetic of each term is unchanged, so the fits are bit
- * for bit those of session 19 (checked by {@code LikelihoodMathTest}). Not thread-safe: one fit at a time.
+ * its minimisation by multi-start bounded L-BFGS ({@link BoundedLbfgs}). The factorisation is EJML's Cholesky (the
+ * inner-product one, which reads the matrix's upper triangle only, so only that is written); the gradient is
+ * {@code 1/2 tr((a a^T - K^-1) dK/dtheta)}. Each evaluation works on the upper triangle (with the diagonal) only,
+ * packed row by row: the squared distances per group are computed once per fit, the correlation and its derivative
+ * share one square root and one exponential ({@link Matern#valueAndDerivative}), and the log determinant is read off
+ * the factor in place (EJML's {@code getT(null)} copied and checked the whole factor on every evaluation, a fifth of a
+ * fresh probe's time). The arithmetic of each term is unchanged, so the fits are bit for bit those of session 19
+ * (checked by {@code LikelihoodMathTest}). Not thread-safe: one fit at a time.
  */
 final class MarginalLikelihood implements BoundedLbfgs.Objective {
     private final int m;
@@ -21,14 +25,17 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
     private final Matern kernel;
     /** Squared distance per group of each pair a <= b, packed: [(pair index) * groups + group]. */
     private final double[] dist;
-    /** The kernel matrix's upper triangle, factorised in place (the factor in the lower triangle and the diagonal). */
-    private final double[] k;
-    private final double[] kInv;
-    private final double[] alpha;
+    private final DMatrixRMaj k;
+    private final DMatrixRMaj kInv;
+    private final DMatrixRMaj rhs;
+    private final DMatrixRMaj alpha;
     /** Correlation and its derivative in d2 of each pair a <= b, packed row by row. */
     private final double[] corr;
     private final double[] corrDerivative;
     private final double[] invL2;
+    /** EJML's Cholesky, as {@code LinearSolverFactory_DDRM.chol} builds it below 1,000 rows; kept to read its factor. */
+    private final CholeskyDecompositionInner_DDRM cholesky;
+    private final LinearSolverChol_DDRM solver;
     private final double logNoiseMin;
     /** Calls of {@link #evaluate} so far. */
     private int evaluations;
@@ -58,12 +65,15 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
                 }
             }
         }
-        k = new double[m * m];
-        kInv = new double[m * m];
-        alpha = new double[m];
+        k = new DMatrixRMaj(m, m);
+        kInv = new DMatrixRMaj(m, m);
+        rhs = new DMatrixRMaj(m, 1);
+        alpha = new DMatrixRMaj(m, 1);
         corr = new double[pairs];
         corrDerivative = new double[pairs];
         invL2 = new double[groups];
+        cholesky = new CholeskyDecompositionInner_DDRM(true);
+        solver = new LinearSolverChol_DDRM(cholesky);
     }
 
     /** Number of log parameters: signal, one per group, noise. */
@@ -137,7 +147,7 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
         for (int g = 0; g < groups; g++) {
             invL2[g] = Math.exp(-2 * theta[1 + g]);
         }
-        double[] kd = k;
+        double[] kd = k.data;
         int p = 0;
         for (int a = 0; a < m; a++) {
             for (int b = a; b < m; b++, p++) {
@@ -152,23 +162,23 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
                 kd[a * m + b] = v;
             }
         }
-        if (!LowerFactor.factorise(kd, m)) {
+        if (!solver.setA(k)) {
             return Double.POSITIVE_INFINITY;
         }
-        System.arraycopy(y, 0, alpha, 0, m);
-        LowerFactor.solve(kd, m, alpha);
-        LowerFactor.solveTransposed(kd, m, alpha);
-        LowerFactor.invert(kd, m, kInv);
+        System.arraycopy(y, 0, rhs.data, 0, m);
+        solver.solve(rhs, alpha);
+        solver.invert(kInv);
+        double[] lower = cholesky.getT().data;
         double logDet = 0;
         double fit = 0;
         for (int a = 0; a < m; a++) {
-            logDet += 2 * Math.log(kd[a * m + a]);
-            fit += y[a] * alpha[a];
+            logDet += 2 * Math.log(lower[a * m + a]);
+            fit += y[a] * alpha.data[a];
         }
         double value = 0.5 * fit + 0.5 * logDet + 0.5 * m * Math.log(2 * Math.PI);
         java.util.Arrays.fill(gradient, 0.0);
-        double[] al = alpha;
-        double[] inv = kInv;
+        double[] al = alpha.data;
+        double[] inv = kInv.data;
         double gSignal = 0;
         double gNoise = 0;
         p = 0;

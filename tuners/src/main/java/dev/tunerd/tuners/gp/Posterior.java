@@ -2,14 +2,17 @@ package dev.tunerd.tuners.gp;
 
 import org.ejml.EjmlParameters;
 import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.decomposition.TriangularSolver_DDRM;
+import org.ejml.dense.row.decomposition.chol.CholeskyDecompositionInner_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
 
 /**
- * The GP posterior for fixed hyper-parameters: the Cholesky factor of the kernel matrix ({@link LowerFactor}) and the
- * weights {@code K^-1 y}; the predictive mean and variance at a point with their gradients in the features, and the
- * mean alone with the variances of a batch after it ({@link #mean}, {@link #variances}: what the acquisition's
- * warm-up needs). Immutable after construction; {@link #predict} uses per-instance scratch space, so not thread-safe.
+ * The GP posterior for fixed hyper-parameters: the Cholesky factor of the kernel matrix (EJML) and the weights
+ * {@code K^-1 y}; the predictive mean and variance at a point with their gradients in the features, and the mean
+ * alone with the variance after it ({@link #mean}, {@link #variance}: what the acquisition's warm-up needs, which
+ * skips the variance of a point that cannot win). Immutable after construction; {@link #predict} uses per-instance
+ * scratch space, so not thread-safe.
  */
 final class Posterior {
     private final double[][] x;
@@ -76,7 +79,7 @@ final class Posterior {
             double[] l = lowerFactor(k);
             if (l != null) {
                 double[] w = y.clone();
-                LowerFactor.solve(l, n, w);
+                TriangularSolver_DDRM.solveL(l, w, n);
                 backward(l, n, w);
                 if (allFinite(w)) {
                     return new Posterior(x, theta, groupOf, kernel, l, w);
@@ -89,13 +92,15 @@ final class Posterior {
 
     /**
      * The lower Cholesky factor of {@code k} (row-major; its upper triangle is not to be read), or null when k is not
-     * positive definite. Below EJML's block size (1,000 rows, every probe and GP tuner) {@link LowerFactor} factorises
-     * {@code k} in place, bit for bit as EJML's inner-product Cholesky did there (sessions 17-20); above it, EJML's
-     * blocked factorisation (and a copy).
+     * positive definite. EJML's decomposition as {@code DecompositionFactory_DDRM.chol(n, true)} chooses it; below
+     * its block size (1,000 rows, every probe and GP tuner) the inner-product Cholesky factorises {@code k} in place,
+     * reading its upper triangle only (so only that is written), and the factor is read there ({@code getT(null)}
+     * copied it and checked its upper triangle for zeros, a tenth of a probe's time); above it the blocked one.
      */
     private static double[] lowerFactor(DMatrixRMaj k) {
         if (k.numRows < EjmlParameters.SWITCH_BLOCK64_CHOLESKY) {
-            return LowerFactor.factorise(k.data, k.numRows) ? k.data : null;
+            CholeskyDecompositionInner_DDRM inPlace = new CholeskyDecompositionInner_DDRM(true);
+            return inPlace.decompose(k) ? inPlace.getT().data : null;
         }
         CholeskyDecomposition_F64<DMatrixRMaj> blocked = DecompositionFactory_DDRM.chol(k.numRows, true);
         return blocked.decompose(k) ? blocked.getT(null).data : null;
@@ -124,7 +129,6 @@ final class Posterior {
             mean += kStar[i] * weights[i];
         }
         System.arraycopy(kStar, 0, v, 0, n);
-        LowerFactor.solve(chol, n, v);
         out[0] = mean;
         out[1] = variance(v);
         if (dMean == null) {
@@ -157,7 +161,7 @@ final class Posterior {
 
     /**
      * The predictive mean at {@code f}, bit for bit {@link #predict}'s, with the covariances of {@code f} and the
-     * observations stored into {@code k} (at least {@link #size()} long) for {@link #variances}: the mean costs a pass
+     * observations stored into {@code k} (at least {@link #size()} long) for {@link #variance}: the mean costs a pass
      * over the observations, the variance a triangular solve on top.
      */
     double mean(double[] f, double[] k) {
@@ -176,34 +180,22 @@ final class Posterior {
     }
 
     /**
-     * The predictive variances of {@code count} points from their covariance vectors {@code k[0..count)} (as
-     * {@link #mean} stored them; overwritten), into {@code var}: bit for bit {@link #predict}'s, the triangular solves
-     * of up to four points run together (the same operations in the same order for each point; four independent sums
-     * instead of one, so the processor is not waiting on each subtraction in turn).
+     * The predictive variance from a point's covariances {@code k} with the observations (as {@link #mean} stored
+     * them), bit for bit {@link #predict}'s; {@code k} is overwritten with {@code L^-1 k} (EJML's forward solve).
      */
-    void variances(double[][] k, int count, double[] var) {
-        int p = 0;
-        for (; p + 4 <= count; p += 4) {
-            LowerFactor.solve4(chol, n, k[p], k[p + 1], k[p + 2], k[p + 3]);
-        }
-        for (; p < count; p++) {
-            LowerFactor.solve(chol, n, k[p]);
-        }
-        for (int q = 0; q < count; q++) {
-            var[q] = variance(k[q]);
-        }
-    }
-
-    /** The variance left once {@code v = L^-1 k} is explained. */
-    private double variance(double[] v) {
+    double variance(double[] k) {
+        TriangularSolver_DDRM.solveL(chol, k, n);
         double explained = 0;
         for (int i = 0; i < n; i++) {
-            explained += v[i] * v[i];
+            explained += k[i] * k[i];
         }
         return Math.max(signal - explained, 1e-12 * signal);
     }
 
-    /** Solves L^T z = b in place. */
+    /**
+     * Solves L^T z = b in place, column by column as sessions 17-20 did (EJML's {@code solveTranL} sums each entry's
+     * terms in the other order, which would change the weights' last bits and so the draws).
+     */
     private static void backward(double[] l, int n, double[] b) {
         for (int i = n - 1; i >= 0; i--) {
             double s = b[i] / l[i * n + i];
