@@ -11,7 +11,12 @@ import java.util.List;
  * (choices stay as the start has them). Half the warm-up is uniform in the cube, a quarter is drawn near the best
  * observations at random scales (a GP's optimum is most often next to one), which finds the acquisition's peak with
  * far fewer candidates, and a quarter re-draws one or more parameters of a best observation from their whole range
- * (moves to another basin along a coordinate, which separable multimodal functions need). Not thread-safe.
+ * (moves to another basin along a coordinate, which separable multimodal functions need). The warm-up solves a
+ * candidate's variance (a triangular solve, quadratic in the observations, where the mean is linear) only when it can
+ * enter the kept list: the variance is at most the prior's and log-EI and the lower confidence bound grow with it, so
+ * a candidate whose utility at the prior's standard deviation stays below the list's last (by more than the
+ * approximations' {@link Utility#SD_SLACK}) would not have entered; those that can are solved in turn. The
+ * chosen point is bit for bit the one of scoring every candidate in turn (sessions 17-20). Not thread-safe.
  */
 final class AcquisitionSearch {
     private static final int LBFGS_ITERATIONS = 20;
@@ -20,6 +25,8 @@ final class AcquisitionSearch {
     private final Utility utility;
     private final double best;
     private final Rng rng;
+    /** Warm-up candidates whose variance the last {@link #maximise} solved (the others could not win). */
+    private int solved;
 
     AcquisitionSearch(FeatureSpace space, Posterior posterior, Utility utility, double best, Rng rng) {
         this.space = space;
@@ -36,38 +43,27 @@ final class AcquisitionSearch {
      * @return the feature vector with the highest utility found (canonical: snapped, imputed)
      */
     double[] maximise(List<double[]> incumbents, int warmUp, int starts) {
-        int keep = Math.max(1, starts);
-        List<double[]> top = new ArrayList<>();
-        List<Double> topValue = new ArrayList<>();
-        double[] out = new double[2];
+        Kept kept = new Kept(Math.max(1, starts));
+        boolean bounded = utility.growsWithSd();
+        double priorSd = Math.sqrt(posterior.priorVariance());
+        double[] covariances = new double[posterior.size()];
+        solved = 0;
         for (int i = 0; i < warmUp; i++) {
-            double[] candidate;
-            if (i % 4 == 3 && !incumbents.isEmpty()) {
-                double[] centre = incumbents.get(Math.min(incumbents.size() - 1, rng.nextGeometricFailures(0.4)));
-                candidate = space.redraw(centre, 1.0 / Math.max(1, space.groups()), rng);
-            } else if (i % 2 == 1 && !incumbents.isEmpty()) {
-                double[] centre = incumbents.get(Math.min(incumbents.size() - 1, rng.nextGeometricFailures(0.4)));
-                double scale = Math.exp(Math.log(0.002) + rng.nextDouble() * Math.log(0.3 / 0.002));
-                candidate = space.near(centre, scale, 1.0 / Math.max(1, space.groups()), rng);
-            } else {
-                candidate = space.random(rng);
+            double[] candidate = candidate(i, incumbents);
+            double mean = posterior.mean(candidate, covariances);
+            // the variance is at most the prior's and the utility grows with it: a candidate whose utility at the
+            // prior's standard deviation cannot pass the kept list's last cannot enter it (nor could it before)
+            if (bounded && kept.full() && utility.value(mean, priorSd, best, null) < kept.last() - Utility.SD_SLACK) {
+                continue;
             }
-            double value = score(candidate, out);
-            int pos = top.size();
-            while (pos > 0 && topValue.get(pos - 1) < value) {
-                pos--;
-            }
-            if (pos < keep) {
-                top.add(pos, candidate);
-                topValue.add(pos, value);
-                if (top.size() > keep) {
-                    top.remove(keep);
-                    topValue.remove(keep);
-                }
-            }
+            solved++;
+            double value = utility.value(mean, Math.sqrt(posterior.variance(covariances)), best, null);
+            kept.offer(candidate, Double.isNaN(value) ? Double.NEGATIVE_INFINITY : value);
         }
+        List<double[]> top = kept.points;
         double[] bestPoint = top.get(0);
-        double bestValue = topValue.get(0);
+        double bestValue = kept.values.get(0);
+        double[] out = new double[2];
         if (starts > 0) {
             int f = space.features();
             double[] lo = new double[f];
@@ -86,6 +82,25 @@ final class AcquisitionSearch {
             }
         }
         return bestPoint;
+    }
+
+    /** Warm-up candidates whose variance the last {@link #maximise} solved; the others' bound could not win. */
+    int solved() {
+        return solved;
+    }
+
+    /** The {@code i}th warm-up candidate (see the class comment); draws from the generator. */
+    private double[] candidate(int i, List<double[]> incumbents) {
+        if (i % 4 == 3 && !incumbents.isEmpty()) {
+            double[] centre = incumbents.get(Math.min(incumbents.size() - 1, rng.nextGeometricFailures(0.4)));
+            return space.redraw(centre, 1.0 / Math.max(1, space.groups()), rng);
+        }
+        if (i % 2 == 1 && !incumbents.isEmpty()) {
+            double[] centre = incumbents.get(Math.min(incumbents.size() - 1, rng.nextGeometricFailures(0.4)));
+            double scale = Math.exp(Math.log(0.002) + rng.nextDouble() * Math.log(0.3 / 0.002));
+            return space.near(centre, scale, 1.0 / Math.max(1, space.groups()), rng);
+        }
+        return space.random(rng);
     }
 
     private double score(double[] f, double[] out) {
@@ -107,5 +122,40 @@ final class AcquisitionSearch {
             gradient[c] = -(d[0] * dMean[c] + d[1] * dVar[c] / (2 * sd));
         }
         return -value;
+    }
+
+    /** The best {@code keep} candidates so far, best first; a tie keeps the earlier one ahead (and out when full). */
+    private static final class Kept {
+        final List<double[]> points = new ArrayList<>();
+        final List<Double> values = new ArrayList<>();
+        private final int keep;
+
+        Kept(int keep) {
+            this.keep = keep;
+        }
+
+        boolean full() {
+            return points.size() >= keep;
+        }
+
+        /** The last kept value: a candidate enters a full list only above it. */
+        double last() {
+            return values.get(keep - 1);
+        }
+
+        void offer(double[] candidate, double value) {
+            int pos = points.size();
+            while (pos > 0 && values.get(pos - 1) < value) {
+                pos--;
+            }
+            if (pos < keep) {
+                points.add(pos, candidate);
+                values.add(pos, value);
+                if (points.size() > keep) {
+                    points.remove(keep);
+                    values.remove(keep);
+                }
+            }
+        }
     }
 }

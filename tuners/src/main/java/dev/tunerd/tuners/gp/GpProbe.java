@@ -19,9 +19,9 @@ import java.util.List;
  */
 public final class GpProbe {
     /** L-BFGS iterations of the lean schedule's first fit by default (sessions 18 and 19). */
-    public static final int FIRST_FIT = HyperFit.ITERATIONS;
+    public static final int FIRST_FIT = FirstProbe.USUAL.fitIterations();
     /** Rows of the lean schedule's first fit by default (sessions 18 and 19: those of its warm refits). */
-    public static final int FIRST_ROWS = HyperFit.LEAN_ROWS;
+    public static final int FIRST_ROWS = FirstProbe.USUAL.fitRows();
     private final GpSampler sampler;
     /** Observations not yet handed to the GP: the host's vectors (which it does not change after observing them). */
     private final List<double[]> waiting = new ArrayList<>();
@@ -29,6 +29,8 @@ public final class GpProbe {
     private int modelled;
 
     /**
+     * A probe whose first suggestion fits and searches as every later one ({@link FirstProbe#USUAL}).
+     *
      * @param unit    the space, in internal coordinates as the host tuner keeps them
      * @param utility {@code ei} (log-EI) or {@code ucb}
      * @param kappa   UCB's exploration weight
@@ -38,32 +40,17 @@ public final class GpProbe {
      * @param rng     the host tuner's generator (so a seeded run stays one stream)
      */
     public GpProbe(UnitSpace unit, String utility, double kappa, int cap, boolean lean, Rng rng) {
-        this(unit, utility, kappa, cap, lean, FIRST_FIT, rng);
+        this(unit, utility, kappa, cap, lean, FirstProbe.USUAL, rng);
     }
 
-    /**
-     * As above, with {@code firstFit} L-BFGS iterations for the lean schedule's first hyper-parameter fit (0: the
-     * prior's mode as it is; the later warm refits and full fits are unchanged).
-     */
-    public GpProbe(UnitSpace unit, String utility, double kappa, int cap, boolean lean, int firstFit, Rng rng) {
-        this(unit, utility, kappa, cap, lean, firstFit, FIRST_ROWS, rng);
-    }
-
-    /** As above, with that first fit on at most {@code firstRows} rows (the best half and the most recent). */
-    public GpProbe(UnitSpace unit, String utility, double kappa, int cap, boolean lean, int firstFit, int firstRows,
-                   Rng rng) {
-        this(unit, utility, kappa, cap, lean, firstFit, firstRows, FirstSearch.USUAL, rng);
-    }
-
-    /** As above, with the lean schedule's first suggestion modelled and searched as {@code first} says. */
-    public GpProbe(UnitSpace unit, String utility, double kappa, int cap, boolean lean, int firstFit, int firstRows,
-                   FirstSearch first, Rng rng) {
+    /** As above, with the lean schedule's first fit and first suggestion as {@code first} says. */
+    public GpProbe(UnitSpace unit, String utility, double kappa, int cap, boolean lean, FirstProbe first, Rng rng) {
         if (cap < 10) {
             throw new IllegalArgumentException("GP probe: cap must be >= 10: " + cap);
         }
         GpClassArgs args = new GpClassArgs(OptimizeMode.MINIMIZE, utility, kappa, null, null, null, null, null, null,
             null);
-        this.sampler = new GpSampler(unit, args, rng, cap, lean, firstFit, firstRows, first);
+        this.sampler = new GpSampler(unit, args, rng, cap, lean, first);
     }
 
     /**

@@ -46,37 +46,24 @@ final class GpSampler implements InternalSampler {
     private final int[] lastSearch = new int[3];
 
     GpSampler(SearchSpace searchSpace, GpClassArgs args, Rng rng) {
-        this(new UnitSpace(searchSpace.parameters()), args, rng, ModelData.CAP, false);
+        this(new UnitSpace(searchSpace.parameters()), args, rng, ModelData.CAP, false, FirstProbe.USUAL);
     }
 
     /**
      * A GP on {@code unit} whose model holds at most {@code cap} observations (the best half and the most recent).
      *
-     * @param lean {@link HyperFit}'s lean schedule and a smaller acquisition search (a third of the scoring budget,
-     *             one local start): for a GP probing inside another tuner, where a suggestion must stay cheap
+     * @param lean  {@link HyperFit}'s lean schedule and a smaller acquisition search (a third of the scoring budget,
+     *              one local start): for a GP probing inside another tuner, where a suggestion must stay cheap
+     * @param first the lean schedule's first fit and first suggestion (no effect without {@code lean})
      */
-    GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap, boolean lean) {
-        this(unit, args, rng, cap, lean, HyperFit.ITERATIONS, HyperFit.LEAN_ROWS);
-    }
-
-    /**
-     * As above, with {@code firstFit} L-BFGS iterations on at most {@code firstRows} rows for the lean schedule's first
-     * fit ({@link HyperFit}).
-     */
-    GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap, boolean lean, int firstFit, int firstRows) {
-        this(unit, args, rng, cap, lean, firstFit, firstRows, FirstSearch.USUAL);
-    }
-
-    /** As above, with the lean schedule's first suggestion modelled and searched as {@code first} says. */
-    GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap, boolean lean, int firstFit, int firstRows,
-              FirstSearch first) {
-        this.first = first;
+    GpSampler(UnitSpace unit, GpClassArgs args, Rng rng, int cap, boolean lean, FirstProbe first) {
+        this.first = first.search();
         this.space = new FeatureSpace(unit);
         this.features = new EncodedRows(space);
         this.args = args;
         this.rng = rng;
         this.kernel = new Matern(args.nu());
-        this.fit = new HyperFit(space, kernel, args.alpha(), lean, firstFit, firstRows);
+        this.fit = new HyperFit(space, kernel, args.alpha(), lean, first.fitIterations(), first.fitRows());
         this.cap = cap;
         this.lean = lean;
     }

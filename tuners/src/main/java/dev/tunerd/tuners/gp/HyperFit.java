@@ -49,15 +49,6 @@ final class HyperFit {
     /** Likelihood evaluations of those fits (not part of the state). */
     private long evaluations;
 
-    HyperFit(FeatureSpace space, Matern kernel, double alpha) {
-        this(space, kernel, alpha, false);
-    }
-
-    /** @param lean the lean schedule (see the class comment) instead of the GP tuner's */
-    HyperFit(FeatureSpace space, Matern kernel, double alpha, boolean lean) {
-        this(space, kernel, alpha, lean, ITERATIONS, LEAN_ROWS);
-    }
-
     /**
      * @param lean            the lean schedule (see the class comment) instead of the GP tuner's
      * @param firstIterations L-BFGS iterations of the lean schedule's first fit (0: the prior's mode, evaluated once

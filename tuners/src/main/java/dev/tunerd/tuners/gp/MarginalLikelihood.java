@@ -9,13 +9,14 @@ import org.ejml.dense.row.linsol.chol.LinearSolverChol_DDRM;
 /**
  * The negative log marginal likelihood of a zero-mean GP with a Matérn ARD kernel (plus the length-scale prior) and
  * its gradient, in the log parameters {@code [log signal variance, log length scale per group..., log noise]}; and
- * its minimisation by multi-start bounded L-BFGS ({@link BoundedLbfgs}). The factorisation is EJML's Cholesky; the
- * gradient is {@code 1/2 tr((a a^T - K^-1) dK/dtheta)}. Each evaluation works on the upper triangle (with the
- * diagonal) only, packed row by row: the squared distances per group are computed once per fit, the correlation and
- * its derivative share one square root and one exponential ({@link Matern#valueAndDerivative}), and the log
- * determinant is read off the factor in place (EJML's {@code getT(null)} copied and checked the whole factor on every
- * evaluation, a fifth of a fresh probe's time). The arithmetic of each term is unchanged, so the fits are bit for bit
- * those of session 19 (checked by {@code LikelihoodMathTest}). Not thread-safe: one fit at a time.
+ * its minimisation by multi-start bounded L-BFGS ({@link BoundedLbfgs}). The factorisation is EJML's Cholesky (the
+ * inner-product one, which reads the matrix's upper triangle only, so only that is written); the gradient is
+ * {@code 1/2 tr((a a^T - K^-1) dK/dtheta)}. Each evaluation works on the upper triangle (with the diagonal) only,
+ * packed row by row: the squared distances per group are computed once per fit, the correlation and its derivative
+ * share one square root and one exponential ({@link Matern#valueAndDerivative}), and the log determinant is read off
+ * the factor in place (EJML's {@code getT(null)} copied and checked the whole factor on every evaluation, a fifth of a
+ * fresh probe's time). The arithmetic of each term is unchanged, so the fits are bit for bit those of session 19
+ * (checked by {@code LikelihoodMathTest}). Not thread-safe: one fit at a time.
  */
 final class MarginalLikelihood implements BoundedLbfgs.Objective {
     private final int m;
@@ -159,7 +160,6 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
                 corr[p] = c;
                 double v = signal * c + (a == b ? noise : 0);
                 kd[a * m + b] = v;
-                kd[b * m + a] = v;
             }
         }
         if (!solver.setA(k)) {

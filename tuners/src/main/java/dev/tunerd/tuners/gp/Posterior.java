@@ -2,14 +2,17 @@ package dev.tunerd.tuners.gp;
 
 import org.ejml.EjmlParameters;
 import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.decomposition.TriangularSolver_DDRM;
 import org.ejml.dense.row.decomposition.chol.CholeskyDecompositionInner_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
 
 /**
  * The GP posterior for fixed hyper-parameters: the Cholesky factor of the kernel matrix (EJML) and the weights
- * {@code K^-1 y}; the predictive mean and variance at a point with their gradients in the features. Immutable after
- * construction; {@link #predict} uses per-instance scratch space, so not thread-safe.
+ * {@code K^-1 y}; the predictive mean and variance at a point with their gradients in the features, and the mean
+ * alone with the variance after it ({@link #mean}, {@link #variance}: what the acquisition's warm-up needs, which
+ * skips the variance of a point that cannot win). Immutable after construction; {@link #predict} uses per-instance
+ * scratch space, so not thread-safe.
  */
 final class Posterior {
     private final double[][] x;
@@ -68,13 +71,15 @@ final class Posterior {
                     }
                     double value = signal * kernel.value(d2) + (a == b ? noise : 0);
                     k.data[a * n + b] = value;
-                    k.data[b * n + a] = value;
+                    if (n >= EjmlParameters.SWITCH_BLOCK64_CHOLESKY) {
+                        k.data[b * n + a] = value;
+                    }
                 }
             }
             double[] l = lowerFactor(k);
             if (l != null) {
                 double[] w = y.clone();
-                forward(l, n, w);
+                TriangularSolver_DDRM.solveL(l, w, n);
                 backward(l, n, w);
                 if (allFinite(w)) {
                     return new Posterior(x, theta, groupOf, kernel, l, w);
@@ -88,8 +93,9 @@ final class Posterior {
     /**
      * The lower Cholesky factor of {@code k} (row-major; its upper triangle is not to be read), or null when k is not
      * positive definite. EJML's decomposition as {@code DecompositionFactory_DDRM.chol(n, true)} chooses it; below
-     * its block size (1,000 rows, every probe and GP tuner) it factorises {@code k} in place and the factor is read
-     * there ({@code getT(null)} copied it and checked its upper triangle for zeros, a tenth of a probe's time).
+     * its block size (1,000 rows, every probe and GP tuner) the inner-product Cholesky factorises {@code k} in place,
+     * reading its upper triangle only (so only that is written), and the factor is read there ({@code getT(null)}
+     * copied it and checked its upper triangle for zeros, a tenth of a probe's time); above it the blocked one.
      */
     private static double[] lowerFactor(DMatrixRMaj k) {
         if (k.numRows < EjmlParameters.SWITCH_BLOCK64_CHOLESKY) {
@@ -116,21 +122,15 @@ final class Posterior {
                 double d = f[c] - xi[c];
                 d2 += d * d * invL2PerFeature[c];
             }
-            kStar[i] = signal * kernel.value(d2);
+            kStar[i] = signal * (dMean == null ? kernel.value(d2) : kernel.valueAndDerivative(d2, kDeriv, i));
             if (dMean != null) {
-                kDeriv[i] = signal * kernel.derivative(d2);
+                kDeriv[i] *= signal;
             }
             mean += kStar[i] * weights[i];
         }
         System.arraycopy(kStar, 0, v, 0, n);
-        forward(chol, n, v);
-        double explained = 0;
-        for (int i = 0; i < n; i++) {
-            explained += v[i] * v[i];
-        }
-        double var = Math.max(signal - explained, 1e-12 * signal);
         out[0] = mean;
-        out[1] = var;
+        out[1] = variance(v);
         if (dMean == null) {
             return;
         }
@@ -149,19 +149,53 @@ final class Posterior {
         }
     }
 
-    /** Solves L z = b in place. */
-    private static void forward(double[] l, int n, double[] b) {
-        for (int i = 0; i < n; i++) {
-            double s = b[i];
-            int row = i * n;
-            for (int j = 0; j < i; j++) {
-                s -= l[row + j] * b[j];
-            }
-            b[i] = s / l[row + i];
-        }
+    /** Observations in the model (the length of {@link #mean}'s covariance vector). */
+    int size() {
+        return n;
     }
 
-    /** Solves L^T z = b in place. */
+    /** The prior variance: every predicted variance is at most this ({@link #predict}'s out[1]). */
+    double priorVariance() {
+        return signal;
+    }
+
+    /**
+     * The predictive mean at {@code f}, bit for bit {@link #predict}'s, with the covariances of {@code f} and the
+     * observations stored into {@code k} (at least {@link #size()} long) for {@link #variance}: the mean costs a pass
+     * over the observations, the variance a triangular solve on top.
+     */
+    double mean(double[] f, double[] k) {
+        double mean = 0;
+        for (int i = 0; i < n; i++) {
+            double[] xi = x[i];
+            double d2 = 0;
+            for (int c = 0; c < features; c++) {
+                double d = f[c] - xi[c];
+                d2 += d * d * invL2PerFeature[c];
+            }
+            k[i] = signal * kernel.value(d2);
+            mean += k[i] * weights[i];
+        }
+        return mean;
+    }
+
+    /**
+     * The predictive variance from a point's covariances {@code k} with the observations (as {@link #mean} stored
+     * them), bit for bit {@link #predict}'s; {@code k} is overwritten with {@code L^-1 k} (EJML's forward solve).
+     */
+    double variance(double[] k) {
+        TriangularSolver_DDRM.solveL(chol, k, n);
+        double explained = 0;
+        for (int i = 0; i < n; i++) {
+            explained += k[i] * k[i];
+        }
+        return Math.max(signal - explained, 1e-12 * signal);
+    }
+
+    /**
+     * Solves L^T z = b in place, column by column as sessions 17-20 did (EJML's {@code solveTranL} sums each entry's
+     * terms in the other order, which would change the weights' last bits and so the draws).
+     */
     private static void backward(double[] l, int n, double[] b) {
         for (int i = n - 1; i >= 0; i--) {
             double s = b[i] / l[i * n + i];

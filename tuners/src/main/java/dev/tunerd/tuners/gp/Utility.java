@@ -62,6 +62,23 @@ public final class Utility {
         return Math.log(sd) + logH;
     }
 
+    /**
+     * Whether, for a fixed mean, the utility never decreases as the standard deviation grows, up to
+     * {@link #SD_SLACK}: log-EI (increasing: its derivative in sd is phi(z) / (sd h(z)) > 0) and the lower confidence
+     * bound with kappa >= 0; not log-POI, which falls with sd when the mean is below the best.
+     */
+    boolean growsWithSd() {
+        return kind == Kind.EI || kind == Kind.UCB && kappa >= 0;
+    }
+
+    /**
+     * How far {@link #value} at a smaller standard deviation may come out above its value at a larger one through the
+     * rounding and the approximations of {@link Normal}: Phi's absolute error is below 1.5e-7 and erfc's relative
+     * error below 1.2e-7, which log h(z) turns into at most about 1e-5 (near z = -8, where 1 - t R(t) cancels to 0.015,
+     * and at the switch to the tail series); twice that is 2e-5, this is fifty times more.
+     */
+    static final double SD_SLACK = 1e-3;
+
     /** log(z Phi(z) + phi(z)), stable for all z ({@link Normal#logEiFactor}). */
     static double logH(double z) {
         return Normal.logEiFactor(z);

@@ -49,8 +49,13 @@ class FirstFitTest {
         }
     }
 
+    /** The lean first fit of {@code fit} iterations on {@code rows} rows, the first suggestion searched as usual. */
+    static FirstProbe first(int fit, int rows) {
+        return new FirstProbe(fit, rows, FirstSearch.USUAL);
+    }
+
     private static GpProbe probe(int firstFit, Rng rng) {
-        return new GpProbe(SPACE, "ei", 0, 150, true, firstFit, rng);
+        return new GpProbe(SPACE, "ei", 0, 150, true, first(firstFit, GpProbe.FIRST_ROWS), rng);
     }
 
     private static GpProbe firstProbe(int firstFit) {
@@ -86,14 +91,14 @@ class FirstFitTest {
         // session 19 (off by default): a fresh tuner's first probe pays no L-BFGS fit (the default runs 34-42
         // evaluations on hartmann6)
         ModelProbe d = TpeArgs.PROBE_CHEAP_FIRST;
-        GpProbe gp = new GpProbe(SPACE, d.utility(), d.kappa(), d.cap(), d.lean(), d.firstFit(), new Rng(4));
+        GpProbe gp = new GpProbe(SPACE, d.utility(), d.kappa(), d.cap(), d.lean(), d.firstProbe(), new Rng(4));
         feed(gp, points(120, 8), 0, 120);
         gp.suggest(List.of());
         assertEquals(1, gp.fitEvaluations());
         assertEquals(Json.write(firstProbe(0).state()), Json.write(gp.state()));
         ModelProbe def = TpeArgs.PROBE;
-        GpProbe fitted = new GpProbe(SPACE, def.utility(), def.kappa(), def.cap(), def.lean(), def.firstFit(),
-            new Rng(4));
+        GpProbe fitted = new GpProbe(SPACE, def.utility(), def.kappa(), def.cap(), def.lean(),
+            first(def.firstFit(), GpProbe.FIRST_ROWS), new Rng(4));
         feed(fitted, points(120, 8), 0, 120);
         fitted.suggest(List.of());
         assertTrue(fitted.fitEvaluations() > 1, "the default's first fit: " + fitted.fitEvaluations());
@@ -149,9 +154,9 @@ class FirstFitTest {
     @Test
     void theFirstFitOnFewerRowsFitsOnlyThoseAndLeavesTheRestOfTheScheduleAlone() {
         List<double[]> rows = points(160, 8);
-        GpProbe wide = new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, GpProbe.FIRST_ROWS, new Rng(4));
-        GpProbe narrow = new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 12, new Rng(4));
-        GpProbe all = new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 150, new Rng(4));
+        GpProbe wide = new GpProbe(SPACE, "ei", 0, 150, true, first(GpProbe.FIRST_FIT, GpProbe.FIRST_ROWS), new Rng(4));
+        GpProbe narrow = new GpProbe(SPACE, "ei", 0, 150, true, first(GpProbe.FIRST_FIT, 12), new Rng(4));
+        GpProbe all = new GpProbe(SPACE, "ei", 0, 150, true, first(GpProbe.FIRST_FIT, 150), new Rng(4));
         GpProbe asBefore = probe(GpProbe.FIRST_FIT, new Rng(4));
         for (GpProbe gp : List.of(wide, narrow, all, asBefore)) {
             feed(gp, rows, 0, 120);
@@ -170,7 +175,7 @@ class FirstFitTest {
         }
         assertNotEquals(Json.write(wide.state()), Json.write(narrow.state()));
         assertThrows(IllegalArgumentException.class,
-            () -> new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 1, new Rng(4)));
+            () -> new GpProbe(SPACE, "ei", 0, 150, true, first(GpProbe.FIRST_FIT, 1), new Rng(4)));
     }
 
     @Test
@@ -179,9 +184,8 @@ class FirstFitTest {
         assertEquals(25, d.firstRows());
         assertEquals(GpProbe.FIRST_FIT, d.firstFit());
         List<double[]> rows = points(120, 8);
-        GpProbe byDefault = new GpProbe(SPACE, d.utility(), d.kappa(), d.cap(), d.lean(), d.firstFit(), d.firstRows(),
-            new Rng(4));
-        GpProbe twentyFive = new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 25, new Rng(4));
+        GpProbe byDefault = new GpProbe(SPACE, d.utility(), d.kappa(), d.cap(), d.lean(), d.firstProbe(), new Rng(4));
+        GpProbe twentyFive = new GpProbe(SPACE, "ei", 0, 150, true, first(GpProbe.FIRST_FIT, 25), new Rng(4));
         GpProbe sessionNineteen = probe(GpProbe.FIRST_FIT, new Rng(4));
         for (GpProbe gp : List.of(byDefault, twentyFive, sessionNineteen)) {
             feed(gp, rows, 0, 120);
@@ -195,8 +199,8 @@ class FirstFitTest {
     void theFirstFitsRowsAreNoMoreThanTheDataHas() {
         // with 30 observations a first fit on 50 rows and one on 40 both take all 30: the same fit
         List<double[]> rows = points(30, 9);
-        GpProbe fifty = new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 50, new Rng(5));
-        GpProbe forty = new GpProbe(SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 40, new Rng(5));
+        GpProbe fifty = new GpProbe(SPACE, "ei", 0, 150, true, first(GpProbe.FIRST_FIT, 50), new Rng(5));
+        GpProbe forty = new GpProbe(SPACE, "ei", 0, 150, true, first(GpProbe.FIRST_FIT, 40), new Rng(5));
         feed(fifty, rows, 0, 30);
         feed(forty, rows, 0, 30);
         assertArrayEquals(fifty.suggest(List.of()), forty.suggest(List.of()), 0.0);

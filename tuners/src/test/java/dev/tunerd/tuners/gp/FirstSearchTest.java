@@ -20,7 +20,7 @@ class FirstSearchTest {
     private static final FirstSearch CUT = new FirstSearch(25, 32, false);
 
     private static GpProbe probe(FirstSearch first, Rng rng) {
-        return new GpProbe(FirstFitTest.SPACE, "ei", 0, 150, true, GpProbe.FIRST_FIT, 25, first, rng);
+        return new GpProbe(FirstFitTest.SPACE, "ei", 0, 150, true, new FirstProbe(GpProbe.FIRST_FIT, 25, first), rng);
     }
 
     private static void feed(GpProbe gp, List<double[]> rows, int from, int to) {

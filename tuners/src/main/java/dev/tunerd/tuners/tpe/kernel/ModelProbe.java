@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.tpe.kernel;
 
+import dev.tunerd.tuners.gp.FirstProbe;
 import dev.tunerd.tuners.gp.FirstSearch;
 import dev.tunerd.tuners.gp.GpProbe;
 
@@ -88,6 +89,11 @@ public record ModelProbe(double share, double stall, int cap, double kappa, bool
     /** Every completed result counts towards the stall test (the probes of sessions 17 and 18). */
     public ModelProbe(double share, double stall, int cap, double kappa, boolean lean) {
         this(share, stall, cap, kappa, lean, false);
+    }
+
+    /** The lean probe's first fit and first suggestion, as {@link GpProbe} takes them. */
+    public FirstProbe firstProbe() {
+        return new FirstProbe(firstFit, firstRows, first);
     }
 
     /** The GP's utility: {@code ei} or {@code ucb}. */

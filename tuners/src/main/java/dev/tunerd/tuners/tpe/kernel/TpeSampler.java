@@ -43,8 +43,7 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
         this.clock = new StallClock(settings.floor().tolerance());
         ModelProbe p = settings.probe();
         this.probe = p.share() > 0 && flatNumeric(space)
-            ? new GpProbe(space, p.utility(), p.kappa(), p.cap(), p.lean(), p.firstFit(), p.firstRows(), p.first(),
-                rng) : null;
+            ? new GpProbe(space, p.utility(), p.kappa(), p.cap(), p.lean(), p.firstProbe(), rng) : null;
     }
 
     /** One parameter group (no condition) of numeric parameters only: where the model probe applies. */

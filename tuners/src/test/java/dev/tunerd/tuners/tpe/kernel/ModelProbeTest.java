@@ -13,6 +13,7 @@ import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.tuners.bench.Specs;
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.gp.FirstProbe;
 import dev.tunerd.tuners.gp.FirstSearch;
 import dev.tunerd.tuners.gp.GpProbe;
 import dev.tunerd.tuners.model.UnitSpace;
@@ -185,5 +186,17 @@ class ModelProbeTest {
         assertEquals(TpeArgs.PROBE, TpeArgs.PROBE_SMALL_FIRST.withFirstSearch(FirstSearch.USUAL));
         assertEquals("ei", new ModelProbe(0.3, 0, 150, 0).utility());
         assertEquals("ucb", new ModelProbe(0.3, 0, 150, 2).utility());
+    }
+
+    @Test
+    void theFirstProbesSettingsReachTheGpAsOneRecord() {
+        FirstSearch cut = new FirstSearch(50, 64, true);
+        assertEquals(new FirstProbe(7, 12, cut), TpeArgs.PROBE.withFirstFit(7).withFirstRows(12).withFirstSearch(cut)
+            .firstProbe());
+        assertEquals(new FirstProbe(GpProbe.FIRST_FIT, 25, FirstSearch.USUAL), TpeArgs.PROBE.firstProbe());
+        assertEquals(FirstProbe.USUAL, TpeArgs.PROBE_OWN.firstProbe());
+        assertThrows(IllegalArgumentException.class, () -> new FirstProbe(-1, 25, FirstSearch.USUAL));
+        assertThrows(IllegalArgumentException.class, () -> new FirstProbe(40, 1, FirstSearch.USUAL));
+        assertThrows(IllegalArgumentException.class, () -> new FirstProbe(40, 25, null));
     }
 }

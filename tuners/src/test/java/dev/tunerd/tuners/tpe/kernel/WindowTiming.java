@@ -16,9 +16,10 @@ import java.util.Locale;
  * JMH's {@code SuggestionLatency} loop on the sampler, in thread CPU time and with the model probe's firings counted:
  * per history n, {@code tuners} fresh samplers each shown n random hartmann6 results as imports, one untimed
  * suggestion, then {@value #WINDOW} timed suggestions (each told its value), after {@code warm} untimed tuners; the
- * probe variants take turns on each history. Prints,
- * per probe variant, the share of timed suggestions that were probes, the mean, median and 90th percentile of all of
- * them, and the median of those that were not probes. Run (same classpath as {@code FlightBench}):
+ * probe variants (by default the probe off and the default probe, {@code TpeArgs.PROBE}) take turns on each history.
+ * Prints, per probe variant, the share of timed suggestions that were probes and their mean, the mean, median and 90th
+ * percentile of all of them, and the median of those that were not probes. Run (same classpath as
+ * {@code FlightBench}):
  * <pre>java … dev.tunerd.tuners.tpe.kernel.WindowTiming 100,1000,5000 100 25</pre>
  * ({@code -Dwindow.firstFit=10,0}: the probe off, the default probe and the default with each of those first-fit
  * iterations instead; {@code -Dwindow.firstRows=25}: likewise with those rows in the first fit;
@@ -39,8 +40,8 @@ public final class WindowTiming {
         Problem h6 = Problem.all()[4];
         UnitSpace space = new UnitSpace(h6.space().parameters());
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        String[] names = {"probe off", "lean, every result", "lean, own results"};
-        ModelProbe[] probes = {ModelProbe.NONE, TpeArgs.PROBE_LEAN, TpeArgs.PROBE_OWN};
+        String[] names = {"probe off", "default"};
+        ModelProbe[] probes = {ModelProbe.NONE, TpeArgs.PROBE};
         // -Dwindow.firstFit=10,0: the default probe with those first-fit iterations, in place of the two lean rules
         String firstFits = System.getProperty("window.firstFit");
         String firstRows = System.getProperty("window.firstRows");
@@ -71,6 +72,7 @@ public final class WindowTiming {
             List<List<Double>> all = new ArrayList<>();
             List<List<Double>> plain = new ArrayList<>();
             int[] probed = new int[probes.length];
+            double[] probeMs = new double[probes.length];
             for (int v = 0; v < probes.length; v++) {
                 all.add(new ArrayList<>());
                 plain.add(new ArrayList<>());
@@ -104,6 +106,7 @@ public final class WindowTiming {
                         // a probe hands the observations since the last one to the GP
                         if (s.probeModelled() > modelled) {
                             probed[v]++;
+                            probeMs[v] += ms;
                         } else {
                             plain.get(v).add(ms);
                         }
@@ -112,9 +115,10 @@ public final class WindowTiming {
             }
             for (int v = 0; v < probes.length; v++) {
                 List<Double> a = all.get(v);
-                System.out.printf(Locale.ROOT, "n=%d %-20s probes %5.2f %% | all: mean %.3f median %.3f p90 %.3f |"
-                    + " not probes: median %.3f (%d)%n", n, names[v], 100.0 * probed[v] / a.size(), mean(a),
-                    quantile(a, 0.5), quantile(a, 0.9), quantile(plain.get(v), 0.5), a.size());
+                System.out.printf(Locale.ROOT, "n=%d %-20s probes %5.2f %% (mean %.3f ms) | all: mean %.4f median %.3f"
+                    + " p90 %.3f | not probes: median %.3f (%d)%n", n, names[v], 100.0 * probed[v] / a.size(),
+                    probed[v] == 0 ? 0.0 : probeMs[v] / probed[v], mean(a), quantile(a, 0.5), quantile(a, 0.9),
+                    quantile(plain.get(v), 0.5), a.size());
             }
         }
     }
