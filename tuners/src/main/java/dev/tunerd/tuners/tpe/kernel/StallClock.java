@@ -11,8 +11,11 @@ package dev.tunerd.tuners.tpe.kernel;
  */
 final class StallClock {
     private final double tolerance;
-    private double bestLoss = Double.POSITIVE_INFINITY;
-    /** The loss of the last improvement that counted. */
+    /**
+     * The loss of the last improvement that counted. Every improvement counts until the scale is known (margin 0),
+     * and the margin is fixed from then on, so a loss below this by the margin is always a new best as well: the best
+     * loss itself need not be kept.
+     */
     private double markLoss = Double.POSITIVE_INFINITY;
     private double lowest = Double.POSITIVE_INFINITY;
     private double highest = Double.NEGATIVE_INFINITY;
@@ -31,13 +34,10 @@ final class StallClock {
         if (mine) {
             own++;
         }
-        if (loss < bestLoss) {
-            bestLoss = loss;
-            if (loss < markLoss - margin()) {
-                markLoss = loss;
-                bestAt = observed + 1;
-                ownBestAt = own;
-            }
+        if (loss < markLoss - margin()) {
+            markLoss = loss;
+            bestAt = observed + 1;
+            ownBestAt = own;
         }
         if (mine && Double.isFinite(loss) && finite < ExplorationFloor.SCALE_ROWS) {
             finite++;
@@ -49,6 +49,11 @@ final class StallClock {
 
     private double margin() {
         return tolerance > 0 && finite >= ExplorationFloor.SCALE_ROWS ? tolerance * (highest - lowest) : 0;
+    }
+
+    /** Completed results, imported and own. */
+    int observed() {
+        return observed;
     }
 
     /** Completed results when the best last improved (counted), of all results. */

@@ -27,7 +27,6 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     private final GroupModel[] groups;
     /** The model probe's GP ({@link ModelProbe}); null when off or when the space is not one numeric group. */
     private final GpProbe probe;
-    private int observed;
     /** When the best loss last improved, of all results and of the run's own (the model probe's stall test). */
     private final StallClock clock;
 
@@ -76,7 +75,7 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
 
     /** Completed observations so far. */
     public int observed() {
-        return observed;
+        return clock.observed();
     }
 
     /**
@@ -88,7 +87,7 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     public double[] suggest(List<double[]> running) {
         double[] internal = new double[space.size()];
         Arrays.fill(internal, Double.NaN);
-        boolean fromPrior = settings.floor().active(observed, clock.bestAt())
+        boolean fromPrior = settings.floor().active(clock.observed(), clock.bestAt())
             && rng.nextDouble() < settings.floor().share();
         if (probe != null && !fromPrior && probeStalled() && rng.nextDouble() < settings.probe().share()) {
             return probe.suggest(running);
@@ -105,7 +104,7 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
     private boolean probeStalled() {
         ModelProbe p = settings.probe();
         return p.own() ? p.stalled(settings.floor(), clock.own(), clock.ownBestAt())
-            : p.stalled(settings.floor(), observed, clock.bestAt());
+            : p.stalled(settings.floor(), clock.observed(), clock.bestAt());
     }
 
     /** Records a completed trial: its internal vector (NaN for inactive) and its loss (smaller is better). */
@@ -134,7 +133,6 @@ public final class TpeSampler implements dev.tunerd.tuners.model.InternalSampler
         if (probe != null) {
             probe.observe(internal, l);
         }
-        observed++;
     }
 
     /**
