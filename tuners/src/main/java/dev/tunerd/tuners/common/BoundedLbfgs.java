@@ -1,7 +1,5 @@
 package dev.tunerd.tuners.common;
 
-import java.util.Arrays;
-
 /**
  * Minimisation of a smooth function inside a box, in the manner of L-BFGS-B: limited-memory BFGS directions on the
  * variables that are not held at a bound, a projected backtracking (Armijo) line search, and the projected gradient
@@ -330,6 +328,11 @@ public final class BoundedLbfgs {
     }
 
     private static boolean allFinite(double[] v) {
-        return Arrays.stream(v).allMatch(Double::isFinite);
+        for (double x : v) {
+            if (!Double.isFinite(x)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -12,6 +12,7 @@ import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.tuners.bench.Specs;
+import dev.tunerd.tuners.common.BoundedLbfgs;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.gp.FirstProbe;
 import dev.tunerd.tuners.gp.FirstSearch;
@@ -198,5 +199,21 @@ class ModelProbeTest {
         assertThrows(IllegalArgumentException.class, () -> new FirstProbe(-1, 25, FirstSearch.USUAL));
         assertThrows(IllegalArgumentException.class, () -> new FirstProbe(40, 1, FirstSearch.USUAL));
         assertThrows(IllegalArgumentException.class, () -> new FirstProbe(40, 25, null));
+    }
+
+    @Test
+    void theFirstFitsStepsReachTheGpAndAreTheUsualOnesByDefault() {
+        // session 22: measured, off; the default steps are those of every other fit and search
+        assertEquals(BoundedLbfgs.Steps.USUAL, TpeArgs.PROBE.fitSteps());
+        assertEquals(BoundedLbfgs.Steps.USUAL, TpeArgs.PROBE.first().localSteps());
+        assertEquals(BoundedLbfgs.Steps.USUAL, TpeArgs.PROBE.firstProbe().fitSteps());
+        BoundedLbfgs.Steps scaled = BoundedLbfgs.Steps.USUAL.withFirstStep(2);
+        ModelProbe stepped = TpeArgs.PROBE.withFitSteps(scaled);
+        assertEquals(new FirstProbe(GpProbe.FIRST_FIT, 25, FirstSearch.USUAL, scaled), stepped.firstProbe());
+        // the other first-probe settings keep the steps, and the steps keep them
+        assertEquals(scaled, stepped.withFirstRows(12).withFirstFit(7).withFirstSearch(FirstSearch.USUAL).fitSteps());
+        assertEquals(TpeArgs.PROBE, stepped.withFitSteps(BoundedLbfgs.Steps.USUAL));
+        assertThrows(IllegalArgumentException.class, () -> TpeArgs.PROBE.withFitSteps(null));
+        assertThrows(IllegalArgumentException.class, () -> new FirstSearch(0, 0, true, null));
     }
 }
