@@ -1,7 +1,5 @@
 package dev.tunerd.tuners.common;
 
-import java.util.Arrays;
-
 /**
  * Minimisation of a smooth function inside a box, in the manner of L-BFGS-B: limited-memory BFGS directions on the
  * variables that are not held at a bound, a projected backtracking (Armijo) line search, and the projected gradient
@@ -16,8 +14,11 @@ public final class BoundedLbfgs {
     private static final double ARMIJO = 1e-4;
     private final int maxIterations;
     private final double gradientTolerance;
+    private final Steps steps;
     private double[] lowerOf;
     private double[] upperOf;
+    /** Evaluations of f by the last {@link #minimise} (what a run cost). */
+    private int evaluations;
 
     /** A function with its gradient. */
     @FunctionalInterface
@@ -26,9 +27,70 @@ public final class BoundedLbfgs {
         double evaluate(double[] x, double[] gradient);
     }
 
+    /**
+     * A function whose gradient can be had after its value, from what the value left behind: the line search asks for
+     * the gradient only at the points it accepts (a trial point it rejects needs f alone). Each value and gradient
+     * must be exactly those of {@link #evaluate}, so that a run is the same bit for bit either way.
+     */
+    public interface Deferred extends Objective {
+        /** f(x) (+inf or NaN where undefined), keeping what the gradient at x needs. */
+        double value(double[] x);
+
+        /** Writes the gradient at the point of the last {@link #value} into {@code gradient}. */
+        void gradient(double[] gradient);
+
+        @Override
+        default double evaluate(double[] x, double[] gradient) {
+            double v = value(x);
+            gradient(gradient);
+            return v;
+        }
+    }
+
+    /**
+     * How the line search starts and when a run that no longer gains stops. Immutable.
+     *
+     * @param firstStep    0: the first trial step of every iteration is the full one (1), also before any curvature
+     *                     pair exists, where the direction is the steepest descent {@code -g} at its raw scale; c > 0:
+     *                     while no pair is stored (the first iteration, or after a reset), the first trial step is
+     *                     {@code min(1, c / max|d_i|)}, a move of at most c in any coordinate, so that a large
+     *                     gradient is not taken for a distance (later iterations scale by the pairs' curvature)
+     * @param flatTolerance the run stops after {@code flatIterations} accepted steps in a row that each lowered f by at
+     *                     most this times {@code max(1, |f|)}
+     * @param flatIterations such steps in a row that stop the run (at least 1)
+     */
+    public record Steps(double firstStep, double flatTolerance, int flatIterations) {
+        /** The unit first step and a stop after two steps that gain at most 1e-10 (sessions 10-21). */
+        public static final Steps USUAL = new Steps(0, 1e-10, 2);
+
+        public Steps {
+            if (!(firstStep >= 0 && firstStep < 1e6) || !(flatTolerance >= 0 && flatTolerance < 1)
+                || flatIterations < 1) {
+                throw new IllegalArgumentException("L-BFGS steps: firstStep must be in [0, 1e6), flatTolerance in "
+                    + "[0, 1) and flatIterations >= 1: " + firstStep + ", " + flatTolerance + ", " + flatIterations);
+            }
+        }
+
+        /** These steps with a first step of at most {@code c} in any coordinate (0: the unit step). */
+        public Steps withFirstStep(double c) {
+            return new Steps(c, flatTolerance, flatIterations);
+        }
+
+        /** These steps stopping after {@code iterations} steps in a row that gain at most {@code tolerance}. */
+        public Steps withFlatStop(double tolerance, int iterations) {
+            return new Steps(firstStep, tolerance, iterations);
+        }
+    }
+
     public BoundedLbfgs(int maxIterations, double gradientTolerance) {
+        this(maxIterations, gradientTolerance, Steps.USUAL);
+    }
+
+    /** As above, with the first step and the stop on a flat run as {@code steps} says. */
+    public BoundedLbfgs(int maxIterations, double gradientTolerance, Steps steps) {
         this.maxIterations = maxIterations;
         this.gradientTolerance = gradientTolerance;
+        this.steps = steps;
     }
 
     /**
@@ -39,9 +101,11 @@ public final class BoundedLbfgs {
     public double minimise(Objective f, double[] x, double[] lower, double[] upper) {
         lowerOf = lower;
         upperOf = upper;
+        evaluations = 0;
         int n = x.length;
         project(x, lower, upper);
         double[] g = new double[n];
+        evaluations++;
         double fx = f.evaluate(x, g);
         if (!Double.isFinite(fx) || !allFinite(g)) {
             return Double.isFinite(fx) ? fx : Double.POSITIVE_INFINITY;
@@ -77,7 +141,7 @@ public final class BoundedLbfgs {
                 }
                 stored = 0;
             }
-            double step = 1.0;
+            double step = firstStep(d, stored);
             double fNew = Double.NaN;
             boolean accepted = false;
             for (int trial = 0; trial < 30; trial++) {
@@ -89,8 +153,8 @@ public final class BoundedLbfgs {
                 for (int i = 0; i < n; i++) {
                     decrease += g[i] * (xNew[i] - x[i]);
                 }
-                fNew = f.evaluate(xNew, gNew);
-                if (Double.isFinite(fNew) && allFinite(gNew) && fNew <= fx + ARMIJO * decrease) {
+                fNew = value(f, xNew, gNew);
+                if (Double.isFinite(fNew) && fNew <= fx + ARMIJO * decrease && finiteGradient(f, gNew)) {
                     accepted = true;
                     break;
                 }
@@ -113,15 +177,46 @@ public final class BoundedLbfgs {
                 head = (head + 1) % MEMORY;
                 stored = Math.min(stored + 1, MEMORY);
             }
-            stalls = fx - fNew <= 1e-10 * Math.max(1.0, Math.abs(fx)) ? stalls + 1 : 0;
+            stalls = fx - fNew <= steps.flatTolerance() * Math.max(1.0, Math.abs(fx)) ? stalls + 1 : 0;
             System.arraycopy(xNew, 0, x, 0, n);
             System.arraycopy(gNew, 0, g, 0, n);
             fx = fNew;
-            if (stalls >= 2) {
+            if (stalls >= steps.flatIterations()) {
                 break;
             }
         }
         return fx;
+    }
+
+    /** Evaluations of f by the last {@link #minimise} (each with its gradient, or its value alone when deferred). */
+    public int evaluations() {
+        return evaluations;
+    }
+
+    /** f at a trial point; its gradient too unless {@code f} defers it ({@link #finiteGradient} then has it). */
+    private double value(Objective f, double[] x, double[] gradient) {
+        evaluations++;
+        return f instanceof Deferred deferred ? deferred.value(x) : f.evaluate(x, gradient);
+    }
+
+    /** Whether the gradient at the last trial point is finite, asking a deferring {@code f} for it first. */
+    private static boolean finiteGradient(Objective f, double[] gradient) {
+        if (f instanceof Deferred deferred) {
+            deferred.gradient(gradient);
+        }
+        return allFinite(gradient);
+    }
+
+    /** The line search's first trial step along {@code d} (see {@link Steps#firstStep}). */
+    private double firstStep(double[] d, int stored) {
+        if (steps.firstStep() == 0 || stored > 0) {
+            return 1.0;
+        }
+        double largest = 0;
+        for (double v : d) {
+            largest = Math.max(largest, Math.abs(v));
+        }
+        return largest > steps.firstStep() ? steps.firstStep() / largest : 1.0;
     }
 
     /**
@@ -151,8 +246,9 @@ public final class BoundedLbfgs {
             for (int i = 0; i < n; i++) {
                 decrease += g[i] * (xTry[i] - x[i]);
             }
-            double fTry = f.evaluate(xTry, gTry);
-            if (!(Double.isFinite(fTry) && allFinite(gTry) && fTry <= fx + ARMIJO * decrease && fTry < fBest)) {
+            double fTry = value(f, xTry, gTry);
+            if (!(Double.isFinite(fTry) && fTry <= fx + ARMIJO * decrease && fTry < fBest
+                && finiteGradient(f, gTry))) {
                 break;
             }
             fBest = fTry;
@@ -232,6 +328,11 @@ public final class BoundedLbfgs {
     }
 
     private static boolean allFinite(double[] v) {
-        return Arrays.stream(v).allMatch(Double::isFinite);
+        for (double x : v) {
+            if (!Double.isFinite(x)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -27,6 +27,8 @@ final class AcquisitionSearch {
     private final Rng rng;
     /** Warm-up candidates whose variance the last {@link #maximise} solved (the others could not win). */
     private int solved;
+    /** Utility evaluations (with gradients) of the last {@link #maximise}'s local searches. */
+    private int localEvaluations;
 
     AcquisitionSearch(FeatureSpace space, Posterior posterior, Utility utility, double best, Rng rng) {
         this.space = space;
@@ -43,11 +45,17 @@ final class AcquisitionSearch {
      * @return the feature vector with the highest utility found (canonical: snapped, imputed)
      */
     double[] maximise(List<double[]> incumbents, int warmUp, int starts) {
+        return maximise(incumbents, warmUp, starts, BoundedLbfgs.Steps.USUAL);
+    }
+
+    /** As above, the local searches stepping and stopping as {@code steps} says. */
+    double[] maximise(List<double[]> incumbents, int warmUp, int starts, BoundedLbfgs.Steps steps) {
         Kept kept = new Kept(Math.max(1, starts));
         boolean bounded = utility.growsWithSd();
         double priorSd = Math.sqrt(posterior.priorVariance());
         double[] covariances = new double[posterior.size()];
         solved = 0;
+        localEvaluations = 0;
         for (int i = 0; i < warmUp; i++) {
             double[] candidate = candidate(i, incumbents);
             double mean = posterior.mean(candidate, covariances);
@@ -68,11 +76,12 @@ final class AcquisitionSearch {
             int f = space.features();
             double[] lo = new double[f];
             double[] hi = new double[f];
-            BoundedLbfgs lbfgs = new BoundedLbfgs(LBFGS_ITERATIONS, 1e-6);
+            BoundedLbfgs lbfgs = new BoundedLbfgs(LBFGS_ITERATIONS, 1e-6, steps);
             for (double[] start : top) {
                 double[] x = start.clone();
                 space.bounds(x, lo, hi);
                 lbfgs.minimise(this::negativeUtility, x, lo, hi);
+                localEvaluations += lbfgs.evaluations();
                 double[] snapped = space.canonical(x);
                 double value = score(snapped, out);
                 if (value > bestValue) {
@@ -87,6 +96,11 @@ final class AcquisitionSearch {
     /** Warm-up candidates whose variance the last {@link #maximise} solved; the others' bound could not win. */
     int solved() {
         return solved;
+    }
+
+    /** Utility evaluations (each with its gradient) of the last {@link #maximise}'s local searches. */
+    int localEvaluations() {
+        return localEvaluations;
     }
 
     /** The {@code i}th warm-up candidate (see the class comment); draws from the generator. */

@@ -95,6 +95,11 @@ public final class GpProbe {
         return sampler.lastSearch();
     }
 
+    /** The last modelled suggestion's utility evaluations (with gradients) in its local searches. */
+    int lastLocalEvaluations() {
+        return sampler.lastLocalEvaluations();
+    }
+
     /** The fitted hyper-parameters and when they were fitted. */
     public JsonValue state() {
         return sampler.hyperFit().snapshot();

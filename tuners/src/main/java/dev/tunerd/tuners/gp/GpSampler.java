@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.gp;
 
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.BoundedLbfgs;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.model.InternalSampler;
 import dev.tunerd.tuners.model.SpaceFilling;
@@ -44,6 +45,8 @@ final class GpSampler implements InternalSampler {
     private boolean fallbackLogged;
     /** The last modelled suggestion's rows, warm-up candidates and local starts (what the tests read). */
     private final int[] lastSearch = new int[3];
+    /** The last modelled suggestion's utility evaluations in its local searches (what the tests read). */
+    private int lastLocalEvaluations;
 
     GpSampler(SearchSpace searchSpace, GpClassArgs args, Rng rng) {
         this(new UnitSpace(searchSpace.parameters()), args, rng, ModelData.CAP, false, FirstProbe.USUAL);
@@ -63,7 +66,7 @@ final class GpSampler implements InternalSampler {
         this.args = args;
         this.rng = rng;
         this.kernel = new Matern(args.nu());
-        this.fit = new HyperFit(space, kernel, args.alpha(), lean, first.fitIterations(), first.fitRows());
+        this.fit = new HyperFit(space, kernel, args.alpha(), lean, first);
         this.cap = cap;
         this.lean = lean;
     }
@@ -101,15 +104,19 @@ final class GpSampler implements InternalSampler {
             Math.min(MAX_WARM_UP, (lean ? LEAN_WARM_UP_BUDGET : WARM_UP_BUDGET)
                 / (0.5 * m * m + 4.0 * m * space.features() + 1))));
         int starts = Math.min(args.selectionNumStartingPoints(), lean ? 1 : GpClassArgs.MAX_STARTS);
+        BoundedLbfgs.Steps steps = BoundedLbfgs.Steps.USUAL;
         if (firstProbe) {
             warmUp = first.warmUp(warmUp);
             starts = first.local() ? starts : 0;
+            steps = first.localSteps();
         }
         lastSearch[0] = data.size();
         lastSearch[1] = warmUp;
         lastSearch[2] = starts;
         AcquisitionSearch search = new AcquisitionSearch(space, posterior, utility, best[0], rng);
-        return space.decode(search.maximise(data.incumbents(INCUMBENTS), warmUp, starts));
+        double[] chosen = search.maximise(data.incumbents(INCUMBENTS), warmUp, starts, steps);
+        lastLocalEvaluations = search.localEvaluations();
+        return space.decode(chosen);
     }
 
     /**
@@ -152,6 +159,11 @@ final class GpSampler implements InternalSampler {
     /** The last modelled suggestion's model rows, warm-up candidates and local starts (zeros before one). */
     int[] lastSearch() {
         return lastSearch.clone();
+    }
+
+    /** The last modelled suggestion's utility evaluations (with gradients) in its local searches. */
+    int lastLocalEvaluations() {
+        return lastLocalEvaluations;
     }
 
     /** The fitted hyper-parameters and when they were fitted, for snapshots. */

@@ -6,6 +6,7 @@ import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonNull;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.tuners.common.BoundedLbfgs;
 import dev.tunerd.tuners.common.Rng;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,10 +37,8 @@ final class HyperFit {
     private final Matern kernel;
     private final double logNoiseMin;
     private final boolean lean;
-    /** L-BFGS iterations of the lean schedule's first fit. */
-    private final int firstIterations;
-    /** Rows of the lean schedule's first fit at most. */
-    private final int firstRows;
+    /** The lean schedule's first fit: its L-BFGS iterations, rows and steps. */
+    private final FirstProbe first;
     private double[] theta;
     private int fittedAt = -1;
     /** Observations at the last full fit (the lean schedule's; -1 before it). */
@@ -50,18 +49,13 @@ final class HyperFit {
     private long evaluations;
 
     /**
-     * @param lean            the lean schedule (see the class comment) instead of the GP tuner's
-     * @param firstIterations L-BFGS iterations of the lean schedule's first fit (0: the prior's mode, evaluated once
-     *                        so that a likelihood that is nowhere finite still leaves no fit)
-     * @param firstRows       rows of that first fit at most ({@link #LEAN_ROWS} by default)
+     * @param lean  the lean schedule (see the class comment) instead of the GP tuner's
+     * @param first the lean schedule's first fit: L-BFGS iterations ({@link FirstProbe#fitIterations}; 0: the prior's
+     *              mode, evaluated once so that a likelihood that is nowhere finite still leaves no fit), rows at most
+     *              ({@link #LEAN_ROWS} by default) and the L-BFGS steps ({@link FirstProbe#fitSteps})
      */
-    HyperFit(FeatureSpace space, Matern kernel, double alpha, boolean lean, int firstIterations, int firstRows) {
-        if (firstIterations < 0 || firstRows < 2) {
-            throw new IllegalArgumentException("first fit: iterations must be >= 0 and rows >= 2: " + firstIterations
-                + ", " + firstRows);
-        }
-        this.firstRows = firstRows;
-        this.firstIterations = firstIterations;
+    HyperFit(FeatureSpace space, Matern kernel, double alpha, boolean lean, FirstProbe first) {
+        this.first = first;
         this.space = space;
         this.kernel = kernel;
         this.logNoiseMin = Math.log(Math.max(alpha, 1e-10));
@@ -74,7 +68,8 @@ final class HyperFit {
             return leanThetaFor(data, observations, rng);
         }
         if (theta == null || observations >= nextFit()) {
-            fit(data, FIT_CAP, theta == null ? 3 : (Math.min(data.size(), FIT_CAP) <= 60 ? 2 : 1), ITERATIONS, rng);
+            fit(data, FIT_CAP, theta == null ? 3 : (Math.min(data.size(), FIT_CAP) <= 60 ? 2 : 1), ITERATIONS,
+                BoundedLbfgs.Steps.USUAL, rng);
             fittedAt = observations;
         }
         return theta;
@@ -82,26 +77,26 @@ final class HyperFit {
 
     private double[] leanThetaFor(ModelData data, int observations, Rng rng) {
         if (theta == null) {
-            fit(data, firstRows, 1, firstIterations, rng);
+            fit(data, first.fitRows(), 1, first.fitIterations(), first.fitSteps(), rng);
             fittedAt = observations;
             fullAt = observations;
         } else if (observations >= 2 * fullAt) {
-            fit(data, FIT_CAP, 1, ITERATIONS, rng);
+            fit(data, FIT_CAP, 1, ITERATIONS, BoundedLbfgs.Steps.USUAL, rng);
             fittedAt = observations;
             fullAt = observations;
         } else if (observations >= fittedAt + Math.max(1, fittedAt / 10)) {
-            fit(data, LEAN_ROWS, 0, WARM_ITERATIONS, rng);
+            fit(data, LEAN_ROWS, 0, WARM_ITERATIONS, BoundedLbfgs.Steps.USUAL, rng);
             fittedAt = observations;
         }
         return theta;
     }
 
     /** Fits on at most {@code rows} rows from the last fit (if any) and {@code randomStarts} other starts. */
-    private void fit(ModelData data, int rows, int randomStarts, int iterations, Rng rng) {
+    private void fit(ModelData data, int rows, int randomStarts, int iterations, BoundedLbfgs.Steps steps, Rng rng) {
         ModelData subset = data.subset(rows);
         MarginalLikelihood ml = new MarginalLikelihood(subset.x(), subset.y(), space.groupOf(), space.groups(),
             kernel, logNoiseMin);
-        double[] fitted = ml.fit(theta, randomStarts, iterations, rng);
+        double[] fitted = ml.fit(theta, randomStarts, iterations, steps, rng);
         if (fitted != null) {
             theta = fitted;
         }

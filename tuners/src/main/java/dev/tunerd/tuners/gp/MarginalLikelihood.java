@@ -18,7 +18,7 @@ import org.ejml.dense.row.linsol.chol.LinearSolverChol_DDRM;
  * fresh probe's time). The arithmetic of each term is unchanged, so the fits are bit for bit those of session 19
  * (checked by {@code LikelihoodMathTest}). Not thread-safe: one fit at a time.
  */
-final class MarginalLikelihood implements BoundedLbfgs.Objective {
+final class MarginalLikelihood implements BoundedLbfgs.Deferred {
     private final int m;
     private final int groups;
     private final double[] y;
@@ -37,8 +37,13 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
     private final CholeskyDecompositionInner_DDRM cholesky;
     private final LinearSolverChol_DDRM solver;
     private final double logNoiseMin;
-    /** Calls of {@link #evaluate} so far. */
+    /** Calls of {@link #value} so far (each one factorisation). */
     private int evaluations;
+    /** The last {@link #value}'s log parameters, signal and noise variances, and whether its factorisation held. */
+    private final double[] lastTheta;
+    private double signal;
+    private double noise;
+    private boolean factored;
 
     /**
      * @param x          m rows of features
@@ -72,6 +77,7 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
         corr = new double[pairs];
         corrDerivative = new double[pairs];
         invL2 = new double[groups];
+        lastTheta = new double[groups + 2];
         cholesky = new CholeskyDecompositionInner_DDRM(true);
         solver = new LinearSolverChol_DDRM(cholesky);
     }
@@ -107,7 +113,12 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
      * @return the best log parameters, or null when the likelihood was nowhere finite
      */
     double[] fit(double[] previous, int randomStarts, int iterations, Rng rng) {
-        BoundedLbfgs lbfgs = new BoundedLbfgs(iterations, 1e-5);
+        return fit(previous, randomStarts, iterations, BoundedLbfgs.Steps.USUAL, rng);
+    }
+
+    /** As above, each start's L-BFGS run stepping and stopping as {@code steps} says. */
+    double[] fit(double[] previous, int randomStarts, int iterations, BoundedLbfgs.Steps steps, Rng rng) {
+        BoundedLbfgs lbfgs = new BoundedLbfgs(iterations, 1e-5, steps);
         double[] lo = lower();
         double[] hi = upper();
         double[] best = null;
@@ -139,11 +150,18 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
         return evaluations;
     }
 
+    /**
+     * The negative log marginal likelihood plus the prior's terms at {@code theta} (+inf where the kernel matrix is not
+     * positive definite); keeps the factor, the weights and the kernel's terms for {@link #gradient}. The line search
+     * asks for the gradient only at the points it accepts: the inverse of K and the pass over the pairs, more than half
+     * an evaluation on 25 rows, are skipped at the rest.
+     */
     @Override
-    public double evaluate(double[] theta, double[] gradient) {
+    public double value(double[] theta) {
         evaluations++;
-        double signal = Math.exp(theta[0]);
-        double noise = Math.exp(theta[groups + 1]);
+        System.arraycopy(theta, 0, lastTheta, 0, lastTheta.length);
+        signal = Math.exp(theta[0]);
+        noise = Math.exp(theta[groups + 1]);
         for (int g = 0; g < groups; g++) {
             invL2[g] = Math.exp(-2 * theta[1 + g]);
         }
@@ -162,12 +180,12 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
                 kd[a * m + b] = v;
             }
         }
-        if (!solver.setA(k)) {
+        factored = solver.setA(k);
+        if (!factored) {
             return Double.POSITIVE_INFINITY;
         }
         System.arraycopy(y, 0, rhs.data, 0, m);
         solver.solve(rhs, alpha);
-        solver.invert(kInv);
         double[] lower = cholesky.getT().data;
         double logDet = 0;
         double fit = 0;
@@ -176,12 +194,28 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
             fit += y[a] * alpha.data[a];
         }
         double value = 0.5 * fit + 0.5 * logDet + 0.5 * m * Math.log(2 * Math.PI);
+        for (int g = 0; g < groups; g++) {
+            value += LengthScalePrior.negLog(theta[1 + g]);
+        }
+        return Double.isFinite(value) ? value : Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * The gradient at the last {@link #value}'s point, {@code 1/2 tr((a a^T - K^-1) dK/dtheta)} plus the prior's;
+     * nothing is written when its kernel matrix was not positive definite.
+     */
+    @Override
+    public void gradient(double[] gradient) {
+        if (!factored) {
+            return;
+        }
+        solver.invert(kInv);
         java.util.Arrays.fill(gradient, 0.0);
         double[] al = alpha.data;
         double[] inv = kInv.data;
         double gSignal = 0;
         double gNoise = 0;
-        p = 0;
+        int p = 0;
         for (int a = 0; a < m; a++, p++) {
             double wDiag = al[a] * al[a] - inv[a * m + a];
             gSignal += 0.5 * wDiag * signal * corr[p];
@@ -202,9 +236,7 @@ final class MarginalLikelihood implements BoundedLbfgs.Objective {
         for (int g = 0; g < groups; g++) {
             // d/dt of 1/2 tr(W dK) with dK = signal * c'(d2) * dist * (-2) e^{-2t}; the loop summed the pair once
             gradient[1 + g] = -gradient[1 + g];
-            value += LengthScalePrior.negLog(theta[1 + g]);
-            gradient[1 + g] += LengthScalePrior.negLogDerivative(theta[1 + g]);
+            gradient[1 + g] += LengthScalePrior.negLogDerivative(lastTheta[1 + g]);
         }
-        return Double.isFinite(value) ? value : Double.POSITIVE_INFINITY;
     }
 }

@@ -168,11 +168,17 @@ final class FlightTuners {
         dev.tunerd.tuners.tpe.kernel.FlightRefine fr = d.flightRefine();
         double[] flight = {fr.scale(), fr.top(), fr.share(), fr.flip(), fr.from(), fr.until(), fr.probes()};
         // the model probe's keys, in the order of its components
+        // gpStep / gpFlat / gpFlatK: the first fit's L-BFGS first step, flat tolerance and flat iterations;
+        // gp1Step / gp1Flat / gp1FlatK: the same for the first probe's local search
         List<String> probeKeys = List.of("gp", "gpStall", "gpCap", "gpKappa", "gpLean", "gpOwn", "gpFirst", "gpRows",
-            "gp1Rows", "gp1Cands", "gp1Local");
+            "gp1Rows", "gp1Cands", "gp1Local", "gpStep", "gpFlat", "gpFlatK", "gp1Step", "gp1Flat", "gp1FlatK");
         dev.tunerd.tuners.tpe.kernel.ModelProbe mp = d.probe();
+        dev.tunerd.tuners.common.BoundedLbfgs.Steps fs = mp.fitSteps();
+        dev.tunerd.tuners.common.BoundedLbfgs.Steps ls = mp.first().localSteps();
         double[] probe = {mp.share(), mp.stall(), mp.cap(), mp.kappa(), mp.lean() ? 1 : 0, mp.own() ? 1 : 0,
-            mp.firstFit(), mp.firstRows(), mp.first().rows(), mp.first().candidates(), mp.first().local() ? 1 : 0};
+            mp.firstFit(), mp.firstRows(), mp.first().rows(), mp.first().candidates(), mp.first().local() ? 1 : 0,
+            fs.firstStep(), fs.flatTolerance(), fs.flatIterations(), ls.firstStep(), ls.flatTolerance(),
+            ls.flatIterations()};
         for (String kv : spec.split(",")) {
             String[] p = kv.split("=");
             switch (p[0]) {
@@ -229,6 +235,8 @@ final class FlightTuners {
                 (int) flight[4], (int) flight[5], (int) flight[6]),
             new dev.tunerd.tuners.tpe.kernel.ModelProbe(probe[0], probe[1], (int) probe[2], probe[3],
                 probe[4] > 0, probe[5] > 0, (int) probe[6], (int) probe[7],
-                new dev.tunerd.tuners.gp.FirstSearch((int) probe[8], (int) probe[9], probe[10] > 0)));
+                new dev.tunerd.tuners.gp.FirstSearch((int) probe[8], (int) probe[9], probe[10] > 0,
+                    new dev.tunerd.tuners.common.BoundedLbfgs.Steps(probe[14], probe[15], (int) probe[16])),
+                new dev.tunerd.tuners.common.BoundedLbfgs.Steps(probe[11], probe[12], (int) probe[13])));
     }
 }

@@ -2,7 +2,6 @@ package dev.tunerd.tuners.bench;
 
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.gp.FirstProbe;
-import dev.tunerd.tuners.gp.FirstSearch;
 import dev.tunerd.tuners.gp.GpProbe;
 import dev.tunerd.tuners.model.UnitSpace;
 import dev.tunerd.tuners.tpe.TpeArgs;
@@ -65,7 +64,7 @@ public final class ProbeTiming {
                 double[] probe = new double[probes];
                 double[] again = new double[probes];
                 for (int k = 0; k < probes; k++) {
-                    GpProbe gp = new GpProbe(space, "ei", 0, cap, LEAN, new FirstProbe(FIRST_FIT, FIRST_ROWS, FirstSearch.USUAL),
+                    GpProbe gp = new GpProbe(space, "ei", 0, cap, LEAN, new FirstProbe(FIRST_FIT, FIRST_ROWS, TpeArgs.PROBE.first()),
                         new Rng(k));
                     for (int i = 0; i < n; i++) {
                         gp.observe(xs[i], ys[i]);

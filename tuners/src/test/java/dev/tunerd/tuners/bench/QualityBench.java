@@ -63,7 +63,8 @@ public final class QualityBench {
             dbl("tpe.gpKappa", TpeArgs.PROBE.kappa()), Boolean.parseBoolean(System.getProperty("tpe.gpLean",
             String.valueOf(TpeArgs.PROBE.lean()))), Boolean.parseBoolean(System.getProperty("tpe.gpOwn",
             String.valueOf(TpeArgs.PROBE.own()))), Integer.getInteger("tpe.gpFirst", TpeArgs.PROBE.firstFit()),
-            Integer.getInteger("tpe.gpRows", TpeArgs.PROBE.firstRows())));
+            Integer.getInteger("tpe.gpRows", TpeArgs.PROBE.firstRows()), TpeArgs.PROBE.first(),
+            TpeArgs.PROBE.fitSteps()));
     }
 
     /** Anneal's exploration, overridable for tuning ({@code -Danneal.share=0.2 -Danneal.after=20 -Danneal.wide=0.05}). */

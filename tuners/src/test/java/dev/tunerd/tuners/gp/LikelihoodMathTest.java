@@ -63,6 +63,44 @@ class LikelihoodMathTest {
     }
 
     @Test
+    void aDeferredGradientIsTheEagerOneAndAFitIsTheSameBitForBit() {
+        // session 22: the line search asks for the gradient only at the points it accepts
+        Rng rng = new Rng(21);
+        int[] groupOf = {0, 1, 2, 3, 4, 5};
+        double[][] x = randomRows(25, 6, rng);
+        double[] y = new double[25];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = Math.sin(5 * x[i][0]) + x[i][1] * x[i][2] + 0.1 * rng.nextGaussian();
+        }
+        MarginalLikelihood eager = new MarginalLikelihood(x, y, groupOf, 6, new Matern(2.5), Math.log(1e-6));
+        MarginalLikelihood lazy = new MarginalLikelihood(x, y, groupOf, 6, new Matern(2.5), Math.log(1e-6));
+        double[] a = new double[8];
+        double[] b = new double[8];
+        Arrays.fill(b, -0.7);
+        double[] g = new double[8];
+        double[] expected = new double[8];
+        // the gradient is the last value's, whatever came before it
+        lazy.value(a);
+        double vb = lazy.value(b);
+        lazy.gradient(g);
+        assertEquals(Double.doubleToLongBits(eager.evaluate(b, expected)), Double.doubleToLongBits(vb));
+        assertArrayEquals(expected, g, 0.0);
+        // a whole fit: through the deferring objective and through an eager view of the same function
+        dev.tunerd.tuners.common.BoundedLbfgs lbfgs = new dev.tunerd.tuners.common.BoundedLbfgs(40, 1e-5);
+        double[] start = new double[8];
+        Arrays.fill(start, 1, 7, Math.log(0.3));
+        start[7] = Math.log(1e-4);
+        double[] viaEager = start.clone();
+        double[] viaLazy = start.clone();
+        double fe = lbfgs.minimise(eager::evaluate, viaEager, eager.lower(), eager.upper());
+        int eagerEvaluations = lbfgs.evaluations();
+        double fl = lbfgs.minimise(lazy, viaLazy, lazy.lower(), lazy.upper());
+        assertEquals(Double.doubleToLongBits(fe), Double.doubleToLongBits(fl));
+        assertArrayEquals(viaEager, viaLazy, 0.0);
+        assertEquals(eagerEvaluations, lbfgs.evaluations());
+    }
+
+    @Test
     void theGradientMatchesFiniteDifferencesWithGroupsOfSeveralFeatures() {
         Rng rng = new Rng(21);
         int[] groupOf = {0, 0, 1, 2, 2, 2};

@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.tpe.kernel;
 
+import dev.tunerd.tuners.common.BoundedLbfgs;
 import dev.tunerd.tuners.gp.FirstProbe;
 import dev.tunerd.tuners.gp.FirstSearch;
 import dev.tunerd.tuners.gp.GpProbe;
@@ -34,20 +35,28 @@ import dev.tunerd.tuners.gp.GpProbe;
  *              no effect without {@code lean}
  * @param first the rows of the model and the acquisition search of that first probe ({@link FirstSearch#USUAL}, by
  *              default: as every later probe's); no effect without {@code lean}
+ * @param fitSteps the L-BFGS first step and stop on a flat likelihood of that first fit ({@link BoundedLbfgs.Steps#USUAL}
+ *              by default: as every other fit's); no effect without {@code lean}
  */
 public record ModelProbe(double share, double stall, int cap, double kappa, boolean lean, boolean own, int firstFit,
-                         int firstRows, FirstSearch first) {
+                         int firstRows, FirstSearch first, BoundedLbfgs.Steps fitSteps) {
     /** Off. */
     public static final ModelProbe NONE = new ModelProbe(0, 0, 150, 0, false, false);
 
     public ModelProbe {
         if (!(share >= 0 && share <= 1) || !(stall >= 0 && stall <= 10) || cap < 10
             || !(kappa >= 0 && kappa < 1e3) || firstFit < 0 || firstFit > 1000 || firstRows < 2 || firstRows > 1000
-            || first == null) {
+            || first == null || fitSteps == null) {
             throw new IllegalArgumentException("model probe: share must be in [0, 1], stall in [0, 10], cap >= 10, "
                 + "kappa in [0, 1000), firstFit in [0, 1000] and firstRows in [2, 1000]: " + share + ", " + stall + ", "
                 + cap + ", " + kappa + ", " + firstFit + ", " + firstRows + ", " + first);
         }
+    }
+
+    /** The first fit stepping as every other fit does (sessions 18-21). */
+    public ModelProbe(double share, double stall, int cap, double kappa, boolean lean, boolean own, int firstFit,
+                      int firstRows, FirstSearch first) {
+        this(share, stall, cap, kappa, lean, own, firstFit, firstRows, first, BoundedLbfgs.Steps.USUAL);
     }
 
     /** The first probe modelled and searched as every later one (sessions 18-20). */
@@ -68,17 +77,22 @@ public record ModelProbe(double share, double stall, int cap, double kappa, bool
 
     /** This probe with {@code iterations} for the lean schedule's first fit. */
     public ModelProbe withFirstFit(int iterations) {
-        return new ModelProbe(share, stall, cap, kappa, lean, own, iterations, firstRows, first);
+        return new ModelProbe(share, stall, cap, kappa, lean, own, iterations, firstRows, first, fitSteps);
     }
 
     /** This probe with {@code rows} rows for the lean schedule's first fit. */
     public ModelProbe withFirstRows(int rows) {
-        return new ModelProbe(share, stall, cap, kappa, lean, own, firstFit, rows, first);
+        return new ModelProbe(share, stall, cap, kappa, lean, own, firstFit, rows, first, fitSteps);
     }
 
     /** This probe with its first probe's model rows and acquisition search as {@code search} says. */
     public ModelProbe withFirstSearch(FirstSearch search) {
-        return new ModelProbe(share, stall, cap, kappa, lean, own, firstFit, firstRows, search);
+        return new ModelProbe(share, stall, cap, kappa, lean, own, firstFit, firstRows, search, fitSteps);
+    }
+
+    /** This probe with its first fit's L-BFGS steps as {@code steps} says. */
+    public ModelProbe withFitSteps(BoundedLbfgs.Steps steps) {
+        return new ModelProbe(share, stall, cap, kappa, lean, own, firstFit, firstRows, first, steps);
     }
 
     /** Session 17's probe: the GP tuner's own fit schedule and acquisition search. */
@@ -93,7 +107,7 @@ public record ModelProbe(double share, double stall, int cap, double kappa, bool
 
     /** The lean probe's first fit and first suggestion, as {@link GpProbe} takes them. */
     public FirstProbe firstProbe() {
-        return new FirstProbe(firstFit, firstRows, first);
+        return new FirstProbe(firstFit, firstRows, first, fitSteps);
     }
 
     /** The GP's utility: {@code ei} or {@code ucb}. */

@@ -12,6 +12,7 @@ import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.tuners.bench.Specs;
+import dev.tunerd.tuners.common.BoundedLbfgs;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.gp.FirstProbe;
 import dev.tunerd.tuners.gp.FirstSearch;
@@ -171,7 +172,7 @@ class ModelProbeTest {
         assertThrows(IllegalArgumentException.class, () -> TpeArgs.PROBE.withFirstRows(1));
         assertThrows(IllegalArgumentException.class, () -> TpeArgs.PROBE.withFirstRows(1001));
         assertEquals(GpProbe.FIRST_ROWS, TpeArgs.PROBE_OWN.firstRows());
-        assertEquals(TpeArgs.PROBE_OWN, TpeArgs.PROBE.withFirstRows(GpProbe.FIRST_ROWS));
+        assertEquals(TpeArgs.PROBE_OWN, TpeArgs.PROBE_FEW_ROWS.withFirstRows(GpProbe.FIRST_ROWS));
         assertEquals(TpeArgs.PROBE.withFirstFit(0), TpeArgs.PROBE.withFirstRows(12).withFirstFit(0)
             .withFirstRows(TpeArgs.PROBE.firstRows()));
         assertThrows(IllegalArgumentException.class, () -> TpeArgs.PROBE.withFirstSearch(null));
@@ -180,10 +181,13 @@ class ModelProbeTest {
         assertEquals(TpeArgs.PROBE.firstRows(), TpeArgs.PROBE.withFirstSearch(cut).firstRows());
         assertEquals(cut, TpeArgs.PROBE.withFirstSearch(cut).withFirstRows(12).withFirstFit(0).first());
         assertEquals(FirstSearch.USUAL, TpeArgs.PROBE_OWN.first());
-        // the cheaper first probe is measured but off: the default's first probe models and searches as later ones
-        assertEquals(FirstSearch.USUAL, TpeArgs.PROBE.first());
+        // the cheaper first probe is measured but off: the default's first probe models as later ones (and searches
+        // from the same candidates, its local search's first step scaled since session 22)
+        assertEquals(0, TpeArgs.PROBE.first().rows());
+        assertEquals(0, TpeArgs.PROBE.first().candidates());
+        assertTrue(TpeArgs.PROBE.first().local());
         assertEquals(new FirstSearch(50, 128, true), TpeArgs.PROBE_SMALL_FIRST.first());
-        assertEquals(TpeArgs.PROBE, TpeArgs.PROBE_SMALL_FIRST.withFirstSearch(FirstSearch.USUAL));
+        assertEquals(TpeArgs.PROBE_FEW_ROWS, TpeArgs.PROBE_SMALL_FIRST.withFirstSearch(FirstSearch.USUAL));
         assertEquals("ei", new ModelProbe(0.3, 0, 150, 0).utility());
         assertEquals("ucb", new ModelProbe(0.3, 0, 150, 2).utility());
     }
@@ -193,10 +197,33 @@ class ModelProbeTest {
         FirstSearch cut = new FirstSearch(50, 64, true);
         assertEquals(new FirstProbe(7, 12, cut), TpeArgs.PROBE.withFirstFit(7).withFirstRows(12).withFirstSearch(cut)
             .firstProbe());
-        assertEquals(new FirstProbe(GpProbe.FIRST_FIT, 25, FirstSearch.USUAL), TpeArgs.PROBE.firstProbe());
+        assertEquals(new FirstProbe(GpProbe.FIRST_FIT, 25, FirstSearch.USUAL), TpeArgs.PROBE_FEW_ROWS.firstProbe());
+        assertEquals(new FirstProbe(GpProbe.FIRST_FIT, 25, TpeArgs.PROBE_SCALED_SEARCH.first()),
+            TpeArgs.PROBE.firstProbe());
         assertEquals(FirstProbe.USUAL, TpeArgs.PROBE_OWN.firstProbe());
         assertThrows(IllegalArgumentException.class, () -> new FirstProbe(-1, 25, FirstSearch.USUAL));
         assertThrows(IllegalArgumentException.class, () -> new FirstProbe(40, 1, FirstSearch.USUAL));
         assertThrows(IllegalArgumentException.class, () -> new FirstProbe(40, 25, null));
+    }
+
+    @Test
+    void theFirstProbesStepsReachTheGpAndOnlyTheLocalSearchsFirstStepIsScaledByDefault() {
+        // session 22: the first fit's steps are those of every other fit (a scaled step or a flat stop measured, off);
+        // the first probe's local search starts with a step of at most 0.1 (PROBE_SCALED_SEARCH, the default)
+        assertEquals(BoundedLbfgs.Steps.USUAL, TpeArgs.PROBE.fitSteps());
+        assertEquals(BoundedLbfgs.Steps.USUAL.withFirstStep(0.1), TpeArgs.PROBE.first().localSteps());
+        assertEquals(BoundedLbfgs.Steps.USUAL, TpeArgs.PROBE.firstProbe().fitSteps());
+        assertEquals(TpeArgs.PROBE_SCALED_SEARCH, TpeArgs.PROBE);
+        assertEquals(BoundedLbfgs.Steps.USUAL, TpeArgs.PROBE_FEW_ROWS.first().localSteps());
+        BoundedLbfgs.Steps scaled = BoundedLbfgs.Steps.USUAL.withFirstStep(2);
+        ModelProbe stepped = TpeArgs.PROBE.withFitSteps(scaled);
+        assertEquals(new FirstProbe(GpProbe.FIRST_FIT, 25, TpeArgs.PROBE.first(), scaled), stepped.firstProbe());
+        // the other first-probe settings keep the steps, and the steps keep them
+        assertEquals(scaled, stepped.withFirstRows(12).withFirstFit(7).withFirstSearch(FirstSearch.USUAL).fitSteps());
+        assertEquals(TpeArgs.PROBE, stepped.withFitSteps(BoundedLbfgs.Steps.USUAL));
+        assertThrows(IllegalArgumentException.class, () -> TpeArgs.PROBE.withFitSteps(null));
+        assertThrows(IllegalArgumentException.class, () -> new FirstSearch(0, 0, true, null));
+        // the scaled first step of the first probe's local search is session 20's probe otherwise
+        assertEquals(TpeArgs.PROBE_FEW_ROWS, TpeArgs.PROBE_SCALED_SEARCH.withFirstSearch(FirstSearch.USUAL));
     }
 }

@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.tpe.kernel;
 
 import dev.tunerd.tuners.bench.Problem;
+import dev.tunerd.tuners.common.BoundedLbfgs;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.gp.FirstSearch;
 import dev.tunerd.tuners.model.UnitSpace;
@@ -24,7 +25,9 @@ import java.util.Locale;
  * ({@code -Dwindow.firstFit=10,0}: the probe off, the default probe and the default with each of those first-fit
  * iterations instead; {@code -Dwindow.firstRows=25}: likewise with those rows in the first fit;
  * {@code -Dwindow.firstSearch=25:32:0}: likewise with the first probe's model rows, candidates and local search (0:
- * none) as {@code FirstSearch} takes them; several: each of them.)
+ * none) as {@code FirstSearch} takes them; {@code -Dwindow.steps=f:2+l:0.1,F:1e-8:2}: likewise with the first fit's
+ * ({@code f:c}, {@code F:tolerance:iterations}) and the first local search's ({@code l:c}, {@code L:tolerance:iterations})
+ * L-BFGS first step and flat stop as {@code BoundedLbfgs.Steps} takes them; several: each of them.)
  * Not a unit test: it measures, it does not assert.
  */
 public final class WindowTiming {
@@ -47,7 +50,8 @@ public final class WindowTiming {
         String firstRows = System.getProperty("window.firstRows");
         // -Dwindow.firstSearch=25:32:0,0:48:1: the default probe whose first probe models rows:candidates:local
         String firstSearch = System.getProperty("window.firstSearch");
-        if (firstFits != null || firstRows != null || firstSearch != null) {
+        String steps = System.getProperty("window.steps");
+        if (firstFits != null || firstRows != null || firstSearch != null || steps != null) {
             List<String> n = new ArrayList<>(List.of("probe off", "default"));
             List<ModelProbe> p = new ArrayList<>(List.of(ModelProbe.NONE, TpeArgs.PROBE));
             for (int its : ints(firstFits)) {
@@ -63,6 +67,10 @@ public final class WindowTiming {
                 n.add("first " + f);
                 p.add(TpeArgs.PROBE.withFirstSearch(new FirstSearch(Integer.parseInt(r[0]), Integer.parseInt(r[1]),
                     !"0".equals(r[2]))));
+            }
+            for (String f : steps == null ? new String[0] : steps.split(",")) {
+                n.add(f);
+                p.add(withSteps(TpeArgs.PROBE, f));
             }
             names = n.toArray(new String[0]);
             probes = p.toArray(new ModelProbe[0]);
@@ -121,6 +129,25 @@ public final class WindowTiming {
                     quantile(plain.get(v), 0.5), a.size());
             }
         }
+    }
+
+    /** {@code probe} with its first fit's and first local search's L-BFGS steps as {@code spec} says (see above). */
+    static ModelProbe withSteps(ModelProbe probe, String spec) {
+        BoundedLbfgs.Steps fit = probe.fitSteps();
+        FirstSearch first = probe.first();
+        BoundedLbfgs.Steps local = first.localSteps();
+        for (String part : spec.split("\\+")) {
+            String[] p = part.split(":");
+            switch (p[0]) {
+                case "f" -> fit = fit.withFirstStep(Double.parseDouble(p[1]));
+                case "F" -> fit = fit.withFlatStop(Double.parseDouble(p[1]), Integer.parseInt(p[2]));
+                case "l" -> local = local.withFirstStep(Double.parseDouble(p[1]));
+                case "L" -> local = local.withFlatStop(Double.parseDouble(p[1]), Integer.parseInt(p[2]));
+                default -> throw new IllegalArgumentException("window.steps: " + part);
+            }
+        }
+        return probe.withFitSteps(fit).withFirstSearch(new FirstSearch(first.rows(), first.candidates(), first.local(),
+            local));
     }
 
     private static int[] ints(String list) {
