@@ -26,15 +26,17 @@ final class CoordinateWells {
     private final double bandwidth;
     /** Per coordinate, the coefficients of its curve's Legendre terms of degree 1 to {@link #DEGREE}. */
     private final double[][] coefficients;
+    private final double explained;
 
     /** A coordinate of the best result and the value its curve prefers, with the curve's drop from one to the other. */
     record Move(int coordinate, double to, double drop) {
     }
 
-    private CoordinateWells(double[][] x, double bandwidth, double[][] coefficients) {
+    private CoordinateWells(double[][] x, double bandwidth, double[][] coefficients, double explained) {
         this.x = x;
         this.bandwidth = bandwidth;
         this.coefficients = coefficients;
+        this.explained = explained;
     }
 
     /**
@@ -73,7 +75,41 @@ final class CoordinateWells {
                 coefficients[c][j] = beta.get(1 + c * DEGREE + j - 1);
             }
         }
-        return new CoordinateWells(x, bandwidth, coefficients);
+        DMatrixRMaj fitted = new DMatrixRMaj(n, 1);
+        CommonOps_DDRM.mult(a, beta, fitted);
+        double mean = 0;
+        for (double v : y) {
+            mean += v / n;
+        }
+        // leave-one-out residuals of the ridge fit, e_i / (1 - h_ii), h_ii = a_i' (A'A + ridge)^-1 a_i
+        DMatrixRMaj inverse = new DMatrixRMaj(k, k);
+        if (!CommonOps_DDRM.invert(normal, inverse)) {
+            return null;
+        }
+        double residual = 0;
+        double total = 0;
+        for (int i = 0; i < n; i++) {
+            double h = 0;
+            for (int r = 0; r < k; r++) {
+                double row = 0;
+                for (int c = 0; c < k; c++) {
+                    row += inverse.get(r, c) * a.get(i, c);
+                }
+                h += a.get(i, r) * row;
+            }
+            double e = (y[i] - fitted.get(i)) / Math.max(1 - h, 1e-6);
+            residual += e * e;
+            total += (y[i] - mean) * (y[i] - mean);
+        }
+        return new CoordinateWells(x, bandwidth, coefficients, total > 0 ? 1 - residual / total : 0);
+    }
+
+    /**
+     * The share of the results' variance the additive fit explains for results it was not fitted on (R squared of
+     * the leave-one-out predictions, at most 1; negative when the fit predicts worse than the mean).
+     */
+    double explained() {
+        return explained;
     }
 
     /** Legendre polynomials of degree 0 to {@link #DEGREE} at {@code 2u - 1}, into {@code p}. */

@@ -120,6 +120,7 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
     MetisSettings settings() {
         return new MetisSettings(eiExplorationUntil, EI_MIN_PARAMETERS, false, priorMeanShift,
             new MetisSettings.Polish(polishEvery, 0, POLISH_RADIUS, POLISH_KAPPA, 0), MetisSettings.Far.OFF,
-            new MetisSettings.Wells(wellsEvery, WELLS_FROM, WELLS_BANDWIDTH, WELLS_GAP, WELLS_MARGIN, false, false));
+            new MetisSettings.Wells(wellsEvery, WELLS_FROM, WELLS_BANDWIDTH, WELLS_GAP, WELLS_MARGIN, false, false,
+                0));
     }
 }

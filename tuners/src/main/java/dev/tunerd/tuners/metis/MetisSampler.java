@@ -33,7 +33,10 @@ import java.util.Set;
  * </ol>
  * The hyper-parameters are refitted on every result up to 40, then whenever the results grew by a tenth, always on a
  * prefix of the history with a generator seeded by its length, so a tuner restored from a snapshot (history and
- * generator) continues identically. When the GP cannot be built (all results equal or not finite, a singular kernel
+ * generator) continues identically. Besides NNI's rule, on the turns {@link MetisSettings} gives them (all off at its
+ * defaults): a forced far probe, a polish around the best result ({@link BasinSteps}), and the additive view's probe,
+ * the best result with one coordinate moved to a deeper well along it ({@link CoordinateWells}; {@code wells_every}).
+ * When the GP cannot be built (all results equal or not finite, a singular kernel
  * matrix) the suggestion is random, logged once. Not thread-safe.
  */
 final class MetisSampler implements InternalSampler {
@@ -232,7 +235,7 @@ final class MetisSampler implements InternalSampler {
         MetisSettings.Wells w = settings.wells();
         double[] best = data.best(1).get(0);
         CoordinateWells view = CoordinateWells.fit(data.x, data.y, w.bandwidth());
-        if (view == null) {
+        if (view == null || w.fit() > 0 && !(view.explained() >= w.fit())) {
             return null;
         }
         List<CoordinateWells.Move> moves = view.farWells(best, w.gap(), w.margin());

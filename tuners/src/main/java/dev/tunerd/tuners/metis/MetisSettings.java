@@ -148,18 +148,20 @@ public record MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spr
      * (standardised loss) below the curve there (the largest such drop; a point already tried or in flight: the next);
      * with {@code all}, every such coordinate moved at once (that point already tried: one at a time); taken in place
      * of Metis's pick, or with {@code candidate} offered to Metis's information-gain comparison as one more candidate.
-     * No such coordinate: Metis's own rule.
+     * With {@code fit} above 0, only while the view predicts the results it was not fitted on that well (its
+     * leave-one-out R squared at least {@code fit}: the losses look like a sum of one-coordinate terms). No such
+     * coordinate: Metis's own rule.
      */
     public record Wells(int every, int from, double bandwidth, double gap, double margin, boolean candidate,
-                        boolean all) {
-        public static final Wells OFF = new Wells(0, 0, 0.05, 0.2, 0.5, false, false);
+                        boolean all, double fit) {
+        public static final Wells OFF = new Wells(0, 0, 0.05, 0.2, 0.5, false, false, 0);
 
         public Wells {
             if (every < 0 || from < 0 || !(bandwidth > 0 && bandwidth <= 1) || !(gap >= 0 && gap < 1)
-                || !(margin >= 0 && margin <= 10)) {
+                || !(margin >= 0 && margin <= 10) || !(fit >= 0 && fit <= 1)) {
                 throw new IllegalArgumentException("Metis's well probe must have every, from >= 0, bandwidth in"
-                    + " (0, 1], gap in [0, 1) and margin in [0, 10]: " + every + ", " + from + ", " + bandwidth + ", "
-                    + gap + ", " + margin);
+                    + " (0, 1], gap in [0, 1), margin in [0, 10] and fit in [0, 1]: " + every + ", " + from + ", "
+                    + bandwidth + ", " + gap + ", " + margin + ", " + fit);
             }
         }
 

@@ -214,7 +214,7 @@ public final class BenchDrivers {
      * {@code polishWithin}, {@code polishStall}, {@code polishSlice=true}, {@code polishLength}, {@code
      * polishBox=PICK|PICK_AND_BOUND}), the forced far probe ({@code -Dmetis.farEvery}, {@code farFrom}, {@code
      * farDist}) and the additive view's probe ({@code -Dmetis.wellsEvery}, {@code wellsFrom}, {@code
-     * wellsBandwidth}, {@code wellsGap}, {@code wellsMargin}, {@code wellsCandidate=true}, {@code wellsAll=true}).
+     * wellsBandwidth}, {@code wellsGap}, {@code wellsMargin}, {@code wellsCandidate=true}, {@code wellsAll=true}, {@code wellsFit}).
      */
     public static dev.tunerd.tuners.metis.MetisSettings metisSettings() {
         dev.tunerd.tuners.metis.MetisSettings d = dev.tunerd.tuners.metis.MetisSettings.DEFAULT;
@@ -240,6 +240,6 @@ public final class BenchDrivers {
                 w.bandwidth()), QualityBench.dbl("metis.wellsGap", w.gap()), QualityBench.dbl("metis.wellsMargin",
                 w.margin()), Boolean.parseBoolean(System.getProperty("metis.wellsCandidate",
                 String.valueOf(w.candidate()))), Boolean.parseBoolean(System.getProperty("metis.wellsAll",
-                String.valueOf(w.all())))));
+                String.valueOf(w.all()))), QualityBench.dbl("metis.wellsFit", w.fit())));
     }
 }

@@ -63,6 +63,22 @@ class CoordinateWellsTest {
     }
 
     @Test
+    void theViewPredictsHeldOutResultsOfASumOfOneCoordinateTermsAndNotOfAProduct() {
+        double[] best = {0.78, 0.21, 0.21, 0.21};
+        double[][] x = gathered(best, 20, 30, Rng.withSeed(7));
+        CoordinateWells separable = CoordinateWells.fit(x, losses(x), 0.05);
+        assertNotNull(separable);
+        assertTrue(separable.explained() > 0.9, "a sum of quartic terms: " + separable.explained());
+        double[] coupled = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            coupled[i] = Math.sin(9 * x[i][0] * x[i][1]) * Math.cos(7 * x[i][2] * x[i][3]);
+        }
+        CoordinateWells product = CoordinateWells.fit(x, coupled, 0.05);
+        assertNotNull(product);
+        assertTrue(product.explained() < 0.5, "coordinates that act together: " + product.explained());
+    }
+
+    @Test
     void aCurveIsNotReadWhereNoResultLies() {
         double[][] x = {{0.1, 0.5}, {0.12, 0.4}, {0.15, 0.6}, {0.2, 0.45}};
         double[] y = {1, 0.5, 2, 0.2};
