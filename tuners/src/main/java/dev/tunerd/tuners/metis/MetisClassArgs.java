@@ -30,7 +30,9 @@ import dev.tunerd.spi.OptimizeMode;
  *                                   are in, the best result with one coordinate moved to a better well that an
  *                                   additive view of the results (one quartic curve per coordinate) sees along it,
  *                                   by at least {@link #WELLS_MARGIN} of the losses' deviation, instead of Metis's
- *                                   own pick (no such coordinate: Metis's pick), >= 0 (0: never)
+ *                                   own pick, while the view predicts left-out results with an R squared of at least
+ *                                   {@link #WELLS_FIT} (no such coordinate, or a poorer fit: Metis's pick), >= 0 (0:
+ *                                   never)
  * @param seed                       random seed (a tunerd addition); absent: derived from the clock
  */
 public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Boolean noCandidates,
@@ -51,6 +53,11 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
     public static final double WELLS_GAP = 0.2;
     /** ... where results lie within about this share of the range along that coordinate. */
     public static final double WELLS_BANDWIDTH = 0.05;
+    /**
+     * ... and only while the view predicts the results it was not fitted on this well (leave-one-out R squared): the
+     * losses look like a sum of one-coordinate terms, so elsewhere Metis keeps NNI's rule.
+     */
+    public static final double WELLS_FIT = 0.9;
 
     public MetisClassArgs {
         optimizeMode = optimizeMode == null ? OptimizeMode.MAXIMIZE : optimizeMode;
@@ -121,6 +128,6 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
         return new MetisSettings(eiExplorationUntil, EI_MIN_PARAMETERS, false, priorMeanShift,
             new MetisSettings.Polish(polishEvery, 0, POLISH_RADIUS, POLISH_KAPPA, 0), MetisSettings.Far.OFF,
             new MetisSettings.Wells(wellsEvery, WELLS_FROM, WELLS_BANDWIDTH, WELLS_GAP, WELLS_MARGIN, false, false,
-                0));
+                WELLS_FIT));
     }
 }
