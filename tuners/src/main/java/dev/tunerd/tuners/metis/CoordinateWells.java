@@ -12,8 +12,9 @@ import org.ejml.dense.row.CommonOps_DDRM;
  * of Metis's GP judges a point by its neighbours in every coordinate at once, a curve pools every result along its
  * coordinate, so it can show a second, better well along one coordinate that the GP, with the results gathered near
  * the best one, does not. A curve is read only where results lie along its coordinate (kernel weights of
- * {@code bandwidth} adding up to at least {@link #SUPPORT}), so a polynomial's swing beyond the data is never a well.
- * Immutable.
+ * {@code bandwidth} adding up to at least {@link #SUPPORT}), so a polynomial's swing beyond the data is never a well;
+ * {@link #explained()} says how well the view predicts results it was not fitted on, so a caller can tell losses that
+ * are a sum of one-coordinate terms from losses the view merely fits. Immutable.
  */
 final class CoordinateWells {
     /** Values of a coordinate at which each curve is read for its lowest point. */
