@@ -167,6 +167,16 @@ final class BasinSteps {
         return distance(refined.u(), best) >= distance ? refined : search.at(farStarts.get(bestStart));
     }
 
+    /** Whether every coordinate of {@code u} lies within {@code radius} of {@code centre}'s. */
+    static boolean inBox(double[] u, double[] centre, double radius) {
+        for (int c = 0; c < u.length; c++) {
+            if (Math.abs(u[c] - centre[c]) > radius) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static double distance(double[] a, double[] b) {
         double s = 0;
         for (int c = 0; c < a.length; c++) {

@@ -4,7 +4,8 @@ import dev.tunerd.spi.OptimizeMode;
 
 /**
  * classArgs of Metis, as NNI's {@code MetisTuner} (same keys, same defaults) plus tunerd's {@code seed},
- * {@code prior_mean_shift}, {@code ei_exploration_until} and {@code polish_every}. Immutable and thread-safe.
+ * {@code prior_mean_shift}, {@code ei_exploration_until}, {@code polish_every} and {@code wells_every}. Immutable and
+ * thread-safe.
  *
  * @param optimizeMode               {@code maximize} (default, as NNI) or {@code minimize}
  * @param noResampling               true (default): never re-run a configuration flagged as an outlier
@@ -25,17 +26,38 @@ import dev.tunerd.spi.OptimizeMode;
  *                                   search on the model's {@link #POLISH_KAPPA} lower bound from the best result,
  *                                   each coordinate moved at most {@link #POLISH_RADIUS} of its range, instead of
  *                                   Metis's own pick, >= 0 (0: never)
+ * @param wellsEvery                 a tunerd addition: every this many suggestions once {@link #WELLS_FROM} results
+ *                                   are in, the best result with one coordinate moved to a better well that an
+ *                                   additive view of the results (one quartic curve per coordinate) sees along it,
+ *                                   by at least {@link #WELLS_MARGIN} of the losses' deviation, instead of Metis's
+ *                                   own pick, while the view predicts left-out results with an R squared of at least
+ *                                   {@link #WELLS_FIT} (no such coordinate, or a poorer fit: Metis's pick), >= 0 (0:
+ *                                   never)
  * @param seed                       random seed (a tunerd addition); absent: derived from the clock
  */
 public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Boolean noCandidates,
                              Integer selectionNumStartingPoints, Integer coldStartNum, Double explorationProbability,
-                             Double priorMeanShift, Integer eiExplorationUntil, Integer polishEvery, Long seed) {
+                             Double priorMeanShift, Integer eiExplorationUntil, Integer polishEvery, Integer wellsEvery,
+                             Long seed) {
     /** Smallest space in which {@code ei_exploration_until} acts (session 16: below, EI loses the fine refinement). */
     public static final int EI_MIN_PARAMETERS = 4;
     /** How far {@code polish_every}'s search moves each coordinate, a share of its range (session 20). */
     public static final double POLISH_RADIUS = 0.1;
     /** {@code polish_every}'s search minimises the model's mean minus this many deviations (session 20). */
     public static final double POLISH_KAPPA = 1.0;
+    /** {@code wells_every}'s probes start once this many results are in (session 22). */
+    public static final int WELLS_FROM = 20;
+    /** {@code wells_every}'s probe moves a coordinate only when its curve drops this much (standardised losses). */
+    public static final double WELLS_MARGIN = 0.15;
+    /** ... to a value at least this far (a share of the range) from the best result's, ... */
+    public static final double WELLS_GAP = 0.2;
+    /** ... where results lie within about this share of the range along that coordinate. */
+    public static final double WELLS_BANDWIDTH = 0.05;
+    /**
+     * ... and only while the view predicts the results it was not fitted on this well (leave-one-out R squared): the
+     * losses look like a sum of one-coordinate terms, so elsewhere Metis keeps NNI's rule.
+     */
+    public static final double WELLS_FIT = 0.9;
 
     public MetisClassArgs {
         optimizeMode = optimizeMode == null ? OptimizeMode.MAXIMIZE : optimizeMode;
@@ -47,6 +69,7 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
         priorMeanShift = priorMeanShift == null ? MetisData.PRIOR_SHIFT : priorMeanShift;
         eiExplorationUntil = eiExplorationUntil == null ? 0 : eiExplorationUntil;
         polishEvery = polishEvery == null ? 0 : polishEvery;
+        wellsEvery = wellsEvery == null ? 0 : wellsEvery;
         if (selectionNumStartingPoints < 1) {
             throw new IllegalArgumentException("selection_num_starting_points must be >= 1: "
                 + selectionNumStartingPoints);
@@ -66,14 +89,25 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
         if (polishEvery < 0) {
             throw new IllegalArgumentException("polish_every must be >= 0: " + polishEvery);
         }
+        if (wellsEvery < 0) {
+            throw new IllegalArgumentException("wells_every must be >= 0: " + wellsEvery);
+        }
     }
 
-    /** Without {@code polish_every} (never). */
+    /** Without {@code wells_every} (never). */
+    public MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Boolean noCandidates,
+                          Integer selectionNumStartingPoints, Integer coldStartNum, Double explorationProbability,
+                          Double priorMeanShift, Integer eiExplorationUntil, Integer polishEvery, Long seed) {
+        this(optimizeMode, noResampling, noCandidates, selectionNumStartingPoints, coldStartNum,
+            explorationProbability, priorMeanShift, eiExplorationUntil, polishEvery, null, seed);
+    }
+
+    /** Without {@code polish_every} nor {@code wells_every} (never). */
     public MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Boolean noCandidates,
                           Integer selectionNumStartingPoints, Integer coldStartNum, Double explorationProbability,
                           Double priorMeanShift, Integer eiExplorationUntil, Long seed) {
         this(optimizeMode, noResampling, noCandidates, selectionNumStartingPoints, coldStartNum,
-            explorationProbability, priorMeanShift, eiExplorationUntil, null, seed);
+            explorationProbability, priorMeanShift, eiExplorationUntil, null, null, seed);
     }
 
     /** NNI's keys and seed; the tunerd additions at their defaults. */
@@ -81,7 +115,7 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
                           Integer selectionNumStartingPoints, Integer coldStartNum, Double explorationProbability,
                           Long seed) {
         this(optimizeMode, noResampling, noCandidates, selectionNumStartingPoints, coldStartNum,
-            explorationProbability, null, null, null, seed);
+            explorationProbability, null, null, null, null, seed);
     }
 
     /** optimize_mode and seed, the rest default. */
@@ -92,6 +126,8 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
     /** The internal settings these classArgs ask for. */
     MetisSettings settings() {
         return new MetisSettings(eiExplorationUntil, EI_MIN_PARAMETERS, false, priorMeanShift,
-            new MetisSettings.Polish(polishEvery, 0, POLISH_RADIUS, POLISH_KAPPA, 0), MetisSettings.Far.OFF);
+            new MetisSettings.Polish(polishEvery, 0, POLISH_RADIUS, POLISH_KAPPA, 0), MetisSettings.Far.OFF,
+            new MetisSettings.Wells(wellsEvery, WELLS_FROM, WELLS_BANDWIDTH, WELLS_GAP, WELLS_MARGIN, false, false,
+                WELLS_FIT));
     }
 }

@@ -33,7 +33,10 @@ import java.util.Set;
  * </ol>
  * The hyper-parameters are refitted on every result up to 40, then whenever the results grew by a tenth, always on a
  * prefix of the history with a generator seeded by its length, so a tuner restored from a snapshot (history and
- * generator) continues identically. When the GP cannot be built (all results equal or not finite, a singular kernel
+ * generator) continues identically. Besides NNI's rule, on the turns {@link MetisSettings} gives them (all off at its
+ * defaults): a forced far probe, a polish around the best result ({@link BasinSteps}), and the additive view's probe,
+ * the best result with one coordinate moved to a deeper well along it ({@link CoordinateWells}; {@code wells_every}).
+ * When the GP cannot be built (all results equal or not finite, a singular kernel
  * matrix) the suggestion is random, logged once. Not thread-safe.
  */
 final class MetisSampler implements InternalSampler {
@@ -65,7 +68,7 @@ final class MetisSampler implements InternalSampler {
     private Source lastSource = Source.RANDOM;
 
     /** Where a suggestion came from. */
-    enum Source { RANDOM, LOWEST_MEAN, EXPLORATION, MIXTURE, RESAMPLE, POLISH, FAR }
+    enum Source { RANDOM, LOWEST_MEAN, EXPLORATION, MIXTURE, RESAMPLE, POLISH, FAR, WELL }
 
     MetisSampler(NumericCube cube, MetisClassArgs args, MetisSettings settings, Rng rng) {
         this.cube = cube;
@@ -137,11 +140,19 @@ final class MetisSampler implements InternalSampler {
         if (!args.noResampling() && data.size() >= RESAMPLE_FROM) {
             candidates.addAll(outliers(data, pending));
         }
+        ModelSearch.Found well = null;
+        if (settings.wells().candidate() && settings.wells().at(points.size() + pending.size(), points.size())) {
+            double[] w = wellProbe(data, taken);
+            if (w != null) {
+                well = search.at(w);
+                candidates.add(well);
+            }
+        }
         double[] next = null;
         if (!candidates.isEmpty()) {
             next = mostInformative(data, pending, candidates, starts, lowest);
         }
-        Source picked = next == null ? Source.RANDOM : sourceOf(next, explore, mixture);
+        Source picked = next == null ? Source.RANDOM : sourceOf(next, explore, mixture, well);
         if (next == null) {
             next = fresh(taken);
         }
@@ -151,21 +162,26 @@ final class MetisSampler implements InternalSampler {
             chosen = lowest.u();
             lastSource = Source.LOWEST_MEAN;
         }
-        return polishIfNear(chosen, data, gp, pending, taken);
+        return polishIfNear(chosen, explore.u(), data, gp, pending, taken);
     }
 
     /**
-     * With {@link MetisSettings.Polish#within()} set, on a polish suggestion whose pick lies that close to the best
-     * result: the polish point instead (when new); else the pick.
+     * With {@link MetisSettings.Polish#within()} or {@link MetisSettings.Polish#box()} set, on a polish suggestion
+     * whose pick lies that close to the best result (and with {@link MetisSettings.Polish.Box#PICK_AND_BOUND} the
+     * exploration point {@code bound} too): the polish point instead (when new); else the pick.
      */
-    private double[] polishIfNear(double[] chosen, MetisData data, GpRegression gp, List<double[]> pending,
-                                  Set<MetisData.Point> taken) {
+    private double[] polishIfNear(double[] chosen, double[] bound, MetisData data, GpRegression gp,
+                                  List<double[]> pending, Set<MetisData.Point> taken) {
         MetisSettings.Polish p = settings.polish();
-        if (p.within() == 0 || !p.at(points.size() + pending.size(), points.size(), this::resultsSinceBest)) {
+        if (!p.gated() || !p.at(points.size() + pending.size(), points.size(), this::resultsSinceBest)) {
             return chosen;
         }
         double[] best = data.best(1).get(0);
-        if (BasinSteps.distance(chosen, best) >= p.within()) {
+        if (p.within() > 0 && BasinSteps.distance(chosen, best) >= p.within()) {
+            return chosen;
+        }
+        if (p.box() != MetisSettings.Polish.Box.OFF && (!BasinSteps.inBox(chosen, best, p.radius())
+            || p.box() == MetisSettings.Polish.Box.PICK_AND_BOUND && !BasinSteps.inBox(bound, best, p.radius()))) {
             return chosen;
         }
         double[] u = BasinSteps.polish(gp, cube, best, p);
@@ -192,11 +208,52 @@ final class MetisSampler implements InternalSampler {
                 return f.u();
             }
         }
+        if (!settings.wells().candidate() && settings.wells().at(suggestion, points.size())) {
+            double[] w = wellProbe(data, taken);
+            if (w != null) {
+                lastSource = Source.WELL;
+                return w;
+            }
+        }
         MetisSettings.Polish p = settings.polish();
-        if (p.within() == 0 && p.at(suggestion, points.size(), this::resultsSinceBest)) {
+        if (!p.gated() && p.at(suggestion, points.size(), this::resultsSinceBest)) {
             double[] u = BasinSteps.polish(gp, cube, data.best(1).get(0), p);
             if (!taken.contains(new MetisData.Point(u))) {
                 lastSource = Source.POLISH;
+                return u;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The best result with one coordinate moved to the better well the additive view ({@link CoordinateWells}) sees
+     * along it, the largest drop first, skipping points tried or in flight (with {@link MetisSettings.Wells#all()}
+     * first every such coordinate at once); null when there is none.
+     */
+    private double[] wellProbe(MetisData data, Set<MetisData.Point> taken) {
+        MetisSettings.Wells w = settings.wells();
+        double[] best = data.best(1).get(0);
+        CoordinateWells view = CoordinateWells.fit(data.x, data.y, w.bandwidth());
+        if (view == null || w.fit() > 0 && !(view.explained() >= w.fit())) {
+            return null;
+        }
+        List<CoordinateWells.Move> moves = view.farWells(best, w.gap(), w.margin());
+        if (w.all() && moves.size() > 1) {
+            double[] u = best.clone();
+            for (CoordinateWells.Move m : moves) {
+                u[m.coordinate()] = m.to();
+            }
+            u = cube.canonical(u);
+            if (!taken.contains(new MetisData.Point(u))) {
+                return u;
+            }
+        }
+        for (CoordinateWells.Move m : moves) {
+            double[] u = best.clone();
+            u[m.coordinate()] = m.to();
+            u = cube.canonical(u);
+            if (!taken.contains(new MetisData.Point(u))) {
                 return u;
             }
         }
@@ -220,12 +277,16 @@ final class MetisSampler implements InternalSampler {
         return losses.size() - 1 - at;
     }
 
-    private static Source sourceOf(double[] next, ModelSearch.Found explore, ModelSearch.Found mixture) {
+    private static Source sourceOf(double[] next, ModelSearch.Found explore, ModelSearch.Found mixture,
+                                   ModelSearch.Found well) {
         if (next == explore.u()) {
             return Source.EXPLORATION;
         }
         if (mixture != null && next == mixture.u()) {
             return Source.MIXTURE;
+        }
+        if (well != null && next == well.u()) {
+            return Source.WELL;
         }
         return Source.RESAMPLE;
     }

@@ -17,9 +17,11 @@ import java.util.function.IntSupplier;
  * @param priorShift       the GP's zero prior mean sits this many deviations above the mean standardised loss
  * @param polish           a pattern search on the model's mean around the best result, on some suggestions
  * @param far              the lowest bound's point far from the best result, forced on some suggestions
+ * @param wells            the best result with one coordinate moved to a better well an additive view of the
+ *                         results sees along it ({@link CoordinateWells}), on some suggestions
  */
 public record MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spreadColdStart, double priorShift,
-                            Polish polish, Far far) {
+                            Polish polish, Far far, Wells wells) {
     /** What NNI's Metis does: the lowest bound is the exploration candidate throughout. */
     public static final MetisSettings NNI = new MetisSettings(0, 0);
     public static final MetisSettings DEFAULT = NNI;
@@ -34,6 +36,13 @@ public record MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spr
         }
         polish = polish == null ? Polish.OFF : polish;
         far = far == null ? Far.OFF : far;
+        wells = wells == null ? Wells.OFF : wells;
+    }
+
+    /** Without the additive view's probes. */
+    public MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spreadColdStart, double priorShift,
+                         Polish polish, Far far) {
+        this(eiExploreUntil, eiMinParameters, spreadColdStart, priorShift, polish, far, Wells.OFF);
     }
 
     /** Without the polish and the forced far probes. */
@@ -63,11 +72,18 @@ public record MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spr
      * through the best result (that coordinate alone varied over its whole range) is lowest inside the polish box
      * are moved (one well near the best result), the others stay for Metis's far probes; with {@code length} above
      * 0, only the coordinates whose fitted length scale is at least {@code length} times the radius (the model is
-     * smooth at the polish's scale there; a rugged coordinate is left to Metis's own picks).
+     * smooth at the polish's scale there; a rugged coordinate is left to Metis's own picks). With {@code box} other
+     * than {@link Box#OFF}, only when Metis's own pick for it ({@link Box#PICK}), or that pick and its exploration
+     * point, the lowest 95% bound ({@link Box#PICK_AND_BOUND}), lie inside the polish box around the best result
+     * (every coordinate within {@code radius}): the polish then replaces a pick that was local anyway, and no far
+     * probe is displaced.
      */
     public record Polish(int every, int until, double radius, double kappa, double within, int stall,
-                         boolean slice, double length) {
+                         boolean slice, double length, Box box) {
         public static final Polish OFF = new Polish(0, 0, 0.1, 0, 0);
+
+        /** Which of Metis's own points must lie inside the polish box for a polish turn to be taken. */
+        public enum Box { OFF, PICK, PICK_AND_BOUND }
 
         public Polish {
             if (every < 0 || until < 0 || !(radius > 0 && radius <= 1) || !(kappa >= 0 && kappa <= 10)
@@ -76,11 +92,23 @@ public record MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spr
                     + " (0, 1], kappa in [0, 10], within in [0, 2] and length in [0, 100]: " + every + ", " + until
                     + ", " + stall + ", " + radius + ", " + kappa + ", " + within + ", " + length);
             }
+            box = box == null ? Box.OFF : box;
+        }
+
+        /** Without the box gate. */
+        public Polish(int every, int until, double radius, double kappa, double within, int stall, boolean slice,
+                      double length) {
+            this(every, until, radius, kappa, within, stall, slice, length, Box.OFF);
         }
 
         /** Whenever its turn comes, on every coordinate (session 20's polish). */
         public Polish(int every, int until, double radius, double kappa, double within) {
             this(every, until, radius, kappa, within, 0, false, 0);
+        }
+
+        /** Whether a polish turn waits for Metis's own pick ({@code within} or {@code box}). */
+        boolean gated() {
+            return within > 0 || box != Box.OFF;
         }
 
         /**
@@ -105,6 +133,35 @@ public record MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spr
             if (every < 0 || from < 0 || !(distance > 0 && distance < 1)) {
                 throw new IllegalArgumentException("Metis's far probe must have every, from >= 0 and distance in"
                     + " (0, 1): " + every + ", " + from + ", " + distance);
+            }
+        }
+
+        boolean at(int suggestion, int results) {
+            return every > 0 && results >= from && suggestion % every == 0;
+        }
+    }
+
+    /**
+     * The additive view's probe ({@link CoordinateWells}, kernel {@code bandwidth} of the unit range): on suggestion
+     * {@code n} when {@code n % every == 0} once {@code from} results are in, the best result with the one coordinate
+     * moved whose curve is lowest more than {@code gap} away from the best result's value, by at least {@code margin}
+     * (standardised loss) below the curve there (the largest such drop; a point already tried or in flight: the next);
+     * with {@code all}, every such coordinate moved at once (that point already tried: one at a time); taken in place
+     * of Metis's pick, or with {@code candidate} offered to Metis's information-gain comparison as one more candidate.
+     * With {@code fit} above 0, only while the view predicts the results it was not fitted on that well (its
+     * leave-one-out R squared at least {@code fit}: the losses look like a sum of one-coordinate terms). No such
+     * coordinate: Metis's own rule.
+     */
+    public record Wells(int every, int from, double bandwidth, double gap, double margin, boolean candidate,
+                        boolean all, double fit) {
+        public static final Wells OFF = new Wells(0, 0, 0.05, 0.2, 0.5, false, false, 0);
+
+        public Wells {
+            if (every < 0 || from < 0 || !(bandwidth > 0 && bandwidth <= 1) || !(gap >= 0 && gap < 1)
+                || !(margin >= 0 && margin <= 10) || !(fit >= 0 && fit <= 1)) {
+                throw new IllegalArgumentException("Metis's well probe must have every, from >= 0, bandwidth in"
+                    + " (0, 1], gap in [0, 1), margin in [0, 10] and fit in [0, 1]: " + every + ", " + from + ", "
+                    + bandwidth + ", " + gap + ", " + margin + ", " + fit);
             }
         }
 

@@ -211,13 +211,16 @@ public final class BenchDrivers {
      * Metis's internal settings from system properties, each absent one at its default: {@code -Dmetis.eiUntil},
      * {@code -Dmetis.eiMinDims}, {@code -Dmetis.spread=true}, {@code -Dmetis.shift}, the polish ({@code
      * -Dmetis.polishEvery}, {@code polishUntil}, {@code polishRadius}, {@code polishKappa},
-     * {@code polishWithin}, {@code polishStall}, {@code polishSlice=true}, {@code polishLength}) and the forced far probe
-     * ({@code -Dmetis.farEvery}, {@code farFrom}, {@code farDist}).
+     * {@code polishWithin}, {@code polishStall}, {@code polishSlice=true}, {@code polishLength}, {@code
+     * polishBox=PICK|PICK_AND_BOUND}), the forced far probe ({@code -Dmetis.farEvery}, {@code farFrom}, {@code
+     * farDist}) and the additive view's probe ({@code -Dmetis.wellsEvery}, {@code wellsFrom}, {@code
+     * wellsBandwidth}, {@code wellsGap}, {@code wellsMargin}, {@code wellsCandidate=true}, {@code wellsAll=true}, {@code wellsFit}).
      */
     public static dev.tunerd.tuners.metis.MetisSettings metisSettings() {
         dev.tunerd.tuners.metis.MetisSettings d = dev.tunerd.tuners.metis.MetisSettings.DEFAULT;
         dev.tunerd.tuners.metis.MetisSettings.Polish p = d.polish();
         dev.tunerd.tuners.metis.MetisSettings.Far f = d.far();
+        dev.tunerd.tuners.metis.MetisSettings.Wells w = d.wells();
         return new dev.tunerd.tuners.metis.MetisSettings(Integer.getInteger("metis.eiUntil", d.eiExploreUntil()),
             Integer.getInteger("metis.eiMinDims", d.eiMinParameters()),
             Boolean.parseBoolean(System.getProperty("metis.spread", String.valueOf(d.spreadColdStart()))),
@@ -227,8 +230,16 @@ public final class BenchDrivers {
                 QualityBench.dbl("metis.polishKappa", p.kappa()), QualityBench.dbl("metis.polishWithin", p.within()),
                 Integer.getInteger("metis.polishStall", p.stall()),
                 Boolean.parseBoolean(System.getProperty("metis.polishSlice", String.valueOf(p.slice()))),
-                QualityBench.dbl("metis.polishLength", p.length())),
+                QualityBench.dbl("metis.polishLength", p.length()),
+                dev.tunerd.tuners.metis.MetisSettings.Polish.Box.valueOf(System.getProperty("metis.polishBox",
+                    p.box().name()))),
             new dev.tunerd.tuners.metis.MetisSettings.Far(Integer.getInteger("metis.farEvery", f.every()),
-                Integer.getInteger("metis.farFrom", f.from()), QualityBench.dbl("metis.farDist", f.distance())));
+                Integer.getInteger("metis.farFrom", f.from()), QualityBench.dbl("metis.farDist", f.distance())),
+            new dev.tunerd.tuners.metis.MetisSettings.Wells(Integer.getInteger("metis.wellsEvery", w.every()),
+                Integer.getInteger("metis.wellsFrom", w.from()), QualityBench.dbl("metis.wellsBandwidth",
+                w.bandwidth()), QualityBench.dbl("metis.wellsGap", w.gap()), QualityBench.dbl("metis.wellsMargin",
+                w.margin()), Boolean.parseBoolean(System.getProperty("metis.wellsCandidate",
+                String.valueOf(w.candidate()))), Boolean.parseBoolean(System.getProperty("metis.wellsAll",
+                String.valueOf(w.all()))), QualityBench.dbl("metis.wellsFit", w.fit())));
     }
 }

@@ -135,6 +135,19 @@ class BasinStepsTest {
     }
 
     @Test
+    void theBoxGateAsksEveryCoordinateToBeWithinTheRadius() {
+        double[] best = {0.5, 0.5};
+        assertTrue(BasinSteps.inBox(new double[] {0.59, 0.42}, best, 0.1));
+        assertFalse(BasinSteps.inBox(new double[] {0.59, 0.62}, best, 0.1), "one coordinate beyond the radius");
+        assertTrue(BasinSteps.distance(new double[] {0.59, 0.59}, best) > 0.1 && BasinSteps.inBox(
+            new double[] {0.59, 0.59}, best, 0.1), "a box, not a ball: a corner is inside");
+        MetisSettings.Polish boxed = new MetisSettings.Polish(1, 0, 0.1, 1, 0, 0, false, 0,
+            MetisSettings.Polish.Box.PICK);
+        assertTrue(boxed.gated(), "a box gate waits for Metis's own pick");
+        assertFalse(new MetisSettings.Polish(1, 0, 0.1, 1, 0).gated(), "session 20's polish does not");
+    }
+
+    @Test
     void theFarProbeKeepsItsDistanceFromTheBestResult() {
         GpRegression gp = bowl();
         ModelSearch search = new ModelSearch(gp, SQUARE);

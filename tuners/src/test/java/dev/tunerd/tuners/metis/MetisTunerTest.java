@@ -45,7 +45,9 @@ class MetisTunerTest {
             new Case("ei_exploration_until", () -> new MetisClassArgs(null, null, null, null, null, null, null, -1,
                 null)),
             new Case("polish_every", () -> new MetisClassArgs(null, null, null, null, null, null, null, null, -1,
-                null)));
+                null)),
+            new Case("wells_every", () -> new MetisClassArgs(null, null, null, null, null, null, null, null, null,
+                -1, null)));
         for (Case c : cases) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c.make()::run, c.key());
             assertTrue(e.getMessage().startsWith(c.key() + " "), e.getMessage());
@@ -60,6 +62,7 @@ class MetisTunerTest {
         assertEquals(0.75, d.priorMeanShift(), "the GP tuner's prior mean");
         assertEquals(0, d.eiExplorationUntil(), "NNI's rule: the lowest bound explores throughout");
         assertEquals(0, d.polishEvery(), "NNI's rule: no polish");
+        assertEquals(0, d.wellsEvery(), "NNI's rule: no additive view");
     }
 
     @Test
@@ -214,5 +217,20 @@ class MetisTunerTest {
         double polished = medianOnTheDoubleWell(seed -> new MetisTuner(AlgorithmContext.standalone(),
             new MetisClassArgs(OptimizeMode.MINIMIZE, null, null, null, null, null, 1.5, null, 3, seed)));
         assertTrue(polished < plain, "median regret with the polish " + polished + ", with the defaults " + plain);
+    }
+
+    /**
+     * {@code wells_every} (session 22): every fifth suggestion from 20 results on, the best result with one coordinate
+     * moved to the deeper well that the additive view of the results (one curve per coordinate) sees along it; the
+     * double well is a sum of one-coordinate terms, so the view finds the deep wells that the product kernel's picks
+     * near the best result miss, and the median regret after 35 trials is lower than with NNI's rule (the defaults,
+     * with which the two runs would be the same).
+     */
+    @Test
+    void theAdditiveViewMovesACoordinateIntoItsDeeperWellSooner() throws Exception {
+        double plain = medianWithNnisRule();
+        double moved = medianOnTheDoubleWell(seed -> new MetisTuner(AlgorithmContext.standalone(),
+            new MetisClassArgs(OptimizeMode.MINIMIZE, null, null, null, null, null, null, null, null, 5, seed)));
+        assertTrue(moved < plain, "median regret with the additive view " + moved + ", with the defaults " + plain);
     }
 }
