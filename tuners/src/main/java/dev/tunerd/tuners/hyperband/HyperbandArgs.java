@@ -31,7 +31,7 @@ import dev.tunerd.spi.OptimizeMode;
  * @param earlyMargin  {@code early_margin} (a tunerd addition, issue 13 session 9): at 0 or more, the largest bracket
  *                     also starts, without the replay's consent, when its screening gain is at least this many units,
  *                     and it may do so from {@value BracketPayoff#EARLY_CURVES} full trainings on (the other checks
- *                     need 10); on fewer than 10 it is repeated at most {@value BracketTuner#THIN_RUN} times in a row
+ *                     need 10); on fewer than 10 it is repeated at most {@value PayoffChecks#THIN_RUN} times in a row
  *                     before full trainings add evidence (default {@value #DEFAULT_EARLY_MARGIN}); -1: off (session 8's
  *                     rule)
  * @param realizedShare {@code realized_share} (a tunerd addition, issue 13 session 10): at 0 or more, the largest
