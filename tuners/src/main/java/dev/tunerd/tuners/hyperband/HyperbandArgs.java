@@ -94,13 +94,43 @@ import dev.tunerd.spi.OptimizeMode;
  *                     {@value EarlyStartMargin#FIRM_CURVES} usable full trainings are in ({@link EarlyStartMargin}: on
  *                     four or five, a gain near the bracket's potential arises by chance where curves cross; from six on
  *                     it rarely does). -1 (off) or 0..10, default {@value #DEFAULT_FIRM_MARGIN}
+ * @param chanceDepth  {@code chance_depth} (a tunerd addition, issue 13 session 22): at 1 or more, while fewer than
+ *                     {@value EarlyStartMargin#FIRM_CURVES} usable full trainings are in and the largest bracket's
+ *                     winners read so far give no win ({@code realized_share}), the largest bracket starts only when
+ *                     fewer than this many largest brackets are still waiting for their winner's end: a pass of the
+ *                     early start by chance (four trainings that happen to agree where curves cross) is paid at most
+ *                     this many brackets deep before the first winner's verdict ({@link LargestHold}; with one worker
+ *                     it changes nothing). -1 (off: sessions 9-21, a repeat limit of {@value PayoffChecks#THIN_RUN}
+ *                     brackets started in a row on thin evidence) or 1..100, default {@value #DEFAULT_CHANCE_DEPTH}
+ * @param winnerVeto   {@code winner_veto} (a tunerd addition, issue 13 session 22): true: a largest bracket's winner
+ *                     that ended after the last issue (one worker: a decision reads the trainings and winners that
+ *                     had ended by then) still vetoes the next largest bracket when, with it, the winners lose; false:
+ *                     sessions 10-21. Default {@value #DEFAULT_WINNER_VETO}
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
                             Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
                             Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
                             Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
-                            Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Long seed) {
+                            Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
+                            Boolean winnerVeto, Long seed) {
+
+    /** {@code chance_depth} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 22). */
+    public static final int DEFAULT_CHANCE_DEPTH = -1;
+
+    /** {@code winner_veto} when the classArgs do not set it (false; BENCHMARKS.md, issue 13 session 22). */
+    public static final boolean DEFAULT_WINNER_VETO = false;
+
+    /** Without {@code chance_depth} and {@code winner_veto} (their defaults). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
+                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
+                         Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
+                         Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
+            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, recheckAll,
+            holdForDecisions, largestFirst, firmMargin, null, null, seed);
+    }
 
     /**
      * {@code firm_margin} when the classArgs do not set it: 0.85, chosen on tuning seeds 19200-19399 among 0.8-0.9 by
@@ -312,6 +342,11 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         if (!(firmMargin == -1 || firmMargin >= 0 && firmMargin <= 10)) {
             throw new IllegalArgumentException("firm_margin must be -1 or between 0 and 10, got " + firmMargin);
         }
+        chanceDepth = chanceDepth == null ? DEFAULT_CHANCE_DEPTH : chanceDepth;
+        if (!(chanceDepth == -1 || chanceDepth >= 1 && chanceDepth <= 100)) {
+            throw new IllegalArgumentException("chance_depth must be -1 or between 1 and 100, got " + chanceDepth);
+        }
+        winnerVeto = winnerVeto == null ? DEFAULT_WINNER_VETO : winnerVeto;
         if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
             throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);
         }

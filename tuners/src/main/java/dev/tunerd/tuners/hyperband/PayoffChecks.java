@@ -2,6 +2,7 @@ package dev.tunerd.tuners.hyperband;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntPredicate;
 import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
@@ -35,7 +36,8 @@ import java.util.function.ToIntFunction;
  * workers a free worker waits for the largest bracket's round in flight, and on thin evidence for a full training
  * about to end, instead of starting a longer training; a decision made while paying such a wait reads every
  * training ended so far (another worker asked meanwhile), as it does while other trials train; {@code firmMargin}
- * ({@link EarlyStartMargin}): the early start's margin once six full trainings are in. All of them:
+ * ({@link EarlyStartMargin}): the early start's margin once six full trainings are in; {@code chanceDepth} and
+ * {@code winnerVeto} ({@link LargestHold}): when the largest bracket is held whatever the checks say. All of them:
  * {@link HyperbandArgs}.
  */
 final class PayoffChecks {
@@ -66,10 +68,14 @@ final class PayoffChecks {
         }
         ToIntFunction<List<double[]>> realized = curves -> realizedShare < 0 ? 0
             : payoff.realized(curves, evidence.winners(), realizedShare, settings.realizedWinners());
+        BooleanSupplier largestHeld = () -> LargestHold.held(settings, engine, evidence, payoff);
         IntPredicate allowed = s -> {
             List<double[]> curves = evidence.curves();
             if (s < sMax) {
                 return payoff.pays(curves, s);
+            }
+            if (largestHeld.getAsBoolean()) {
+                return false;
             }
             int winners = realized.applyAsInt(curves);
             return winners > 0 || payoff.pays(curves, s, winners == 0);
@@ -82,6 +88,9 @@ final class PayoffChecks {
         BracketPayoff cutCheck = thinMargin < 0 ? payoff
             : new BracketPayoff(engine.plan(), settings.withThinMargin(-1));
         Predicate<List<double[]>> cutsForLargest = curves -> {
+            if (largestHeld.getAsBoolean()) {
+                return false;
+            }
             int winners = realized.applyAsInt(curves);
             return winners > 0 || cutCheck.pays(curves, sMax, winners == 0);
         };
@@ -94,7 +103,8 @@ final class PayoffChecks {
                 looked[0] = evidence.version();
                 List<double[]> curves = evidence.curves();
                 boolean thin = payoff.thin(curves, sMax);
-                if (!thin && (settings.recheckAll() || engine.anyInFlight() && payoff.thin(evidence.previousCurves(), sMax))) {
+                if (!thin && (settings.recheckAll()
+                    || engine.anyInFlight() && payoff.thin(evidence.previousCurves(), sMax))) {
                     // the evidence has just become enough for every check: one look through all of them (before, a
                     // bracket of full trainings started on thin evidence ran to its end first: up to 4 more trainings);
                     // only while other trials train (several workers): with one worker it gained at a third of the
@@ -116,6 +126,9 @@ final class PayoffChecks {
         }
         if (repeatLargest >= 0) {
             engine.restartAtLargest(() -> {
+                if (largestHeld.getAsBoolean()) {
+                    return false;
+                }
                 List<double[]> curves = evidence.curves();
                 int winners = realized.applyAsInt(curves);
                 if (winners > 0) {
