@@ -106,6 +106,15 @@ import dev.tunerd.spi.OptimizeMode;
  *                     that ended after the last issue (one worker: a decision reads the trainings and winners that
  *                     had ended by then) still vetoes the next largest bracket when, with it, the winners lose; false:
  *                     sessions 10-21. Default {@value #DEFAULT_WINNER_VETO}
+ * @param refreshEvery {@code refresh_every} (a tunerd addition, issue 13 session 22): at {@code k} of 1 or more, while
+ *                     the winners' win that lifts the largest bracket's repeat limit rests on fewer than {@code
+ *                     refresh_below} full trainings, the limit comes back after {@code k} largest brackets in a row:
+ *                     the iteration goes on down to a bracket of full trainings, which runs to its end, so the
+ *                     sample the winners are judged against grows and the decision is made again on it
+ *                     ({@link PayoffChecks}). -1 (off: sessions 15-21, a win on {@code realized_floor} trainings
+ *                     lifts the limit for good) or 1..100, default {@value #DEFAULT_REFRESH_EVERY}
+ * @param refreshBelow {@code refresh_below} (a tunerd addition, issue 13 session 22): the full trainings from which
+ *                     {@code refresh_every} no longer applies; 5..100, default {@value #DEFAULT_REFRESH_BELOW}
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -113,7 +122,25 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
                             Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
                             Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
                             Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
-                            Boolean winnerVeto, Long seed) {
+                            Boolean winnerVeto, Integer refreshEvery, Integer refreshBelow, Long seed) {
+
+    /** {@code refresh_every} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 22). */
+    public static final int DEFAULT_REFRESH_EVERY = -1;
+
+    /** {@code refresh_below} when the classArgs do not set it (the trainings every other check needs). */
+    public static final int DEFAULT_REFRESH_BELOW = BracketTuner.MIN_PAYOFF_CURVES;
+
+    /** Without {@code refresh_every} and {@code refresh_below} (their defaults). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
+                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
+                         Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
+                         Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
+                         Boolean winnerVeto, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
+            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, recheckAll,
+            holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto, null, null, seed);
+    }
 
     /** {@code chance_depth} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 22). */
     public static final int DEFAULT_CHANCE_DEPTH = -1;
@@ -347,6 +374,14 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
             throw new IllegalArgumentException("chance_depth must be -1 or between 1 and 100, got " + chanceDepth);
         }
         winnerVeto = winnerVeto == null ? DEFAULT_WINNER_VETO : winnerVeto;
+        refreshEvery = refreshEvery == null ? DEFAULT_REFRESH_EVERY : refreshEvery;
+        if (!(refreshEvery == -1 || refreshEvery >= 1 && refreshEvery <= 100)) {
+            throw new IllegalArgumentException("refresh_every must be -1 or between 1 and 100, got " + refreshEvery);
+        }
+        refreshBelow = refreshBelow == null ? DEFAULT_REFRESH_BELOW : refreshBelow;
+        if (!(refreshBelow >= 5 && refreshBelow <= 100)) {
+            throw new IllegalArgumentException("refresh_below must be between 5 and 100, got " + refreshBelow);
+        }
         if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
             throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);
         }

@@ -37,7 +37,12 @@ import java.util.function.ToIntFunction;
  * about to end, instead of starting a longer training; a decision made while paying such a wait reads every
  * training ended so far (another worker asked meanwhile), as it does while other trials train; {@code firmMargin}
  * ({@link EarlyStartMargin}): the early start's margin once six full trainings are in; {@code chanceDepth} and
- * {@code winnerVeto} ({@link LargestHold}): when the largest bracket is held whatever the checks say. All of them:
+ * {@code winnerVeto} ({@link LargestHold}): when the largest bracket is held whatever the checks say;
+ * {@code refreshEvery} and {@code refreshBelow}: while the winners' win rests on fewer than {@code refreshBelow} full
+ * trainings, after {@code refreshEvery} largest brackets in a row the iteration goes straight to a bracket of full
+ * trainings (the brackets between are not allowed) that runs to its end, and the win is judged again on the larger
+ * sample (issue 13 session 22: with one worker, a win on five poor trainings repeated the largest bracket to the end
+ * of the run while its rounds dropped configurations that ended better than every winner). All of them:
  * {@link HyperbandArgs}.
  */
 final class PayoffChecks {
@@ -69,10 +74,16 @@ final class PayoffChecks {
         ToIntFunction<List<double[]>> realized = curves -> realizedShare < 0 ? 0
             : payoff.realized(curves, evidence.winners(), realizedShare, settings.realizedWinners());
         BooleanSupplier largestHeld = () -> LargestHold.held(settings, engine, evidence, payoff);
+        // refresh_every: a win on a small sample of full trainings lifts the repeat limit only for k brackets at a time
+        Predicate<List<double[]>> smallSample = curves -> settings.refreshEvery() > 0
+            && !payoff.winRests(curves, settings.refreshBelow());
+        Predicate<List<double[]>> refreshDue = curves -> smallSample.test(curves)
+            && engine.largestInARow() >= settings.refreshEvery() && realized.applyAsInt(curves) > 0;
         IntPredicate allowed = s -> {
             List<double[]> curves = evidence.curves();
             if (s < sMax) {
-                return payoff.pays(curves, s);
+                // a refresh is due: full trainings, the only bracket whose configurations join the sample
+                return !refreshDue.test(curves) && payoff.pays(curves, s);
             }
             if (largestHeld.getAsBoolean()) {
                 return false;
@@ -102,6 +113,10 @@ final class PayoffChecks {
                 }
                 looked[0] = evidence.version();
                 List<double[]> curves = evidence.curves();
+                if (smallSample.test(curves) && engine.largestInARowBeforeLatest() >= settings.refreshEvery()
+                    && realized.applyAsInt(curves) > 0) {
+                    return false; // the refresh: these full trainings grow the sample the winners are judged on
+                }
                 boolean thin = payoff.thin(curves, sMax);
                 if (!thin && (settings.recheckAll()
                     || engine.anyInFlight() && payoff.thin(evidence.previousCurves(), sMax))) {
@@ -131,6 +146,9 @@ final class PayoffChecks {
                 }
                 List<double[]> curves = evidence.curves();
                 int winners = realized.applyAsInt(curves);
+                if (refreshDue.test(curves)) {
+                    return false; // refresh_every: full trainings now, then the win is judged again on more of them
+                }
                 if (winners > 0) {
                     // a win lifts the repeat limit only when it rests on enough full trainings (realized_floor)
                     return payoff.winRests(curves, settings.realizedFloor()) || engine.largestInARow() < THIN_RUN;
