@@ -165,6 +165,20 @@ public final class BracketEngine {
         return largestInARowBefore(brackets.size());
     }
 
+    /**
+     * Largest brackets ({@code s = sMax > 0}) started whose last round has not ended: their winners' verdicts are still
+     * to come ({@code chance_depth}). A bracket that ended early because a round had no result is not counted.
+     */
+    public int largestAwaitingWinner() {
+        int n = 0;
+        for (Bracket b : brackets) {
+            if (b.s == plan.sMax() && b.s > 0 && !(b.done && b.last().complete())) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** As {@link #largestInARow()}, counted back from the bracket before the latest one. */
     public int largestInARowBeforeLatest() {
         return largestInARowBefore(brackets.size() - 1);

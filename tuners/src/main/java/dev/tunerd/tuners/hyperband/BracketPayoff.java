@@ -45,55 +45,27 @@ final class BracketPayoff {
     static final int EARLY_CURVES = 4;
 
     /**
-     * @param margin    standard deviations of the final values by which the bracket must beat full trainings
-     * @param minCurves full trainings with values at every budget the bracket halves at needed before it may run
+     * @param settings the check's margins ({@link PayoffSettings}): {@code margin} (standard deviations of the final
+     *                 values by which the replay must beat full trainings); {@code screenMargin} (below 0: the replay
+     *                 alone decides; else the screening model decides, {@link #screenGain}, and the replay only vetoes
+     *                 a bracket that loses to full trainings on the evidence itself); {@code earlyMargin} (below 0:
+     *                 off; else the largest bracket also starts when its screening gain is at least this, without the
+     *                 replay's consent and from {@value #EARLY_CURVES} usable trainings on); {@code thinMargin} (below
+     *                 0: off; else on {@value #EARLY_CURVES} to {@code minCurves - 1} usable trainings the largest
+     *                 bracket also starts when its screening gain is at least this and the replay does not lose, issue
+     *                 13 session 15); {@code firmMargin} (below 0: off; else the early start's margin from {@value
+     *                 EarlyStartMargin#FIRM_CURVES} usable trainings on, {@link EarlyStartMargin}). A bracket that
+     *                 halves needs {@link BracketTuner#MIN_PAYOFF_CURVES} full trainings with values at every budget
+     *                 it halves at ({@code minCurves})
      */
-    BracketPayoff(BracketPlan plan, double margin, int minCurves) {
-        this(plan, margin, minCurves, -1);
-    }
-
-    /**
-     * @param screenMargin below 0: the replay alone decides; else the screening model decides ({@link #screenGain}:
-     *                     the bracket must gain at least this many standard normal units over full trainings), and
-     *                     the replay only vetoes a bracket that loses to full trainings on the evidence itself
-     */
-    BracketPayoff(BracketPlan plan, double margin, int minCurves, double screenMargin) {
-        this(plan, margin, minCurves, screenMargin, -1);
-    }
-
-    /**
-     * @param earlyMargin below 0: off; else the largest bracket also starts when its screening gain is at least this,
-     *                    without the replay's consent and from {@value #EARLY_CURVES} usable trainings on
-     */
-    BracketPayoff(BracketPlan plan, double margin, int minCurves, double screenMargin, double earlyMargin) {
-        this(plan, margin, minCurves, screenMargin, earlyMargin, -1);
-    }
-
-    /**
-     * @param thinMargin below 0: off; else on {@value #EARLY_CURVES} to {@code minCurves - 1} usable trainings the
-     *                   largest bracket also starts when its screening gain is at least this and the replay does not
-     *                   lose to full trainings on the evidence (the screening rule on thin evidence; {@code
-     *                   thin_margin}, issue 13 session 15)
-     */
-    BracketPayoff(BracketPlan plan, double margin, int minCurves, double screenMargin, double earlyMargin,
-                  double thinMargin) {
-        this(plan, margin, minCurves, screenMargin, earlyMargin, thinMargin, -1);
-    }
-
-    /**
-     * @param firmMargin below 0: off; else the early start's margin from {@value EarlyStartMargin#FIRM_CURVES} usable
-     *                   trainings on, instead of {@code earlyMargin} ({@code firm_margin}, issue 13 session 21,
-     *                   {@link EarlyStartMargin})
-     */
-    BracketPayoff(BracketPlan plan, double margin, int minCurves, double screenMargin, double earlyMargin,
-                  double thinMargin, double firmMargin) {
+    BracketPayoff(BracketPlan plan, PayoffSettings settings) {
         this.plan = plan;
-        this.firmMargin = firmMargin;
-        this.margin = margin;
-        this.minCurves = minCurves;
-        this.screenMargin = screenMargin;
-        this.earlyMargin = earlyMargin;
-        this.thinMargin = thinMargin;
+        this.firmMargin = settings.firmMargin();
+        this.margin = settings.margin();
+        this.minCurves = BracketTuner.MIN_PAYOFF_CURVES;
+        this.screenMargin = settings.screenMargin();
+        this.earlyMargin = settings.earlyMargin();
+        this.thinMargin = settings.thinMargin();
     }
 
     /** Whether fewer than {@code minCurves} trainings have values at every budget bracket {@code s} halves at. */
@@ -364,7 +336,7 @@ final class BracketPayoff {
      * trainings (with a final value), so that it may lift the repeat limit of the largest bracket ({@code
      * realized_floor}, issue 13 session 15: on 5 full trainings of a {@code crossing} seed one winner that beat them
      * made the largest bracket repeat for the whole run). Below the floor a win still lets the bracket start, but
-     * it repeats at most {@link BracketTuner#THIN_RUN} times in a row, and full trainings then add evidence.
+     * it repeats at most {@link PayoffChecks#THIN_RUN} times in a row, and full trainings then add evidence.
      */
     boolean winRests(List<double[]> curves, int floor) {
         return finals(curves).length >= floor;

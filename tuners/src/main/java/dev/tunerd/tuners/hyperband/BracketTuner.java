@@ -75,130 +75,16 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
 
     /**
      * From now on a bracket {@code s > 0} starts only when replaying it on the evidence beats spending its epochs on
-     * full trainings by {@code margin} standard deviations of the final values ({@link BracketPayoff}), instead of
-     * the Kendall's tau rule of {@code rankAgreement}. Hyperband's default since issue 13 session 7; BOHB does not
-     * call it. The evidence is the same (and goes into the snapshot the same way). {@code screenMargin},
-     * {@code repeatLargest}, {@code earlyMargin} and {@code realizedShare}: {@link HyperbandArgs}. With
-     * {@code earlyMargin}, the largest bracket may start on fewer trainings than the other checks need; there it is
-     * repeated at most {@link #THIN_RUN} times in a row (the count is the engine's, so it is in the snapshot), then
-     * the iteration goes on down to full trainings, which add evidence. With {@code realizedShare} at 0 or more, the
-     * largest bracket's winners are weighed against the full trainings ({@link BracketPayoff#realized}): while they
-     * win it starts and is repeated whatever the other checks say, without the repeat limit; once they lose it no
-     * longer starts early. With either of those two on, a bracket of full trainings is decided configuration by
-     * configuration (issue 13 session 11, {@link BracketEngine#reviseFullTrainings}): whenever the evidence has changed
-     * since the last look, and it is thin (the early start) or the winners win, a largest bracket that would now start
-     * ends the full trainings there (not after a run of {@link #THIN_RUN} largest brackets on thin evidence, whose full
-     * trainings are there to add evidence).
-     *
-     * <p>{@code thinMargin}: the screening rule for the largest bracket on thin evidence ({@link BracketPayoff});
-     * {@code realizedFloor}: the full trainings a win of the largest bracket's winners must rest on before it lifts the
-     * bracket's repeat limit ({@link BracketPayoff#winRests}); {@code realizedWinners}: the winners a win must rest on
-     * before it is a verdict ({@link BracketPayoff#realized(List, List, double, int)}); {@code repeatLosing} (false:
-     * while the winners lose, the largest bracket is not repeated, so an iteration goes on to the brackets whose full
-     * trainings add evidence; true: sessions 10-15, the screening gain repeats it on the same evidence);
-     * {@code recheckAll} (true: while a bracket of full trainings runs on evidence enough for every check, each change
-     * of the evidence is looked at through every check, largest bracket first, so a bracket that now pays cuts the full
-     * trainings short; false: sessions 11-17, only on thin evidence or winning winners, plus one look when the evidence
-     * has just become enough while other trials train); {@code holdForDecisions} ({@link DecisionHold}): with several
-     * workers a free worker waits for the largest bracket's round in flight, and on thin evidence for a full training
-     * about to end, instead of starting a longer training; a decision made while paying such a wait reads every
-     * training ended so far (another worker asked meanwhile), as it does while other trials train; {@code firmMargin}
-     * ({@link EarlyStartMargin}): the early start's margin once six full trainings are in. All of them:
-     * {@link HyperbandArgs}.
+     * full trainings ({@link BracketPayoff}), instead of the Kendall's tau rule of {@code rankAgreement}, with the
+     * rules of {@code settings} ({@link PayoffChecks}). Hyperband's default since issue 13 session 7; BOHB does not
+     * call it. The evidence is the same (and goes into the snapshot the same way).
      */
-    protected final void checkBracketsByPayoff(double margin, double screenMargin, double repeatLargest,
-                                               double earlyMargin, double realizedShare, double thinMargin,
-                                               int realizedFloor, int realizedWinners, boolean repeatLosing,
-                                               boolean recheckAll, boolean holdForDecisions, double firmMargin) {
-        BracketPayoff payoff = new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin,
-            thinMargin, firmMargin);
+    protected final void checkBracketsByPayoff(PayoffSettings settings) {
         PayoffEvidence evidence = new PayoffEvidence(engine.plan(), EVIDENCE_WINDOW,
-            holdForDecisions ? () -> engine.anyInFlight() || !owed.isEmpty() : engine::anyInFlight);
+            settings.holdForDecisions() ? () -> engine.anyInFlight() || !owed.isEmpty() : engine::anyInFlight);
         payoffEvidence = evidence;
-        int sMax = engine.plan().sMax();
-        if (holdForDecisions) {
-            engine.holdForDecisions(() -> payoff.thin(evidence.curves(), sMax)
-                && DecisionHold.evidenceDue(fullHistories, engine));
-        }
-        java.util.function.ToIntFunction<List<double[]>> realized = curves -> realizedShare < 0 ? 0
-            : payoff.realized(curves, evidence.winners(), realizedShare, realizedWinners);
-        java.util.function.IntPredicate allowed = s -> {
-            List<double[]> curves = evidence.curves();
-            if (s < sMax) {
-                return payoff.pays(curves, s);
-            }
-            int winners = realized.applyAsInt(curves);
-            return winners > 0 || payoff.pays(curves, s, winners == 0);
-        };
-        engine.checkBrackets(allowed);
-        // the screening rule on thin evidence (thin_margin) starts the largest bracket where an iteration begins or
-        // repeats it, but does not cut full trainings short: they are what brings the evidence up to the other checks
-        // (cutting them kept the evidence thin and the thin rule deciding: crossing 13100-13119, 1 worker, 0.01375 at
-        // 100 % against random search's 0.01252, 0.01252 without the cut; BENCHMARKS.md, issue 13 session 15, s15-hb2)
-        BracketPayoff cutCheck = thinMargin < 0 ? payoff
-            : new BracketPayoff(engine.plan(), margin, MIN_PAYOFF_CURVES, screenMargin, earlyMargin, -1, firmMargin);
-        java.util.function.Predicate<List<double[]>> cutsForLargest = curves -> {
-            int winners = realized.applyAsInt(curves);
-            return winners > 0 || cutCheck.pays(curves, sMax, winners == 0);
-        };
-        if (earlyMargin >= 0 || thinMargin >= 0 || realizedShare >= 0) {
-            long[] looked = {-1};
-            engine.reviseFullTrainings(() -> {
-                if (evidence.version() == looked[0]) {
-                    return false; // nothing new since the last look, which kept the full trainings going
-                }
-                looked[0] = evidence.version();
-                List<double[]> curves = evidence.curves();
-                boolean thin = payoff.thin(curves, sMax);
-                if (!thin && (recheckAll || engine.anyInFlight() && payoff.thin(evidence.previousCurves(), sMax))) {
-                    // the evidence has just become enough for every check: one look through all of them (before, a
-                    // bracket of full trainings started on thin evidence ran to its end first: up to 4 more trainings);
-                    // only while other trials train (several workers): with one worker it gained at a third of the
-                    // budget but lost at the full budget on held-out seeds (issue 13 session 13). With recheckAll, a
-                    // look through all of them at every change of the evidence, with any number of workers: a bracket
-                    // of full trainings no longer runs to its end after the checks would pass (issue 13 session 18)
-                    for (int s = sMax; s > 0; s--) {
-                        if (allowed.test(s)) {
-                            return true;
-                        }
-                    }
-                    return false;
-                }
-                if (thin && engine.largestInARowBeforeLatest() >= THIN_RUN) {
-                    return false; // after a run of largest brackets on thin evidence the full trainings add evidence
-                }
-                return (thin || realized.applyAsInt(curves) > 0) && cutsForLargest.test(curves);
-            });
-        }
-        if (repeatLargest >= 0) {
-            engine.restartAtLargest(() -> {
-                List<double[]> curves = evidence.curves();
-                int winners = realized.applyAsInt(curves);
-                if (winners > 0) {
-                    // a win lifts the repeat limit only when it rests on enough full trainings (realized_floor)
-                    return payoff.winRests(curves, realizedFloor) || engine.largestInARow() < THIN_RUN;
-                }
-                if (winners < 0 && !repeatLosing) {
-                    // the winners lose: repeated back to back, the largest bracket adds no full trainings, so the
-                    // evidence and the verdicts below stay as they are (crossing 13603, 4 workers: 20 largest brackets
-                    // on the same 12 full trainings, 0.02439 -> 0.07317 at 100 %; BENCHMARKS.md, issue 13 session 16)
-                    return false;
-                }
-                if (!payoff.pays(curves, sMax, winners == 0)
-                    || payoff.screenGain(payoff.usable(curves, sMax), sMax) < repeatLargest) {
-                    return false;
-                }
-                // on fewer trainings than the other checks need, full trainings must come now and then to add evidence
-                return !payoff.thin(curves, sMax) || engine.largestInARow() < THIN_RUN;
-            });
-        }
+        PayoffChecks.install(engine, settings, evidence, fullHistories);
     }
-
-    /**
-     * Largest brackets started in a row on evidence too thin for the other checks ({@code early_margin}); then the
-     * iteration goes on, down to full trainings, which add evidence.
-     */
-    static final int THIN_RUN = 3;
 
     /** Full trainings a decision looks at (the last ones). */
     static final int EVIDENCE_WINDOW = 100;

@@ -31,7 +31,7 @@ import dev.tunerd.spi.OptimizeMode;
  * @param earlyMargin  {@code early_margin} (a tunerd addition, issue 13 session 9): at 0 or more, the largest bracket
  *                     also starts, without the replay's consent, when its screening gain is at least this many units,
  *                     and it may do so from {@value BracketPayoff#EARLY_CURVES} full trainings on (the other checks
- *                     need 10); on fewer than 10 it is repeated at most {@value BracketTuner#THIN_RUN} times in a row
+ *                     need 10); on fewer than 10 it is repeated at most {@value PayoffChecks#THIN_RUN} times in a row
  *                     before full trainings add evidence (default {@value #DEFAULT_EARLY_MARGIN}); -1: off (session 8's
  *                     rule)
  * @param realizedShare {@code realized_share} (a tunerd addition, issue 13 session 10): at 0 or more, the largest
@@ -94,13 +94,70 @@ import dev.tunerd.spi.OptimizeMode;
  *                     {@value EarlyStartMargin#FIRM_CURVES} usable full trainings are in ({@link EarlyStartMargin}: on
  *                     four or five, a gain near the bracket's potential arises by chance where curves cross; from six on
  *                     it rarely does). -1 (off) or 0..10, default {@value #DEFAULT_FIRM_MARGIN}
+ * @param chanceDepth  {@code chance_depth} (a tunerd addition, issue 13 session 22): at 1 or more, while fewer than
+ *                     {@value EarlyStartMargin#FIRM_CURVES} usable full trainings are in and the largest bracket's
+ *                     winners read so far give no win ({@code realized_share}), the largest bracket starts only when
+ *                     fewer than this many largest brackets are still waiting for their winner's end: a pass of the
+ *                     early start by chance (four trainings that happen to agree where curves cross) is paid at most
+ *                     this many brackets deep before the first winner's verdict ({@link LargestHold}; with one worker
+ *                     it changes nothing). -1 (off: sessions 9-21, a repeat limit of {@value PayoffChecks#THIN_RUN}
+ *                     brackets started in a row on thin evidence) or 1..100, default {@value #DEFAULT_CHANCE_DEPTH}
+ * @param winnerVeto   {@code winner_veto} (a tunerd addition, issue 13 session 22): true: a largest bracket's winner
+ *                     that ended after the last issue (one worker: a decision reads the trainings and winners that
+ *                     had ended by then) still vetoes the next largest bracket when, with it, the winners lose; false:
+ *                     sessions 10-21. Default {@value #DEFAULT_WINNER_VETO}
+ * @param refreshEvery {@code refresh_every} (a tunerd addition, issue 13 session 22): at {@code k} of 1 or more, while
+ *                     the winners' win that lifts the largest bracket's repeat limit rests on fewer than {@code
+ *                     refresh_below} full trainings, the limit comes back after {@code k} largest brackets in a row:
+ *                     the iteration goes on down to a bracket of full trainings, which runs to its end, so the
+ *                     sample the winners are judged against grows and the decision is made again on it
+ *                     ({@link PayoffChecks}). -1 (off: sessions 15-21, a win on {@code realized_floor} trainings
+ *                     lifts the limit for good) or 1..100, default {@value #DEFAULT_REFRESH_EVERY}
+ * @param refreshBelow {@code refresh_below} (a tunerd addition, issue 13 session 22): the full trainings from which
+ *                     {@code refresh_every} no longer applies; 5..100, default {@value #DEFAULT_REFRESH_BELOW}
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
                             Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
                             Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
                             Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
-                            Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Long seed) {
+                            Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
+                            Boolean winnerVeto, Integer refreshEvery, Integer refreshBelow, Long seed) {
+
+    /** {@code refresh_every} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 22). */
+    public static final int DEFAULT_REFRESH_EVERY = -1;
+
+    /** {@code refresh_below} when the classArgs do not set it (the trainings every other check needs). */
+    public static final int DEFAULT_REFRESH_BELOW = BracketTuner.MIN_PAYOFF_CURVES;
+
+    /** Without {@code refresh_every} and {@code refresh_below} (their defaults). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
+                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
+                         Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
+                         Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
+                         Boolean winnerVeto, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
+            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, recheckAll,
+            holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto, null, null, seed);
+    }
+
+    /** {@code chance_depth} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 22). */
+    public static final int DEFAULT_CHANCE_DEPTH = -1;
+
+    /** {@code winner_veto} when the classArgs do not set it (false; BENCHMARKS.md, issue 13 session 22). */
+    public static final boolean DEFAULT_WINNER_VETO = false;
+
+    /** Without {@code chance_depth} and {@code winner_veto} (their defaults). */
+    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
+                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
+                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
+                         Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
+                         Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Long seed) {
+        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
+            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, recheckAll,
+            holdForDecisions, largestFirst, firmMargin, null, null, seed);
+    }
 
     /**
      * {@code firm_margin} when the classArgs do not set it: 0.85, chosen on tuning seeds 19200-19399 among 0.8-0.9 by
@@ -311,6 +368,19 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         firmMargin = firmMargin == null ? DEFAULT_FIRM_MARGIN : firmMargin;
         if (!(firmMargin == -1 || firmMargin >= 0 && firmMargin <= 10)) {
             throw new IllegalArgumentException("firm_margin must be -1 or between 0 and 10, got " + firmMargin);
+        }
+        chanceDepth = chanceDepth == null ? DEFAULT_CHANCE_DEPTH : chanceDepth;
+        if (!(chanceDepth == -1 || chanceDepth >= 1 && chanceDepth <= 100)) {
+            throw new IllegalArgumentException("chance_depth must be -1 or between 1 and 100, got " + chanceDepth);
+        }
+        winnerVeto = winnerVeto == null ? DEFAULT_WINNER_VETO : winnerVeto;
+        refreshEvery = refreshEvery == null ? DEFAULT_REFRESH_EVERY : refreshEvery;
+        if (!(refreshEvery == -1 || refreshEvery >= 1 && refreshEvery <= 100)) {
+            throw new IllegalArgumentException("refresh_every must be -1 or between 1 and 100, got " + refreshEvery);
+        }
+        refreshBelow = refreshBelow == null ? DEFAULT_REFRESH_BELOW : refreshBelow;
+        if (!(refreshBelow >= 5 && refreshBelow <= 100)) {
+            throw new IllegalArgumentException("refresh_below must be between 5 and 100, got " + refreshBelow);
         }
         if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
             throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);

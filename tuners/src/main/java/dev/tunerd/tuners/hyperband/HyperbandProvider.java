@@ -26,7 +26,11 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
             + " (false: on enough evidence a bracket of full trainings runs to its end), hold_for_decisions (true:"
             + " with several workers a free worker waits for a result due sooner that decides what it trains),"
             + " largest_first (false; true: a run whose largest bracket could start early opens with it), firm_margin"
-            + " (0.85: the early start's margin from six full trainings on; -1: early_margin on any evidence), seed)";
+            + " (0.85: the early start's margin from six full trainings on; -1: early_margin on any evidence),"
+            + " chance_depth (-1: off; k: while no winner has won, at most k largest brackets wait for their winner),"
+            + " winner_veto (false; true: a losing winner that ended after the last issue vetoes the next largest"
+            + " bracket), refresh_every (-1: off; k: while a winners' win rests on fewer than refresh_below full"
+            + " trainings, full trainings after k largest brackets in a row), refresh_below (10), seed)";
     }
 
     @Override

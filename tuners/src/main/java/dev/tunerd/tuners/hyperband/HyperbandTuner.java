@@ -30,9 +30,7 @@ public final class HyperbandTuner extends BracketTuner {
         super(new BracketEngine(BracketPlan.hyperband(args.R(), args.eta()), args.execMode().equals("serial"), true),
             args.mode(), context, args.rankAgreement() == null ? RankAgreement.ALWAYS : args.rankAgreement());
         if (args.rankAgreement() == null) {
-            checkBracketsByPayoff(args.payoffMargin(), args.screenMargin(), args.repeatLargest(), args.earlyMargin(),
-                args.realizedShare(), args.thinMargin(), args.realizedFloor(), args.realizedWinners(),
-                args.repeatLosing(), args.recheckAll(), args.holdForDecisions(), args.firmMargin());
+            checkBracketsByPayoff(PayoffSettings.of(args));
             if (args.largestFirst() && LargestFirst.applies(engine.plan(), args.earlyMargin())) {
                 engine.openWithLargest();
             }

@@ -32,6 +32,6 @@ final class LargestFirst {
      */
     static boolean applies(BracketPlan plan, double earlyMargin) {
         return plan.sMax() > 0 && earlyMargin >= 0
-            && new BracketPayoff(plan, 0, BracketTuner.MIN_PAYOFF_CURVES).potential(plan.sMax()) >= earlyMargin;
+            && new BracketPayoff(plan, PayoffSettings.replay(0)).potential(plan.sMax()) >= earlyMargin;
     }
 }

@@ -76,6 +76,14 @@ final class PayoffEvidence {
         return List.copyOf(winners.subList(Math.max(0, n - window), n));
     }
 
+    /**
+     * Every winner ended so far, at most the last window, whether or not a decision reads it yet ({@code winner_veto}:
+     * with one worker a winner that ended after the last issue).
+     */
+    List<Double> allWinners() {
+        return List.copyOf(winners.subList(Math.max(0, winners.size() - window), winners.size()));
+    }
+
     /** A number that changes whenever {@link #curves()} or {@link #winners()} may have changed. */
     long version() {
         return version;

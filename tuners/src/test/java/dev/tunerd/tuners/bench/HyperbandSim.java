@@ -98,7 +98,11 @@ public final class HyperbandSim {
             extra.containsKey("separate_streams") ? extra.get("separate_streams") != 0 : null,
             extra.containsKey("recheck_all") ? extra.get("recheck_all") != 0 : null,
             extra.containsKey("hold_for_decisions") ? extra.get("hold_for_decisions") != 0 : null,
-            extra.containsKey("largest_first") ? extra.get("largest_first") != 0 : null, extra.get("firm_margin"), seed);
+            extra.containsKey("largest_first") ? extra.get("largest_first") != 0 : null, extra.get("firm_margin"),
+            extra.containsKey("chance_depth") ? (int) Math.round(extra.get("chance_depth")) : null,
+            extra.containsKey("winner_veto") ? extra.get("winner_veto") != 0 : null,
+            extra.containsKey("refresh_every") ? (int) Math.round(extra.get("refresh_every")) : null,
+            extra.containsKey("refresh_below") ? (int) Math.round(extra.get("refresh_below")) : null, seed);
         HyperbandTuner tuner = new HyperbandTuner(a, seed, ctx);
         tuner.updateSearchSpace(problem.searchSpace());
         PriorityQueue<Run> events = new PriorityQueue<>((x, y) -> x.next != y.next ? Double.compare(x.next, y.next)

@@ -37,7 +37,7 @@ class BracketPayoffTest {
 
     @Test
     void theCostOfABracketIsItsEpochsInFullTrainings() {
-        BracketPayoff p = new BracketPayoff(PLAN, 0, 10);
+        BracketPayoff p = new BracketPayoff(PLAN, PayoffSettings.replay(0));
         assertEquals(5, p.cost(4), 1e-12); // 81 x 1 + 27 x 3 + 9 x 9 + 3 x 27 + 1 x 81 = 405 epochs
         assertEquals(5, p.cost(0), 1e-12);
         assertEquals((15 * 9 + 5 * 27 + 1 * 81) / 81.0, p.cost(2), 1e-12);
@@ -49,7 +49,7 @@ class BracketPayoffTest {
      */
     @Test
     void theLargestBracketsWinnersAreWeighedAgainstTheFullTrainings() {
-        BracketPayoff p = new BracketPayoff(PLAN, 0.2, 10, 0.5, 1.0);
+        BracketPayoff p = screening(PLAN, 0.5, 1.0);
         List<double[]> eight = evidence(8, (k, f) -> 5 + f); // finals 0 .. 7
         assertEquals(1, p.realized(eight, List.of(-1.0), 0.5), "a winner better than every full training");
         assertEquals(-1, p.realized(eight, List.of(3.5), 0.5), "a winner in the middle of the full trainings");
@@ -65,7 +65,7 @@ class BracketPayoffTest {
 
     @Test
     void halvingPaysWhereEarlyRanksHoldAndNotWhereTheyAreReversed() {
-        BracketPayoff p = new BracketPayoff(PLAN, 0.1, 10);
+        BracketPayoff p = new BracketPayoff(PLAN, PayoffSettings.replay(0.1));
         List<double[]> agree = evidence(20, (k, f) -> 5 + f);
         List<double[]> reversed = evidence(20, (k, f) -> 5 - f);
         for (int s = 1; s <= PLAN.sMax(); s++) {
@@ -77,7 +77,7 @@ class BracketPayoffTest {
 
     @Test
     void onlyTheRungsABracketHalvesAtDecide() {
-        BracketPayoff p = new BracketPayoff(PLAN, 0.1, 10);
+        BracketPayoff p = new BracketPayoff(PLAN, PayoffSettings.replay(0.1));
         // reversed at budgets 1 and 3 (rungs 0, 1), in order from budget 9 on: brackets 1 and 2 halve from budget 9
         List<double[]> late = evidence(30, (k, f) -> k < 2 ? 5 - f : 5 + f);
         assertTrue(p.pays(late, 1));
@@ -87,7 +87,7 @@ class BracketPayoffTest {
 
     @Test
     void tooFewUsableFullTrainingsDecideNothingAndTheAnswerIsRepeatable() {
-        BracketPayoff p = new BracketPayoff(PLAN, 0.1, 10);
+        BracketPayoff p = new BracketPayoff(PLAN, PayoffSettings.replay(0.1));
         List<double[]> agree = evidence(12, (k, f) -> 5 + f);
         assertTrue(p.pays(agree, 1));
         for (int j = 0; j < 3; j++) {
@@ -118,7 +118,7 @@ class BracketPayoffTest {
      */
     @Test
     void theScreeningModelCreditsScreeningBeyondTheEvidenceOnlyWhereEarlyRanksPredict() {
-        BracketPayoff model = new BracketPayoff(PLAN, 0.2, 10, 0.3);
+        BracketPayoff model = screening(PLAN, 0.3, -1);
         List<double[]> agree = evidence(12, (k, f) -> 5 + f + 1.5 * Math.sin(7 * f + k)); // noisy, mostly agreeing
         List<double[]> reversed = evidence(12, (k, f) -> 5 - f);
         List<double[]> unrelated = evidence(12, (k, f) -> Math.sin(13 * f + 3 * k));
@@ -139,8 +139,8 @@ class BracketPayoffTest {
      */
     @Test
     void aClearScreeningGainLetsTheLargestBracketStartOnFewTrainings() {
-        BracketPayoff early = new BracketPayoff(PLAN, 0.2, 10, 0.5, 1.0);
-        BracketPayoff session8 = new BracketPayoff(PLAN, 0.2, 10, 0.5);
+        BracketPayoff early = screening(PLAN, 0.5, 1.0);
+        BracketPayoff session8 = screening(PLAN, 0.5, -1);
         List<double[]> agree = evidence(5, (k, f) -> 5 + f);
         assertTrue(early.screenGain(agree, 4) >= 1.0, "81 screened for 5 trainings: " + early.screenGain(agree, 4));
         assertTrue(early.pays(agree, 4), "5 trainings whose ranks hold at every rung");
@@ -152,7 +152,7 @@ class BracketPayoffTest {
         assertFalse(early.pays(evidence(BracketPayoff.EARLY_CURVES - 1, (k, f) -> 5 + f), 4), "too few trainings");
         assertFalse(early.pays(evidence(5, (k, f) -> 5 - f), 4), "reversed ranks");
         assertFalse(early.pays(evidence(9, (k, f) -> Math.sin(13 * f + 3 * k)), 4), "unrelated ranks");
-        assertFalse(new BracketPayoff(PLAN, 0.2, 10, 0.5, -1).pays(agree, 4), "early_margin -1 is session 8's rule");
+        assertFalse(screening(PLAN, 0.5, -1).pays(agree, 4), "early_margin -1 is session 8's rule");
         // the replay vetoes a bracket that loses the evidence's two best (ranked second and third early); a clear gain
         // overrides it
         List<double[]> bestLost = evidence(12, (k, f) -> f <= 1 ? 7.5 + f / 10 : 5 + f);
@@ -165,7 +165,7 @@ class BracketPayoffTest {
         for (int j = 0; j < 12; j++) {
             agree27.add(new double[] {5 + j, 5 + j, 5 + j, j});
         }
-        BracketPayoff early27 = new BracketPayoff(short27, 0.2, 10, 0.5, 1.0);
+        BracketPayoff early27 = screening(short27, 0.5, 1.0);
         assertTrue(early27.screenGain(agree27, 3) < 1.0, "" + early27.screenGain(agree27, 3));
         assertFalse(early27.pays(agree27.subList(0, 5), 3), "R = 27 never gains 1.0: no early start");
     }
@@ -176,7 +176,7 @@ class BracketPayoffTest {
      */
     @Test
     void aWinLiftsTheRepeatLimitOnlyOnEnoughFullTrainings() {
-        BracketPayoff p = new BracketPayoff(PLAN, 0.2, 10, 0.5, 1.0);
+        BracketPayoff p = screening(PLAN, 0.5, 1.0);
         List<double[]> eight = evidence(8, (k, f) -> 5 + f); // finals 0 .. 7
         assertEquals(1, p.realized(eight, List.of(-1.0), 0.5), "a win");
         assertTrue(p.winRests(eight, BracketPayoff.EARLY_CURVES), "sessions 10-15: 4 are enough");
@@ -197,7 +197,7 @@ class BracketPayoffTest {
      */
     @Test
     void aWinRestsOnEnoughWinnersALossOnOne() {
-        BracketPayoff p = new BracketPayoff(PLAN, 0.2, 10, 0.5, 1.0);
+        BracketPayoff p = screening(PLAN, 0.5, 1.0);
         List<double[]> eight = evidence(8, (k, f) -> 5 + f); // finals 0 .. 7
         assertEquals(1, p.realized(eight, List.of(-1.0), 0.5, 1), "sessions 10-15: one winner wins");
         assertEquals(0, p.realized(eight, List.of(-1.0), 0.5, 2), "one winner: no verdict yet");
@@ -213,8 +213,9 @@ class BracketPayoffTest {
      */
     @Test
     void theScreeningRuleOnThinEvidenceStartsOnlyTheLargestBracket() {
-        BracketPayoff thin = new BracketPayoff(PLAN, 0.2, 10, 0.5, -1, 0.5);
-        BracketPayoff off = new BracketPayoff(PLAN, 0.2, 10, 0.5, -1);
+        BracketPayoff thin = new BracketPayoff(PLAN, PayoffSettings.replay(0.2).withScreenMargin(0.5)
+            .withThinMargin(0.5));
+        BracketPayoff off = screening(PLAN, 0.5, -1);
         List<double[]> agree = evidence(5, (k, f) -> 5 + f);
         assertTrue(thin.screenGain(agree, 4) >= 0.5, "" + thin.screenGain(agree, 4));
         assertTrue(thin.pays(agree, 4), "5 trainings whose ranks hold at every rung");
@@ -236,7 +237,7 @@ class BracketPayoffTest {
      */
     @Test
     void aTrainingDrawnTwiceIsOneConfigurationOfTheReplayedBracket() {
-        BracketPayoff p = new BracketPayoff(PLAN, 0.2, 10, 0.5);
+        BracketPayoff p = screening(PLAN, 0.5, -1);
         List<double[]> evidence = new ArrayList<>();
         for (int f = 0; f < 30; f++) {
             double early = f == 10 || f == 11 ? 1 + f / 100.0 : f == 0 ? 2 : 5 + f; // rungs at budgets 1, 3, 9
@@ -247,5 +248,12 @@ class BracketPayoffTest {
         assertTrue(replayed < 1, "the best of 30 survives whenever it is drawn: " + replayed);
         assertTrue(replayed < full, replayed + " against the best of 5 full trainings " + full);
         assertTrue(p.pays(evidence, 4));
+    }
+
+    /** The screening model at {@code screenMargin} ({@code payoff_margin} 0.2), the early start at {@code
+     * earlyMargin}. */
+    private static BracketPayoff screening(BracketPlan plan, double screenMargin, double earlyMargin) {
+        return new BracketPayoff(plan, PayoffSettings.replay(0.2).withScreenMargin(screenMargin)
+            .withEarlyMargin(earlyMargin));
     }
 }

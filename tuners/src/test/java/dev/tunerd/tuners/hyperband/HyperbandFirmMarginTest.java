@@ -43,7 +43,8 @@ class HyperbandFirmMarginTest {
     }
 
     private static BracketPayoff payoff(double firmMargin) {
-        return new BracketPayoff(PLAN, 0.2, BracketTuner.MIN_PAYOFF_CURVES, 0.5, 1.0, -1, firmMargin);
+        return new BracketPayoff(PLAN, PayoffSettings.replay(0.2).withScreenMargin(0.5).withEarlyMargin(1.0)
+            .withFirmMargin(firmMargin));
     }
 
     @Test
