@@ -327,67 +327,35 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         if (R < 1 || R > 1_000_000) {
             throw new IllegalArgumentException("R must be between 1 and 1000000, got " + R);
         }
-        eta = eta == null ? 3 : eta;
-        if (eta < 2 || eta > 1000) {
-            throw new IllegalArgumentException("eta must be between 2 and 1000, got " + eta);
-        }
+        eta = within("eta", eta == null ? 3 : eta, 2, 1000);
         if (rankAgreement != null && !(rankAgreement >= -1 && rankAgreement <= 1)) {
             throw new IllegalArgumentException("rank_agreement must be between -1 and 1, got " + rankAgreement);
         }
         payoffMargin = payoffMargin == null ? DEFAULT_PAYOFF_MARGIN : payoffMargin;
         screenMargin = screenMargin == null ? DEFAULT_SCREEN_MARGIN : screenMargin;
-        repeatLargest = repeatLargest == null ? DEFAULT_REPEAT_LARGEST : repeatLargest;
-        if (!(repeatLargest == -1 || repeatLargest >= 0 && repeatLargest <= 10)) {
-            throw new IllegalArgumentException("repeat_largest must be -1 or between 0 and 10, got " + repeatLargest);
-        }
-        earlyMargin = earlyMargin == null ? DEFAULT_EARLY_MARGIN : earlyMargin;
-        if (!(earlyMargin == -1 || earlyMargin >= 0 && earlyMargin <= 10)) {
-            throw new IllegalArgumentException("early_margin must be -1 or between 0 and 10, got " + earlyMargin);
-        }
-        realizedShare = realizedShare == null ? DEFAULT_REALIZED_SHARE : realizedShare;
-        if (!(realizedShare == -1 || realizedShare >= 0 && realizedShare <= 1)) {
-            throw new IllegalArgumentException("realized_share must be -1 or between 0 and 1, got " + realizedShare);
-        }
-        thinMargin = thinMargin == null ? DEFAULT_THIN_MARGIN : thinMargin;
-        if (!(thinMargin == -1 || thinMargin >= 0 && thinMargin <= 10)) {
-            throw new IllegalArgumentException("thin_margin must be -1 or between 0 and 10, got " + thinMargin);
-        }
-        realizedFloor = realizedFloor == null ? DEFAULT_REALIZED_FLOOR : realizedFloor;
-        if (realizedFloor < 4 || realizedFloor > 100) {
-            throw new IllegalArgumentException("realized_floor must be between 4 and 100, got " + realizedFloor);
-        }
-        realizedWinners = realizedWinners == null ? DEFAULT_REALIZED_WINNERS : realizedWinners;
-        if (realizedWinners < 1 || realizedWinners > 100) {
-            throw new IllegalArgumentException("realized_winners must be between 1 and 100, got " + realizedWinners);
-        }
+        repeatLargest = offOrWithin("repeat_largest",
+            repeatLargest == null ? DEFAULT_REPEAT_LARGEST : repeatLargest, 0, 10);
+        earlyMargin = offOrWithin("early_margin", earlyMargin == null ? DEFAULT_EARLY_MARGIN : earlyMargin, 0, 10);
+        realizedShare = offOrWithin("realized_share",
+            realizedShare == null ? DEFAULT_REALIZED_SHARE : realizedShare, 0, 1);
+        thinMargin = offOrWithin("thin_margin", thinMargin == null ? DEFAULT_THIN_MARGIN : thinMargin, 0, 10);
+        realizedFloor = within("realized_floor",
+            realizedFloor == null ? DEFAULT_REALIZED_FLOOR : realizedFloor, 4, 100);
+        realizedWinners = within("realized_winners",
+            realizedWinners == null ? DEFAULT_REALIZED_WINNERS : realizedWinners, 1, 100);
         repeatLosing = repeatLosing == null ? DEFAULT_REPEAT_LOSING : repeatLosing;
         separateStreams = separateStreams == null ? DEFAULT_SEPARATE_STREAMS : separateStreams;
         recheckAll = recheckAll == null ? DEFAULT_RECHECK_ALL : recheckAll;
         holdForDecisions = holdForDecisions == null ? DEFAULT_HOLD_FOR_DECISIONS : holdForDecisions;
         largestFirst = largestFirst == null ? DEFAULT_LARGEST_FIRST : largestFirst;
-        firmMargin = firmMargin == null ? DEFAULT_FIRM_MARGIN : firmMargin;
-        if (!(firmMargin == -1 || firmMargin >= 0 && firmMargin <= 10)) {
-            throw new IllegalArgumentException("firm_margin must be -1 or between 0 and 10, got " + firmMargin);
-        }
-        chanceDepth = chanceDepth == null ? DEFAULT_CHANCE_DEPTH : chanceDepth;
-        if (!(chanceDepth == -1 || chanceDepth >= 1 && chanceDepth <= 100)) {
-            throw new IllegalArgumentException("chance_depth must be -1 or between 1 and 100, got " + chanceDepth);
-        }
+        firmMargin = offOrWithin("firm_margin", firmMargin == null ? DEFAULT_FIRM_MARGIN : firmMargin, 0, 10);
+        chanceDepth = offOrWithin("chance_depth", chanceDepth == null ? DEFAULT_CHANCE_DEPTH : chanceDepth, 1, 100);
         winnerVeto = winnerVeto == null ? DEFAULT_WINNER_VETO : winnerVeto;
-        refreshEvery = refreshEvery == null ? DEFAULT_REFRESH_EVERY : refreshEvery;
-        if (!(refreshEvery == -1 || refreshEvery >= 1 && refreshEvery <= 100)) {
-            throw new IllegalArgumentException("refresh_every must be -1 or between 1 and 100, got " + refreshEvery);
-        }
-        refreshBelow = refreshBelow == null ? DEFAULT_REFRESH_BELOW : refreshBelow;
-        if (!(refreshBelow >= 5 && refreshBelow <= 100)) {
-            throw new IllegalArgumentException("refresh_below must be between 5 and 100, got " + refreshBelow);
-        }
-        if (!(screenMargin == -1 || screenMargin >= 0 && screenMargin <= 10)) {
-            throw new IllegalArgumentException("screen_margin must be -1 or between 0 and 10, got " + screenMargin);
-        }
-        if (!(payoffMargin >= 0 && payoffMargin <= 10)) {
-            throw new IllegalArgumentException("payoff_margin must be between 0 and 10, got " + payoffMargin);
-        }
+        refreshEvery = offOrWithin("refresh_every",
+            refreshEvery == null ? DEFAULT_REFRESH_EVERY : refreshEvery, 1, 100);
+        refreshBelow = within("refresh_below", refreshBelow == null ? DEFAULT_REFRESH_BELOW : refreshBelow, 5, 100);
+        offOrWithin("screen_margin", screenMargin, 0, 10);
+        within("payoff_margin", payoffMargin, 0, 10);
         execMode = execMode == null ? "parallelism" : execMode;
         if (!execMode.equals("parallelism") && !execMode.equals("serial")) {
             throw new IllegalArgumentException("exec_mode must be \"parallelism\" or \"serial\", got \"" + execMode
@@ -397,5 +365,37 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
 
     public OptimizeMode mode() {
         return optimizeMode.equals("maximize") ? OptimizeMode.MAXIMIZE : OptimizeMode.MINIMIZE;
+    }
+
+    /** {@code value} when it is -1 (off) or within [lo, hi]; otherwise an error that names {@code key}. */
+    private static double offOrWithin(String key, double value, int lo, int hi) {
+        if (!(value == -1 || value >= lo && value <= hi)) {
+            throw new IllegalArgumentException(key + " must be -1 or between " + lo + " and " + hi + ", got " + value);
+        }
+        return value;
+    }
+
+    /** As {@link #offOrWithin(String, double, int, int)}, for a whole number. */
+    private static int offOrWithin(String key, int value, int lo, int hi) {
+        if (!(value == -1 || value >= lo && value <= hi)) {
+            throw new IllegalArgumentException(key + " must be -1 or between " + lo + " and " + hi + ", got " + value);
+        }
+        return value;
+    }
+
+    /** {@code value} when it is within [lo, hi]; otherwise an error that names {@code key}. */
+    private static double within(String key, double value, int lo, int hi) {
+        if (!(value >= lo && value <= hi)) {
+            throw new IllegalArgumentException(key + " must be between " + lo + " and " + hi + ", got " + value);
+        }
+        return value;
+    }
+
+    /** As {@link #within(String, double, int, int)}, for a whole number. */
+    private static int within(String key, int value, int lo, int hi) {
+        if (!(value >= lo && value <= hi)) {
+            throw new IllegalArgumentException(key + " must be between " + lo + " and " + hi + ", got " + value);
+        }
+        return value;
     }
 }
