@@ -2,6 +2,7 @@ package dev.tunerd.tuners.auto;
 
 import dev.tunerd.spi.ExperimentBudget;
 import dev.tunerd.spi.space.SearchSpace;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -43,9 +44,22 @@ final class AutoPolicy {
      * (docs/MODEL_TUNERS.md, "Auto", session 9).
      */
     static final String NUMERIC_FIRST = "Metis";
+    /**
+     * Auto's Metis takes every this many suggestions the additive view's probe ({@code wells_every}, with session
+     * 23's gate on the better half of the results: docs/MODEL_TUNERS.md, "Auto"); Metis run by name keeps NNI's rule.
+     */
+    static final int METIS_WELLS_EVERY = 5;
 
 
     private AutoPolicy() {
+    }
+
+    /**
+     * The classArgs (record component names and values) Auto sets on the tuner it creates under the registered name
+     * {@code algorithm}, beyond optimize_mode and seed; empty for a tuner at its own defaults.
+     */
+    static Map<String, Object> delegateArgs(String algorithm) {
+        return algorithm.equalsIgnoreCase(NUMERIC_FIRST) ? Map.of("wellsEvery", METIS_WELLS_EVERY) : Map.of();
     }
 
     /**

@@ -8,13 +8,14 @@ import dev.tunerd.spi.TunerProvider;
 import dev.tunerd.spi.json.JsonObject;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
+import java.util.Map;
 import java.util.ServiceLoader;
 
 /**
  * Creates the tuner Auto picked the way the dispatcher creates any tuner: its {@link TunerProvider} found through
  * {@link ServiceLoader} by name (case-insensitively, as the registry matches), its classArgs record built with
- * {@code optimizeMode} and {@code seed} and every other key absent (so the record's own defaults apply), and the
- * same {@link AlgorithmContext}. Stateless.
+ * {@code optimizeMode}, {@code seed} and the keys {@link AutoPolicy#delegateArgs} sets for that tuner, every other
+ * key absent (so the record's own defaults apply), and the same {@link AlgorithmContext}. Stateless.
  */
 final class DelegateFactory {
     private DelegateFactory() {
@@ -23,7 +24,7 @@ final class DelegateFactory {
     static Tuner create(String algorithm, AlgorithmContext context, OptimizeMode mode, Long seed) {
         for (TunerProvider<?> provider : ServiceLoader.load(TunerProvider.class, DelegateFactory.class.getClassLoader())) {
             if (provider.name().equalsIgnoreCase(algorithm)) {
-                return createWith(provider, context, mode, seed);
+                return createWith(provider, context, mode, seed, AutoPolicy.delegateArgs(provider.name()));
             }
         }
         throw new IllegalStateException("Auto: no tuner named " + algorithm + " is registered");
@@ -46,12 +47,20 @@ final class DelegateFactory {
     }
 
     private static <A extends Record> Tuner createWith(TunerProvider<A> provider, AlgorithmContext context,
-                                                       OptimizeMode mode, Long seed) {
-        return provider.create(context, args(provider.argsType(), mode, seed));
+                                                       OptimizeMode mode, Long seed, Map<String, Object> set) {
+        return provider.create(context, args(provider.argsType(), mode, seed, set));
     }
 
     /** The classArgs record with optimize_mode and seed set and every other component absent (null or zero). */
     static <A extends Record> A args(Class<A> type, OptimizeMode mode, Long seed) {
+        return args(type, mode, seed, Map.of());
+    }
+
+    /**
+     * The classArgs record with optimize_mode and seed set, the components named in {@code set} (record component
+     * names) at those values, and every other component absent (null or zero).
+     */
+    static <A extends Record> A args(Class<A> type, OptimizeMode mode, Long seed, Map<String, Object> set) {
         RecordComponent[] components = type.getRecordComponents();
         Class<?>[] types = new Class<?>[components.length];
         Object[] values = new Object[components.length];
@@ -62,6 +71,8 @@ final class DelegateFactory {
                 values[i] = mode;
             } else if (name.equals("seed") && types[i] == Long.class) {
                 values[i] = seed;
+            } else if (set.containsKey(name)) {
+                values[i] = set.get(name);
             } else {
                 values[i] = absent(types[i]);
             }

@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.metis;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
@@ -14,7 +15,9 @@ import org.ejml.dense.row.CommonOps_DDRM;
  * the best one, does not. A curve is read only where results lie along its coordinate (kernel weights of
  * {@code bandwidth} adding up to at least {@link #SUPPORT}), so a polynomial's swing beyond the data is never a well;
  * {@link #explained()} says how well the view predicts results it was not fitted on, so a caller can tell losses that
- * are a sum of one-coordinate terms from losses the view merely fits. Immutable.
+ * are a sum of one-coordinate terms from losses the view merely fits, and {@link #explainedBest()} the same among the
+ * better half of the results, where the view's probe acts (a valley across coordinates, as Rosenbrock's, is fitted
+ * well from afar by one-coordinate terms but not near its floor). Immutable.
  */
 final class CoordinateWells {
     /** Values of a coordinate at which each curve is read for its lowest point. */
@@ -28,16 +31,18 @@ final class CoordinateWells {
     /** Per coordinate, the coefficients of its curve's Legendre terms of degree 1 to {@link #DEGREE}. */
     private final double[][] coefficients;
     private final double explained;
+    private final double explainedBest;
 
     /** A coordinate of the best result and the value its curve prefers, with the curve's drop from one to the other. */
     record Move(int coordinate, double to, double drop) {
     }
 
-    private CoordinateWells(double[][] x, double bandwidth, double[][] coefficients, double explained) {
+    private CoordinateWells(double[][] x, double bandwidth, double[][] coefficients, double[] explained) {
         this.x = x;
         this.bandwidth = bandwidth;
         this.coefficients = coefficients;
-        this.explained = explained;
+        this.explained = explained[0];
+        this.explainedBest = explained[1];
     }
 
     /**
@@ -45,10 +50,17 @@ final class CoordinateWells {
      * {@code bandwidth}; null when the least-squares system cannot be solved.
      */
     static CoordinateWells fit(double[][] x, double[] y, double bandwidth) {
-        int n = y.length;
         int d = x[0].length;
-        int k = 1 + d * DEGREE;
-        DMatrixRMaj a = new DMatrixRMaj(n, k);
+        double[][] coefficients = new double[d][DEGREE + 1];
+        double[] explained = ridge(additiveDesign(x), y, coefficients);
+        return explained == null ? null : new CoordinateWells(x, bandwidth, coefficients, explained);
+    }
+
+    /** Per result, the constant and each coordinate's Legendre terms of degree 1 to {@link #DEGREE}. */
+    private static DMatrixRMaj additiveDesign(double[][] x) {
+        int n = x.length;
+        int d = x[0].length;
+        DMatrixRMaj a = new DMatrixRMaj(n, 1 + d * DEGREE);
         double[] p = new double[DEGREE + 1];
         for (int i = 0; i < n; i++) {
             a.set(i, 0, 1);
@@ -59,6 +71,17 @@ final class CoordinateWells {
                 }
             }
         }
+        return a;
+    }
+
+    /**
+     * Ridge least squares of {@code y} on the design {@code a} (the constant, column 0, not shrunk), the curves'
+     * coefficients into {@code coefficients}. Returns the leave-one-out R squared over all results and over the better
+     * half ({@link #explainedBest()}); null when the system cannot be solved.
+     */
+    private static double[] ridge(DMatrixRMaj a, double[] y, double[][] coefficients) {
+        int n = y.length;
+        int k = a.numCols;
         DMatrixRMaj normal = new DMatrixRMaj(k, k);
         CommonOps_DDRM.multTransA(a, a, normal);
         for (int j = 1; j < k; j++) {
@@ -70,25 +93,19 @@ final class CoordinateWells {
         if (!CommonOps_DDRM.solveSPD(normal, rhs, beta)) {
             return null;
         }
-        double[][] coefficients = new double[d][DEGREE + 1];
-        for (int c = 0; c < d; c++) {
+        for (int c = 0; c < coefficients.length; c++) {
             for (int j = 1; j <= DEGREE; j++) {
                 coefficients[c][j] = beta.get(1 + c * DEGREE + j - 1);
             }
         }
         DMatrixRMaj fitted = new DMatrixRMaj(n, 1);
         CommonOps_DDRM.mult(a, beta, fitted);
-        double mean = 0;
-        for (double v : y) {
-            mean += v / n;
-        }
         // leave-one-out residuals of the ridge fit, e_i / (1 - h_ii), h_ii = a_i' (A'A + ridge)^-1 a_i
         DMatrixRMaj inverse = new DMatrixRMaj(k, k);
         if (!CommonOps_DDRM.invert(normal, inverse)) {
             return null;
         }
-        double residual = 0;
-        double total = 0;
+        double[] left = new double[n];
         for (int i = 0; i < n; i++) {
             double h = 0;
             for (int r = 0; r < k; r++) {
@@ -98,11 +115,41 @@ final class CoordinateWells {
                 }
                 h += a.get(i, r) * row;
             }
-            double e = (y[i] - fitted.get(i)) / Math.max(1 - h, 1e-6);
-            residual += e * e;
-            total += (y[i] - mean) * (y[i] - mean);
+            left[i] = (y[i] - fitted.get(i)) / Math.max(1 - h, 1e-6);
         }
-        return new CoordinateWells(x, bandwidth, coefficients, total > 0 ? 1 - residual / total : 0);
+        double[] sorted = y.clone();
+        Arrays.sort(sorted);
+        double median = n % 2 == 1 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+        return new double[] {rSquared(y, left, Double.POSITIVE_INFINITY), rSquared(y, left, median)};
+    }
+
+    /** 1 - (sum of the residuals squared) / (sum of squares about the mean) over the results with a loss <= below. */
+    private static double rSquared(double[] y, double[] residuals, double below) {
+        int count = 0;
+        for (double v : y) {
+            count += v <= below ? 1 : 0;
+        }
+        double mean = 0;
+        for (double v : y) {
+            mean += v <= below ? v / count : 0;
+        }
+        double residual = 0;
+        double total = 0;
+        for (int i = 0; i < y.length; i++) {
+            if (y[i] <= below) {
+                residual += residuals[i] * residuals[i];
+                total += (y[i] - mean) * (y[i] - mean);
+            }
+        }
+        return total > 0 ? 1 - residual / total : 0;
+    }
+
+    /**
+     * As {@link #explained()}, among the better half of the results only (losses at or below their median): how well
+     * the view predicts, left out, the results near the best ones, where its probe acts.
+     */
+    double explainedBest() {
+        return explainedBest;
     }
 
     /**

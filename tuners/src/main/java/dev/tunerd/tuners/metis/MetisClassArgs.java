@@ -31,8 +31,8 @@ import dev.tunerd.spi.OptimizeMode;
  *                                   additive view of the results (one quartic curve per coordinate) sees along it,
  *                                   by at least {@link #WELLS_MARGIN} of the losses' deviation, instead of Metis's
  *                                   own pick, while the view predicts left-out results with an R squared of at least
- *                                   {@link #WELLS_FIT} (no such coordinate, or a poorer fit: Metis's pick), >= 0 (0:
- *                                   never)
+ *                                   {@link #WELLS_FIT}, and the better half of them with {@link #WELLS_BEST} (no
+ *                                   such coordinate, or a poorer fit: Metis's pick), >= 0 (0: never)
  * @param seed                       random seed (a tunerd addition); absent: derived from the clock
  */
 public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Boolean noCandidates,
@@ -58,6 +58,12 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
      * losses look like a sum of one-coordinate terms, so elsewhere Metis keeps NNI's rule.
      */
     public static final double WELLS_FIT = 0.9;
+    /**
+     * ... and the better half of them (losses at or below their median) this well too (session 23): a valley across
+     * coordinates, as Rosenbrock's, is fitted from afar by one-coordinate curves but not near its floor, where the
+     * probe acts.
+     */
+    public static final double WELLS_BEST = 0.9;
 
     public MetisClassArgs {
         optimizeMode = optimizeMode == null ? OptimizeMode.MAXIMIZE : optimizeMode;
@@ -128,6 +134,6 @@ public record MetisClassArgs(OptimizeMode optimizeMode, Boolean noResampling, Bo
         return new MetisSettings(eiExplorationUntil, EI_MIN_PARAMETERS, false, priorMeanShift,
             new MetisSettings.Polish(polishEvery, 0, POLISH_RADIUS, POLISH_KAPPA, 0), MetisSettings.Far.OFF,
             new MetisSettings.Wells(wellsEvery, WELLS_FROM, WELLS_BANDWIDTH, WELLS_GAP, WELLS_MARGIN, false, false,
-                WELLS_FIT));
+                WELLS_FIT, WELLS_BEST, 0));
     }
 }

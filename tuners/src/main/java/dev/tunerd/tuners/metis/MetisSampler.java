@@ -64,6 +64,8 @@ final class MetisSampler implements InternalSampler {
     private int fittedOn = -1;
     private double[] theta;
     private boolean fallbackLogged;
+    /** On how many of its turns in a row the additive view has passed its gate ({@link MetisSettings.Wells#hold()}). */
+    private int wellsPassed;
     /** Where the last suggestion came from (read by the benchmark's trace probe; no effect on the search). */
     private Source lastSource = Source.RANDOM;
 
@@ -200,7 +202,7 @@ final class MetisSampler implements InternalSampler {
                                ModelSearch search, List<double[]> starts, double[][] predicted) {
         int suggestion = points.size() + pending.size();
         // the best result is looked up only on a far or polish suggestion: with both off (the default) nothing is done
-        if (settings.far().at(suggestion, points.size())) {
+        if (settings.far().at(suggestion, points.size(), this::resultsSinceBest)) {
             ModelSearch.Found f = BasinSteps.far(search, starts, predicted, data.best(1).get(0),
                 settings.far().distance(), Z95);
             if (f != null && !taken.contains(new MetisData.Point(f.u()))) {
@@ -235,7 +237,12 @@ final class MetisSampler implements InternalSampler {
         MetisSettings.Wells w = settings.wells();
         double[] best = data.best(1).get(0);
         CoordinateWells view = CoordinateWells.fit(data.x, data.y, w.bandwidth());
-        if (view == null || w.fit() > 0 && !(view.explained() >= w.fit())) {
+        if (view == null || !w.passes(view)) {
+            wellsPassed = 0;
+            return null;
+        }
+        wellsPassed++;
+        if (wellsPassed < w.hold()) {
             return null;
         }
         List<CoordinateWells.Move> moves = view.farWells(best, w.gap(), w.margin());
@@ -262,7 +269,7 @@ final class MetisSampler implements InternalSampler {
 
     /**
      * How many results came after the first one with the lowest finite loss (0: the latest is the best; all results
-     * when none is finite). Read only when the polish is on.
+     * when none is finite). Read only when the polish or the far probe asks for a stall.
      */
     int resultsSinceBest() {
         int at = -1;

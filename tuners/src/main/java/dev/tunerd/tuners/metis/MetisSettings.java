@@ -124,20 +124,28 @@ public record MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spr
     /**
      * The lowest 95% bound among points at least {@code distance} from the best result (in the unit cube), taken
      * without the information-gain comparison, on suggestion {@code n} when {@code n % every == 0} once {@code from}
-     * results are in.
+     * results are in; with {@code stall} above 0, only while the best result is at least {@code stall} results old
+     * (a run that has stopped improving looks elsewhere; one still improving keeps Metis's rule).
      */
-    public record Far(int every, int from, double distance) {
+    public record Far(int every, int from, double distance, int stall) {
         public static final Far OFF = new Far(0, 0, 0.3);
 
         public Far {
-            if (every < 0 || from < 0 || !(distance > 0 && distance < 1)) {
-                throw new IllegalArgumentException("Metis's far probe must have every, from >= 0 and distance in"
-                    + " (0, 1): " + every + ", " + from + ", " + distance);
+            if (every < 0 || from < 0 || stall < 0 || !(distance > 0 && distance < 1)) {
+                throw new IllegalArgumentException("Metis's far probe must have every, from, stall >= 0 and"
+                    + " distance in (0, 1): " + every + ", " + from + ", " + stall + ", " + distance);
             }
         }
 
-        boolean at(int suggestion, int results) {
-            return every > 0 && results >= from && suggestion % every == 0;
+        /** Whatever the best result's age. */
+        public Far(int every, int from, double distance) {
+            this(every, from, distance, 0);
+        }
+
+        /** Whether suggestion {@code suggestion} is a far probe, the best result {@code sinceBest} results old. */
+        boolean at(int suggestion, int results, IntSupplier sinceBest) {
+            return every > 0 && results >= from && suggestion % every == 0
+                && (stall == 0 || sinceBest.getAsInt() >= stall);
         }
     }
 
@@ -149,20 +157,36 @@ public record MetisSettings(int eiExploreUntil, int eiMinParameters, boolean spr
      * with {@code all}, every such coordinate moved at once (that point already tried: one at a time); taken in place
      * of Metis's pick, or with {@code candidate} offered to Metis's information-gain comparison as one more candidate.
      * With {@code fit} above 0, only while the view predicts the results it was not fitted on that well (its
-     * leave-one-out R squared at least {@code fit}: the losses look like a sum of one-coordinate terms). No such
-     * coordinate: Metis's own rule.
+     * leave-one-out R squared at least {@code fit}: the losses look like a sum of one-coordinate terms); with {@code
+     * best} above 0, only while it predicts the better half of the results (losses at or below their median) at least
+     * that well too ({@link CoordinateWells#explainedBest()}: a valley across coordinates is fitted from afar by
+     * one-coordinate terms, not near its floor, where the probe acts); with {@code hold} above 1, only once the view
+     * has passed its gate on that many of its turns in a row (a view that fits for a turn or two while the results
+     * gather is not trusted). No such coordinate: Metis's own rule.
      */
     public record Wells(int every, int from, double bandwidth, double gap, double margin, boolean candidate,
-                        boolean all, double fit) {
+                        boolean all, double fit, double best, int hold) {
         public static final Wells OFF = new Wells(0, 0, 0.05, 0.2, 0.5, false, false, 0);
 
         public Wells {
             if (every < 0 || from < 0 || !(bandwidth > 0 && bandwidth <= 1) || !(gap >= 0 && gap < 1)
-                || !(margin >= 0 && margin <= 10) || !(fit >= 0 && fit <= 1)) {
-                throw new IllegalArgumentException("Metis's well probe must have every, from >= 0, bandwidth in"
-                    + " (0, 1], gap in [0, 1), margin in [0, 10] and fit in [0, 1]: " + every + ", " + from + ", "
-                    + bandwidth + ", " + gap + ", " + margin + ", " + fit);
+                || !(margin >= 0 && margin <= 10) || !(fit >= 0 && fit <= 1) || !(best >= 0 && best <= 1)
+                || hold < 0) {
+                throw new IllegalArgumentException("Metis's well probe must have every, from, hold >= 0, bandwidth"
+                    + " in (0, 1], gap in [0, 1), margin in [0, 10], fit and best in [0, 1]: " + every + ", "
+                    + from + ", " + hold + ", " + bandwidth + ", " + gap + ", " + margin + ", " + fit + ", " + best);
             }
+        }
+
+        /** The fit gate alone (session 22's view): all results, one turn's fit. */
+        public Wells(int every, int from, double bandwidth, double gap, double margin, boolean candidate, boolean all,
+                     double fit) {
+            this(every, from, bandwidth, gap, margin, candidate, all, fit, 0, 0);
+        }
+
+        /** Whether the view passes its fit gate (each part asked only when set). */
+        boolean passes(CoordinateWells view) {
+            return (fit == 0 || view.explained() >= fit) && (best == 0 || view.explainedBest() >= best);
         }
 
         boolean at(int suggestion, int results) {

@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.auto;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,6 +31,9 @@ class AutoTunerTest {
     private static final JsonObject FLAT3 = Json.parseObject("""
         {"x": {"_type": "uniform", "_value": [-2, 2]}, "y": {"_type": "uniform", "_value": [-2, 2]},
          "n": {"_type": "randint", "_value": [0, 10]}}""", "s");
+    private static final JsonObject DOUBLE_WELL3 = Json.parseObject("""
+        {"x": {"_type": "uniform", "_value": [-5, 5]}, "y": {"_type": "uniform", "_value": [-5, 5]},
+         "z": {"_type": "uniform", "_value": [-5, 5]}}""", "s");
     private static final JsonObject NESTED = Json.parseObject("""
         {"opt": {"_type": "choice", "_value": [{"_name": "sgd", "lr": {"_type": "loguniform", "_value": [1e-4, 1]}},
                                               {"_name": "adam"}]},
@@ -358,6 +362,41 @@ class AutoTunerTest {
         assertEquals("CMAES", longRun.choice().algorithm());
     }
 
+    /**
+     * Auto's Metis takes the additive view's probe every fifth suggestion from 20 results on (sessions 22, 23): its
+     * suggestions are those of Metis with {@code wells_every} 5 (not those of Metis at its defaults, which main's
+     * Auto gave), and Metis's classArgs as Auto builds them say so, while every other tuner keeps its own defaults.
+     */
+    @Test
+    void autosMetisRunsTheAdditiveViewsProbe() throws Exception {
+        AutoTuner auto = new AutoTuner(context(ExperimentBudget.of(100, 1)),
+            new AutoClassArgs(OptimizeMode.MINIMIZE, 5L));
+        dev.tunerd.tuners.metis.MetisTuner wells = new dev.tunerd.tuners.metis.MetisTuner(
+            AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, null,
+                null, null, null, null, null, null, null, AutoPolicy.METIS_WELLS_EVERY, 5L));
+        // Styblinski-Tang in 3-D: a deep and a shallow well along each coordinate, which the view tells apart
+        java.util.function.ToDoubleFunction<JsonObject> wellsPerCoordinate = p -> {
+            double v = 0;
+            for (String k : List.of("x", "y", "z")) {
+                double x = p.get(k).asDouble();
+                v += 0.5 * (x * x * x * x - 16 * x * x + 5 * x);
+            }
+            return v;
+        };
+        List<JsonValue> suggested = run(auto, DOUBLE_WELL3, 0, 30, wellsPerCoordinate);
+        assertEquals(run(wells, DOUBLE_WELL3, 0, 30, wellsPerCoordinate), suggested);
+        assertEquals("Metis", auto.choice().algorithm());
+        dev.tunerd.tuners.metis.MetisTuner plain = new dev.tunerd.tuners.metis.MetisTuner(
+            AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, 5L));
+        assertNotEquals(run(plain, DOUBLE_WELL3, 0, 30, wellsPerCoordinate), suggested,
+            "NNI's rule alone suggests otherwise by 30 trials");
+        dev.tunerd.tuners.metis.MetisClassArgs m = DelegateFactory.args(dev.tunerd.tuners.metis.MetisClassArgs.class,
+            OptimizeMode.MINIMIZE, 5L, AutoPolicy.delegateArgs("Metis"));
+        assertEquals(5, m.wellsEvery());
+        assertEquals(0, m.polishEvery(), "the other tunerd keys at Metis's defaults");
+        assertTrue(AutoPolicy.delegateArgs("GP").isEmpty(), "the GP at its own defaults");
+    }
+
     @Test
     void resumeKeepsThePickEvenWhenTheRulesWouldNowPickAnother() throws Exception {
         AutoTuner first = new AutoTuner(context(ExperimentBudget.of(5000, 1)),
@@ -440,6 +479,13 @@ class AutoTunerTest {
 
     private static List<JsonValue> run(dev.tunerd.spi.Tuner t, JsonObject space, long from, int n)
         throws Exception {
+        return run(t, space, from, n, p -> Math.pow(p.get("x").asDouble() - 0.3, 2)
+            + Math.pow(p.get("y").asDouble() + 0.5, 2) + Math.abs(p.get("n").asDouble() - 4) / 10);
+    }
+
+    /** {@code n} suggestions of {@code t} from trial {@code from} on, each told its loss {@code f}. */
+    private static List<JsonValue> run(dev.tunerd.spi.Tuner t, JsonObject space, long from, int n,
+                                       java.util.function.ToDoubleFunction<JsonObject> f) throws Exception {
         if (from == 0) {
             t.updateSearchSpace(space);
         }
@@ -447,8 +493,7 @@ class AutoTunerTest {
         for (long id = from; id < from + n; id++) {
             JsonObject p = (JsonObject) t.generateParameters(id);
             out.add(p);
-            double v = Math.pow(p.get("x").asDouble() - 0.3, 2) + Math.pow(p.get("y").asDouble() + 0.5, 2)
-                + Math.abs(p.get("n").asDouble() - 4) / 10;
+            double v = f.applyAsDouble(p);
             t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(v), false, Optional.empty()));
             t.trialEnd(id, true);
         }

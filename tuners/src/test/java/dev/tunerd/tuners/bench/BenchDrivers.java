@@ -213,8 +213,9 @@ public final class BenchDrivers {
      * -Dmetis.polishEvery}, {@code polishUntil}, {@code polishRadius}, {@code polishKappa},
      * {@code polishWithin}, {@code polishStall}, {@code polishSlice=true}, {@code polishLength}, {@code
      * polishBox=PICK|PICK_AND_BOUND}), the forced far probe ({@code -Dmetis.farEvery}, {@code farFrom}, {@code
-     * farDist}) and the additive view's probe ({@code -Dmetis.wellsEvery}, {@code wellsFrom}, {@code
-     * wellsBandwidth}, {@code wellsGap}, {@code wellsMargin}, {@code wellsCandidate=true}, {@code wellsAll=true}, {@code wellsFit}).
+     * farDist}, {@code farStall}) and the additive view's probe ({@code -Dmetis.wellsEvery}, {@code wellsFrom}, {@code
+     * wellsBandwidth}, {@code wellsGap}, {@code wellsMargin}, {@code wellsCandidate=true}, {@code wellsAll=true}, {@code wellsFit},
+     * {@code wellsBest}, {@code wellsHold}).
      */
     public static dev.tunerd.tuners.metis.MetisSettings metisSettings() {
         dev.tunerd.tuners.metis.MetisSettings d = dev.tunerd.tuners.metis.MetisSettings.DEFAULT;
@@ -234,12 +235,14 @@ public final class BenchDrivers {
                 dev.tunerd.tuners.metis.MetisSettings.Polish.Box.valueOf(System.getProperty("metis.polishBox",
                     p.box().name()))),
             new dev.tunerd.tuners.metis.MetisSettings.Far(Integer.getInteger("metis.farEvery", f.every()),
-                Integer.getInteger("metis.farFrom", f.from()), QualityBench.dbl("metis.farDist", f.distance())),
+                Integer.getInteger("metis.farFrom", f.from()), QualityBench.dbl("metis.farDist", f.distance()),
+                Integer.getInteger("metis.farStall", f.stall())),
             new dev.tunerd.tuners.metis.MetisSettings.Wells(Integer.getInteger("metis.wellsEvery", w.every()),
                 Integer.getInteger("metis.wellsFrom", w.from()), QualityBench.dbl("metis.wellsBandwidth",
                 w.bandwidth()), QualityBench.dbl("metis.wellsGap", w.gap()), QualityBench.dbl("metis.wellsMargin",
                 w.margin()), Boolean.parseBoolean(System.getProperty("metis.wellsCandidate",
                 String.valueOf(w.candidate()))), Boolean.parseBoolean(System.getProperty("metis.wellsAll",
-                String.valueOf(w.all()))), QualityBench.dbl("metis.wellsFit", w.fit())));
+                String.valueOf(w.all()))), QualityBench.dbl("metis.wellsFit", w.fit()),
+                QualityBench.dbl("metis.wellsBest", w.best()), Integer.getInteger("metis.wellsHold", w.hold())));
     }
 }

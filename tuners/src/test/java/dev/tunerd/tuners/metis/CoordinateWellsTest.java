@@ -79,6 +79,24 @@ class CoordinateWellsTest {
     }
 
     @Test
+    void theBetterHalfIsPredictedForASumOfOneCoordinateTermsAndNotNearAValleyAcrossCoordinates() {
+        double[] best = {0.78, 0.21, 0.21, 0.21};
+        double[][] x = gathered(best, 20, 30, Rng.withSeed(11));
+        CoordinateWells separable = CoordinateWells.fit(x, losses(x), 0.05);
+        assertTrue(separable.explainedBest() > 0.9, "a sum of quartic terms: " + separable.explainedBest());
+        double[] valley = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            // Rosenbrock's 2-D term, its floor along x1 = x0^2, on [-2, 2]: steep walls the curves fit from afar
+            double a = -2 + 4 * x[i][0];
+            double b = -2 + 4 * x[i][1];
+            valley[i] = 100 * (b - a * a) * (b - a * a) + (1 - a) * (1 - a);
+        }
+        CoordinateWells coupled = CoordinateWells.fit(x, valley, 0.05);
+        assertTrue(coupled.explainedBest() < 0.5, "near the valley's floor: " + coupled.explainedBest()
+            + " (all results: " + coupled.explained() + ")");
+    }
+
+    @Test
     void aCurveIsNotReadWhereNoResultLies() {
         double[][] x = {{0.1, 0.5}, {0.12, 0.4}, {0.15, 0.6}, {0.2, 0.45}};
         double[] y = {1, 0.5, 2, 0.2};

@@ -233,4 +233,48 @@ class MetisTunerTest {
             new MetisClassArgs(OptimizeMode.MINIMIZE, null, null, null, null, null, null, null, null, 5, seed)));
         assertTrue(moved < plain, "median regret with the additive view " + moved + ", with the defaults " + plain);
     }
+
+    /** 4-D Rosenbrock on [-5, 10]: a curved valley across each pair of neighbouring coordinates. */
+    private static final JsonObject VALLEY4 = Json.parseObject("""
+        {"a": {"_type": "uniform", "_value": [-5, 10]}, "b": {"_type": "uniform", "_value": [-5, 10]},
+         "c": {"_type": "uniform", "_value": [-5, 10]}, "d": {"_type": "uniform", "_value": [-5, 10]}}""", "space");
+
+    private static double valley(JsonObject p) {
+        double[] x = {p.get("a").asDouble(), p.get("b").asDouble(), p.get("c").asDouble(), p.get("d").asDouble()};
+        double v = 0;
+        for (int i = 0; i < 3; i++) {
+            v += 100 * (x[i + 1] - x[i] * x[i]) * (x[i + 1] - x[i] * x[i]) + (1 - x[i]) * (1 - x[i]);
+        }
+        return v;
+    }
+
+    /**
+     * {@code wells_every}'s gate (session 23) asks the additive view to predict the better half of the results too,
+     * not only all of them: Rosenbrock's valley is fitted from afar by one curve per coordinate (session 22's gate,
+     * the leave-one-out R squared of all results at least 0.9, opens on some of these runs and moves them) but not
+     * near its floor, so with the classArg every run is Metis's own.
+     */
+    @Test
+    void theAdditiveViewStaysShutOnAValleyAcrossCoordinates() throws Exception {
+        MetisSettings.Wells allResults = new MetisSettings.Wells(5, MetisClassArgs.WELLS_FROM,
+            MetisClassArgs.WELLS_BANDWIDTH, MetisClassArgs.WELLS_GAP, MetisClassArgs.WELLS_MARGIN, false, false,
+            MetisClassArgs.WELLS_FIT);
+        int movedByTheOldGate = 0;
+        for (long seed : VALLEY_SEEDS) {
+            MetisClassArgs plain = new MetisClassArgs(OptimizeMode.MINIMIZE, seed);
+            MetisClassArgs wells = new MetisClassArgs(OptimizeMode.MINIMIZE, null, null, null, null, null, null,
+                null, null, 5, seed);
+            double own = BraninRuns.bestOf(tuner(plain, VALLEY4), 50, MetisTunerTest::valley);
+            double gated = BraninRuns.bestOf(tuner(wells, VALLEY4), 50, MetisTunerTest::valley);
+            MetisTuner old = new MetisTuner(AlgorithmContext.standalone(), plain,
+                new MetisSettings(0, 0, false, MetisData.PRIOR_SHIFT, null, null, allResults));
+            old.updateSearchSpace(VALLEY4);
+            double oldGate = BraninRuns.bestOf(old, 50, MetisTunerTest::valley);
+            assertEquals(own, gated, "seed " + seed + ": the classArg's gate stays shut");
+            movedByTheOldGate += oldGate != own ? 1 : 0;
+        }
+        assertTrue(movedByTheOldGate > 0, "the all-results gate alone opens on some of these runs");
+    }
+
+    private static final long[] VALLEY_SEEDS = {1, 2, 3, 4, 5, 6};
 }
