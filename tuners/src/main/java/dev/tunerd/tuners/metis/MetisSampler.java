@@ -247,24 +247,28 @@ final class MetisSampler implements InternalSampler {
         }
         List<CoordinateWells.Move> moves = view.farWells(best, w.gap(), w.margin());
         if (w.all() && moves.size() > 1) {
-            double[] u = best.clone();
-            for (CoordinateWells.Move m : moves) {
-                u[m.coordinate()] = m.to();
-            }
-            u = cube.canonical(u);
-            if (!taken.contains(new MetisData.Point(u))) {
+            double[] u = untried(best, moves, taken);
+            if (u != null) {
                 return u;
             }
         }
         for (CoordinateWells.Move m : moves) {
-            double[] u = best.clone();
-            u[m.coordinate()] = m.to();
-            u = cube.canonical(u);
-            if (!taken.contains(new MetisData.Point(u))) {
+            double[] u = untried(best, List.of(m), taken);
+            if (u != null) {
                 return u;
             }
         }
         return null;
+    }
+
+    /** {@code best} with every one of {@code moves} made, on the grid; null when that point is tried or in flight. */
+    private double[] untried(double[] best, List<CoordinateWells.Move> moves, Set<MetisData.Point> taken) {
+        double[] u = best.clone();
+        for (CoordinateWells.Move m : moves) {
+            u[m.coordinate()] = m.to();
+        }
+        u = cube.canonical(u);
+        return taken.contains(new MetisData.Point(u)) ? null : u;
     }
 
     /**

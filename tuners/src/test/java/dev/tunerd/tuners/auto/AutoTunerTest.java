@@ -1,7 +1,6 @@
 package dev.tunerd.tuners.auto;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,8 +15,6 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.SearchSpace;
-import dev.tunerd.tuners.cmaes.CmaesClassArgs;
-import dev.tunerd.tuners.cmaes.CmaesTuner;
 import dev.tunerd.tuners.gp.GpClassArgs;
 import dev.tunerd.tuners.gp.GpTuner;
 import dev.tunerd.tuners.testkit.LogCapture;
@@ -26,19 +23,16 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Auto's picking rules, its delegation, its snapshot and its classArgs. */
+/** Auto's picking rules, its scan, its snapshot and its classArgs (its delegation: {@link AutoDelegationTest}). */
 class AutoTunerTest {
-    private static final JsonObject FLAT3 = Json.parseObject("""
+    static final JsonObject FLAT3 = Json.parseObject("""
         {"x": {"_type": "uniform", "_value": [-2, 2]}, "y": {"_type": "uniform", "_value": [-2, 2]},
          "n": {"_type": "randint", "_value": [0, 10]}}""", "s");
-    private static final JsonObject DOUBLE_WELL3 = Json.parseObject("""
-        {"x": {"_type": "uniform", "_value": [-5, 5]}, "y": {"_type": "uniform", "_value": [-5, 5]},
-         "z": {"_type": "uniform", "_value": [-5, 5]}}""", "s");
     private static final JsonObject NESTED = Json.parseObject("""
         {"opt": {"_type": "choice", "_value": [{"_name": "sgd", "lr": {"_type": "loguniform", "_value": [1e-4, 1]}},
                                               {"_name": "adam"}]},
          "x": {"_type": "uniform", "_value": [0, 1]}}""", "s");
-    private static final JsonObject LOG3 = Json.parseObject("""
+    static final JsonObject LOG3 = Json.parseObject("""
         {"x": {"_type": "uniform", "_value": [-2, 2]}, "y": {"_type": "uniform", "_value": [-2, 2]},
          "n": {"_type": "loguniform", "_value": [1, 10]}}""", "s");
     private static final JsonObject CATEGORICAL = Json.parseObject("""
@@ -341,63 +335,6 @@ class AutoTunerTest {
     }
 
     @Test
-    void delegatesSoThatItsSuggestionsAreThePickedTunersOwn() throws Exception {
-        AutoTuner auto = new AutoTuner(context(ExperimentBudget.of(200, 1)),
-            new AutoClassArgs(OptimizeMode.MINIMIZE, 7L));
-        dev.tunerd.tuners.metis.MetisTuner metis = new dev.tunerd.tuners.metis.MetisTuner(
-            AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, 7L));
-        assertEquals(run(metis, FLAT3, 0, 15), run(auto, FLAT3, 0, 15));
-        assertEquals("Metis", auto.choice().algorithm());
-
-        AutoTuner onLogScale = new AutoTuner(context(ExperimentBudget.of(200, 1)),
-            new AutoClassArgs(OptimizeMode.MINIMIZE, 7L));
-        GpTuner gp = new GpTuner(AlgorithmContext.standalone(), new GpClassArgs(OptimizeMode.MINIMIZE, 7L));
-        assertEquals(run(gp, LOG3, 0, 15), run(onLogScale, LOG3, 0, 15));
-        assertEquals("GP", onLogScale.choice().algorithm());
-
-        AutoTuner longRun = new AutoTuner(context(ExperimentBudget.of(5000, 1)),
-            new AutoClassArgs(OptimizeMode.MINIMIZE, 7L));
-        CmaesTuner cma = new CmaesTuner(AlgorithmContext.standalone(), new CmaesClassArgs(OptimizeMode.MINIMIZE, 7L));
-        assertEquals(run(cma, FLAT3, 0, 30), run(longRun, FLAT3, 0, 30));
-        assertEquals("CMAES", longRun.choice().algorithm());
-    }
-
-    /**
-     * Auto's Metis takes the additive view's probe every fifth suggestion from 20 results on (sessions 22, 23): its
-     * suggestions are those of Metis with {@code wells_every} 5 (not those of Metis at its defaults, which main's
-     * Auto gave), and Metis's classArgs as Auto builds them say so, while every other tuner keeps its own defaults.
-     */
-    @Test
-    void autosMetisRunsTheAdditiveViewsProbe() throws Exception {
-        AutoTuner auto = new AutoTuner(context(ExperimentBudget.of(100, 1)),
-            new AutoClassArgs(OptimizeMode.MINIMIZE, 5L));
-        dev.tunerd.tuners.metis.MetisTuner wells = new dev.tunerd.tuners.metis.MetisTuner(
-            AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, null,
-                null, null, null, null, null, null, null, AutoPolicy.METIS_WELLS_EVERY, 5L));
-        // Styblinski-Tang in 3-D: a deep and a shallow well along each coordinate, which the view tells apart
-        java.util.function.ToDoubleFunction<JsonObject> wellsPerCoordinate = p -> {
-            double v = 0;
-            for (String k : List.of("x", "y", "z")) {
-                double x = p.get(k).asDouble();
-                v += 0.5 * (x * x * x * x - 16 * x * x + 5 * x);
-            }
-            return v;
-        };
-        List<JsonValue> suggested = run(auto, DOUBLE_WELL3, 0, 30, wellsPerCoordinate);
-        assertEquals(run(wells, DOUBLE_WELL3, 0, 30, wellsPerCoordinate), suggested);
-        assertEquals("Metis", auto.choice().algorithm());
-        dev.tunerd.tuners.metis.MetisTuner plain = new dev.tunerd.tuners.metis.MetisTuner(
-            AlgorithmContext.standalone(), new dev.tunerd.tuners.metis.MetisClassArgs(OptimizeMode.MINIMIZE, 5L));
-        assertNotEquals(run(plain, DOUBLE_WELL3, 0, 30, wellsPerCoordinate), suggested,
-            "NNI's rule alone suggests otherwise by 30 trials");
-        dev.tunerd.tuners.metis.MetisClassArgs m = DelegateFactory.args(dev.tunerd.tuners.metis.MetisClassArgs.class,
-            OptimizeMode.MINIMIZE, 5L, AutoPolicy.delegateArgs("Metis"));
-        assertEquals(5, m.wellsEvery());
-        assertEquals(0, m.polishEvery(), "the other tunerd keys at Metis's defaults");
-        assertTrue(AutoPolicy.delegateArgs("GP").isEmpty(), "the GP at its own defaults");
-    }
-
-    @Test
     void resumeKeepsThePickEvenWhenTheRulesWouldNowPickAnother() throws Exception {
         AutoTuner first = new AutoTuner(context(ExperimentBudget.of(5000, 1)),
             new AutoClassArgs(OptimizeMode.MINIMIZE, 3L));
@@ -426,17 +363,6 @@ class AutoTunerTest {
         JsonObject state = (JsonObject) t.snapshot();
         assertEquals("Metis", state.get("algorithm").toString().replace("\"", ""));
         assertTrue(Json.write(state.get("state")).contains("0.5"), "the imported result is in Metis's history");
-    }
-
-    /** A delegate's classArgs: optimize_mode and seed set, every other key at the record's default. */
-    @Test
-    void delegateClassArgsKeepTheRecordsDefaults() {
-        dev.tunerd.tuners.metis.MetisClassArgs m = DelegateFactory.args(dev.tunerd.tuners.metis.MetisClassArgs.class,
-            OptimizeMode.MINIMIZE, 3L);
-        assertEquals(3L, m.seed());
-        assertEquals(OptimizeMode.MINIMIZE, m.optimizeMode(), "Metis's own default is maximize");
-        assertEquals(10, m.coldStartNum(), "the record's own default");
-        assertEquals(0.9, m.explorationProbability(), "the record's own default");
     }
 
     @Test
@@ -473,19 +399,19 @@ class AutoTunerTest {
         return best;
     }
 
-    private static AlgorithmContext context(ExperimentBudget budget) {
+    static AlgorithmContext context(ExperimentBudget budget) {
         return AlgorithmContext.standalone().withBudget(budget);
     }
 
-    private static List<JsonValue> run(dev.tunerd.spi.Tuner t, JsonObject space, long from, int n)
+    static List<JsonValue> run(dev.tunerd.spi.Tuner t, JsonObject space, long from, int n)
         throws Exception {
         return run(t, space, from, n, p -> Math.pow(p.get("x").asDouble() - 0.3, 2)
             + Math.pow(p.get("y").asDouble() + 0.5, 2) + Math.abs(p.get("n").asDouble() - 4) / 10);
     }
 
     /** {@code n} suggestions of {@code t} from trial {@code from} on, each told its loss {@code f}. */
-    private static List<JsonValue> run(dev.tunerd.spi.Tuner t, JsonObject space, long from, int n,
-                                       java.util.function.ToDoubleFunction<JsonObject> f) throws Exception {
+    static List<JsonValue> run(dev.tunerd.spi.Tuner t, JsonObject space, long from, int n,
+                               java.util.function.ToDoubleFunction<JsonObject> f) throws Exception {
         if (from == 0) {
             t.updateSearchSpace(space);
         }
