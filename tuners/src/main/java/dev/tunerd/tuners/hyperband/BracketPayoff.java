@@ -26,9 +26,9 @@ import java.util.Map;
  * A pure function of the evidence and {@code s} (the replays draw from a generator seeded by both), so a resumed
  * advisor decides as the killed one did. Cost: {@value #DRAWS} replays of O(N log N) on the evidence's N curves, plus
  * drawing the bracket's {@code n} configurations (fewer replays for very large brackets). Its settings are fixed;
- * since issue 13 session 24 it keeps the last answer of {@link #pays} and {@link #screenGain} with the values it read,
- * to give it again while they are the same, and {@link #screenGain}'s normal draws ({@link CopulaDraws}): the same
- * answers, computed once. Not thread-safe.
+ * since issue 13 session 24 it keeps the last answer of {@link #pays}, {@link #screenGain} and {@link #outcome} with
+ * the values it read, to give it again while they are the same, and {@link #screenGain}'s normal draws ({@link
+ * CopulaDraws}): the same answers, computed once. Not thread-safe.
  */
 final class BracketPayoff {
     /** Replays per decision (fewer when a bracket starts more than {@link #DRAW_BUDGET} / DRAWS configurations). */
@@ -42,14 +42,14 @@ final class BracketPayoff {
     private final double earlyMargin;
     private final double thinMargin;
     private final double firmMargin;
-    /** The last answer of {@link #pays} per bracket and early start, and of {@link #screenGain} per bracket. */
+    /** The last answer of {@link #pays} per bracket and early start, of {@link #screenGain} and {@link #outcome}. */
     private final Map<Integer, Answer> verdicts = new HashMap<>();
     private final Map<Integer, Answer> gains = new HashMap<>();
+    private final Map<Integer, Answer> outcomes = new HashMap<>();
     private final CopulaDraws draws = new CopulaDraws();
     /** Per bracket, the expected best of its cost in full trainings (standard normal units); NaN until computed. */
     private final double[] fullTrainingsBest;
-    /** {@link #rankScores}' quantiles of untied ranks for the last length asked. */
-    private double[] quantiles = new double[0];
+    private final RankScores rankScores = new RankScores();
 
     /** An answer and the values it was computed from ({@link #columns}). */
     private record Answer(double[] evidence, double value) {
@@ -186,7 +186,7 @@ final class BracketPayoff {
         }
         double[][] z = new double[d][];
         for (int j = 0; j < d; j++) {
-            z[j] = rankScores(Arrays.copyOfRange(scores, j * m, (j + 1) * m));
+            z[j] = rankScores.of(Arrays.copyOfRange(scores, j * m, (j + 1) * m));
         }
         double[] lower = cholesky(correlation(z));
         int start = plan.configs(s, 0);
@@ -235,40 +235,6 @@ final class BracketPayoff {
     }
 
     /**
-     * {@link #normalScores} of {@code v}, the quantile of each untied rank read from a table kept for
-     * {@code v}'s length (the same expression, so the same values), the ranks from a primitive sort.
-     */
-    double[] rankScores(double[] v) {
-        int n = v.length;
-        if (quantiles.length != n) {
-            quantiles = new double[n];
-            for (int a = 0; a < n; a++) {
-                quantiles[a] = Normal.inverseCdf(((a + a) / 2.0 + 0.5) / n);
-            }
-        }
-        double[] sorted = v.clone();
-        Arrays.sort(sorted); // the order Double.compare gives, as normalScores' sort
-        if (n > 0 && Double.isNaN(sorted[n - 1])) {
-            return normalScores(v); // NaNs (last) are untied each in their own order: not met in usable trainings
-        }
-        double[] groupScore = new double[n]; // per place: the score of the tied group it falls in
-        for (int a = 0; a < n; ) {
-            int b = a;
-            while (b + 1 < n && sorted[b + 1] == sorted[a]) {
-                b++;
-            }
-            double q = a == b ? quantiles[a] : Normal.inverseCdf(((a + b) / 2.0 + 0.5) / n);
-            Arrays.fill(groupScore, a, b + 1, q);
-            a = b + 1;
-        }
-        double[] out = new double[n];
-        for (int i = 0; i < n; i++) { // a value's place (any of its equals') lies in its tied group
-            out[i] = groupScore[Arrays.binarySearch(sorted, v[i])];
-        }
-        return out;
-    }
-
-    /**
      * A configuration's score at rung {@code j} of the copula's replay: row {@code j} of the Cholesky factor
      * {@code lower} times its draws {@code e[at ..]}, summed in order (a score is only computed where a replay reads it).
      */
@@ -291,25 +257,7 @@ final class BracketPayoff {
 
     /** Normal scores of {@code v}: {@code Phi^-1((rank + 0.5) / n)}, ties sharing their mean rank. */
     static double[] normalScores(double[] v) {
-        int n = v.length;
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, Comparator.comparingDouble(i -> v[i]));
-        double[] out = new double[n];
-        for (int a = 0; a < n; ) {
-            int b = a;
-            while (b + 1 < n && v[order[b + 1]] == v[order[a]]) {
-                b++;
-            }
-            double q = Normal.inverseCdf(((a + b) / 2.0 + 0.5) / n);
-            for (int k = a; k <= b; k++) {
-                out[order[k]] = q;
-            }
-            a = b + 1;
-        }
-        return out;
+        return RankScores.normalScores(v);
     }
 
     /** Pearson correlation matrix of the rows of {@code z} (a constant row is uncorrelated), row-major. */
@@ -490,43 +438,15 @@ final class BracketPayoff {
      * trainings a late rung would have kept.
      */
     double outcome(List<double[]> usable, int s) {
-        int n = usable.size();
-        int sMax = plan.sMax();
-        // the curves ranked at each rung the bracket halves at (ties: evidence order)
-        int[][] order = new int[s][];
-        for (int i = 0; i < s; i++) {
-            int k = sMax - s + i;
-            order[i] = java.util.stream.IntStream.range(0, n).boxed()
-                .sorted(Comparator.comparingDouble((Integer j) -> usable.get(j)[k]).thenComparingInt(j -> j))
-                .mapToInt(Integer::intValue).toArray();
+        double[] evidence = columns(usable, s);
+        Answer known = outcomes.get(s);
+        if (known != null && Arrays.equals(known.evidence, evidence)) {
+            return known.value;
         }
-        int start = plan.configs(s, 0);
-        int replays = Math.max(16, Math.min(DRAWS, DRAW_BUDGET / start));
-        Rng rng = Rng.withSeed(0x5DEECE66DL * n + s);
-        boolean[] alive = new boolean[n];
-        double sum = 0;
-        for (int r = 0; r < replays; r++) {
-            Arrays.fill(alive, false);
-            for (int d = 0; d < start; d++) {
-                alive[rng.nextInt(n)] = true; // a training drawn twice is one configuration (issue 13 session 15)
-            }
-            for (int i = 0; i < s; i++) { // keep the best configs(s, i + 1) trainings by their value at this rung
-                int keep = plan.configs(s, i + 1);
-                for (int j : order[i]) {
-                    if (alive[j]) {
-                        alive[j] = keep-- > 0;
-                    }
-                }
-            }
-            double best = Double.POSITIVE_INFINITY;
-            for (int j = 0; j < n; j++) {
-                if (alive[j]) {
-                    best = Math.min(best, usable.get(j)[sMax]);
-                }
-            }
-            sum += best;
-        }
-        return sum / replays;
+        double outcome = EvidenceReplay.outcome(plan, usable, s,
+            Math.max(16, Math.min(DRAWS, DRAW_BUDGET / plan.configs(s, 0))));
+        outcomes.put(s, new Answer(evidence, outcome));
+        return outcome;
     }
 
     /** The expected smallest of {@code m} (possibly fractional) draws with replacement from {@code values}. */

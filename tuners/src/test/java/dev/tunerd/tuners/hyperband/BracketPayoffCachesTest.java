@@ -164,12 +164,12 @@ class BracketPayoffCachesTest {
     }
 
     /**
-     * The ranks' scores from the kept quantiles and a primitive sort equal {@link BracketPayoff#normalScores}, bit for
+     * The ranks' scores from the kept quantiles and a primitive sort equal {@link RankScores#normalScores}, bit for
      * bit, ties, zeros of both signs and NaNs included, also after another length was asked.
      */
     @Test
     void theRankScoresEqualTheNormalScores() {
-        BracketPayoff p = screening();
+        RankScores scores = new RankScores();
         Rng rng = Rng.withSeed(24002);
         double[] values = {-1, -0.0, 0.0, 0.5, 2, Double.NaN};
         for (int trial = 0; trial < 300; trial++) {
@@ -178,7 +178,7 @@ class BracketPayoffCachesTest {
             for (int i = 0; i < n; i++) {
                 v[i] = trial % 3 == 0 ? rng.nextGaussian() : values[rng.nextInt(trial % 3 == 1 ? 5 : 6)];
             }
-            assertArrayEquals(BracketPayoff.normalScores(v), p.rankScores(v), "trial " + trial);
+            assertArrayEquals(RankScores.normalScores(v), scores.of(v), "trial " + trial);
         }
     }
 }
