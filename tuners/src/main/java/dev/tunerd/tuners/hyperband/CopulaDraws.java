@@ -19,8 +19,12 @@ import java.util.Map;
  * snapshot (a restored tuner computes them again).
  */
 final class CopulaDraws {
-    /** Values kept at most (about 8 MB); the largest bracket at {@code R = 81} keeps about 35,000. */
-    static final int KEPT = 1 << 20;
+    /**
+     * Values kept at most (2 MB per tuner): the largest bracket at {@code R = 81} keeps about 35,000 for a seed, all
+     * four halving brackets about 50,000, and once the window is full the seeds no longer change, so the streams of
+     * smaller evidence pushed out first are not asked again.
+     */
+    static final int KEPT = 1 << 18;
 
     /**
      * Per replay, the {@code keep} configurations with the smallest first-rung score {@code 0 + scale * (first draw)}
