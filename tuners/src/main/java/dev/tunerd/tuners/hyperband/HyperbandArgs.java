@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.hyperband;
 
 import dev.tunerd.spi.OptimizeMode;
+import java.util.function.Consumer;
 
 /**
  * classArgs of {@code Hyperband}, with NNI's names and defaults. Immutable, thread-safe.
@@ -360,6 +361,208 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         if (!execMode.equals("parallelism") && !execMode.equals("serial")) {
             throw new IllegalArgumentException("exec_mode must be \"parallelism\" or \"serial\", got \"" + execMode
                 + "\"");
+        }
+    }
+
+    /**
+     * The settings of classArgs {@code {}}: NNI's defaults and tunerd's for every key, as the classArgs parser binds an
+     * empty object (every component absent). Change keys with the {@code with...} methods, named after the components
+     * ({@code defaults().withR(81).withPayoffMargin(0.5)}); each one validates through the canonical constructor.
+     */
+    public static HyperbandArgs defaults() {
+        return new Draft().build();
+    }
+
+    /** These settings with {@code optimize_mode} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withOptimizeMode(String optimizeMode) {
+        return edit(d -> d.optimizeMode = optimizeMode);
+    }
+
+    /** These settings with {@code R} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withR(Integer R) {
+        return edit(d -> d.R = R);
+    }
+
+    /** These settings with {@code eta} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withEta(Integer eta) {
+        return edit(d -> d.eta = eta);
+    }
+
+    /** These settings with {@code exec_mode} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withExecMode(String execMode) {
+        return edit(d -> d.execMode = execMode);
+    }
+
+    /** These settings with {@code rank_agreement} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRankAgreement(Double rankAgreement) {
+        return edit(d -> d.rankAgreement = rankAgreement);
+    }
+
+    /** These settings with {@code payoff_margin} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withPayoffMargin(Double payoffMargin) {
+        return edit(d -> d.payoffMargin = payoffMargin);
+    }
+
+    /** These settings with {@code screen_margin} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withScreenMargin(Double screenMargin) {
+        return edit(d -> d.screenMargin = screenMargin);
+    }
+
+    /** These settings with {@code repeat_largest} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRepeatLargest(Double repeatLargest) {
+        return edit(d -> d.repeatLargest = repeatLargest);
+    }
+
+    /** These settings with {@code early_margin} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withEarlyMargin(Double earlyMargin) {
+        return edit(d -> d.earlyMargin = earlyMargin);
+    }
+
+    /** These settings with {@code realized_share} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRealizedShare(Double realizedShare) {
+        return edit(d -> d.realizedShare = realizedShare);
+    }
+
+    /** These settings with {@code thin_margin} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withThinMargin(Double thinMargin) {
+        return edit(d -> d.thinMargin = thinMargin);
+    }
+
+    /** These settings with {@code realized_floor} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRealizedFloor(Integer realizedFloor) {
+        return edit(d -> d.realizedFloor = realizedFloor);
+    }
+
+    /** These settings with {@code realized_winners} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRealizedWinners(Integer realizedWinners) {
+        return edit(d -> d.realizedWinners = realizedWinners);
+    }
+
+    /** These settings with {@code repeat_losing} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRepeatLosing(Boolean repeatLosing) {
+        return edit(d -> d.repeatLosing = repeatLosing);
+    }
+
+    /** These settings with {@code separate_streams} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withSeparateStreams(Boolean separateStreams) {
+        return edit(d -> d.separateStreams = separateStreams);
+    }
+
+    /** These settings with {@code recheck_all} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRecheckAll(Boolean recheckAll) {
+        return edit(d -> d.recheckAll = recheckAll);
+    }
+
+    /** These settings with {@code hold_for_decisions} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withHoldForDecisions(Boolean holdForDecisions) {
+        return edit(d -> d.holdForDecisions = holdForDecisions);
+    }
+
+    /** These settings with {@code largest_first} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withLargestFirst(Boolean largestFirst) {
+        return edit(d -> d.largestFirst = largestFirst);
+    }
+
+    /** These settings with {@code firm_margin} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withFirmMargin(Double firmMargin) {
+        return edit(d -> d.firmMargin = firmMargin);
+    }
+
+    /** These settings with {@code chance_depth} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withChanceDepth(Integer chanceDepth) {
+        return edit(d -> d.chanceDepth = chanceDepth);
+    }
+
+    /** These settings with {@code winner_veto} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withWinnerVeto(Boolean winnerVeto) {
+        return edit(d -> d.winnerVeto = winnerVeto);
+    }
+
+    /** These settings with {@code refresh_every} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRefreshEvery(Integer refreshEvery) {
+        return edit(d -> d.refreshEvery = refreshEvery);
+    }
+
+    /** These settings with {@code refresh_below} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRefreshBelow(Integer refreshBelow) {
+        return edit(d -> d.refreshBelow = refreshBelow);
+    }
+
+    /** These settings with {@code seed} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withSeed(Long seed) {
+        return edit(d -> d.seed = seed);
+    }
+
+    /** These settings with one change made to a copy of their components, validated as a new record. */
+    private HyperbandArgs edit(Consumer<Draft> change) {
+        Draft d = new Draft(this);
+        change.accept(d);
+        return d.build();
+    }
+
+    /** The components of a record under construction: the withers' one way to the canonical constructor. */
+    private static final class Draft {
+        private String optimizeMode;
+        private Integer R;
+        private Integer eta;
+        private String execMode;
+        private Double rankAgreement;
+        private Double payoffMargin;
+        private Double screenMargin;
+        private Double repeatLargest;
+        private Double earlyMargin;
+        private Double realizedShare;
+        private Double thinMargin;
+        private Integer realizedFloor;
+        private Integer realizedWinners;
+        private Boolean repeatLosing;
+        private Boolean separateStreams;
+        private Boolean recheckAll;
+        private Boolean holdForDecisions;
+        private Boolean largestFirst;
+        private Double firmMargin;
+        private Integer chanceDepth;
+        private Boolean winnerVeto;
+        private Integer refreshEvery;
+        private Integer refreshBelow;
+        private Long seed;
+
+        /** Every component absent (null), as in classArgs {@code {}}. */
+        private Draft() {
+        }
+
+        private Draft(HyperbandArgs a) {
+            optimizeMode = a.optimizeMode;
+            R = a.R;
+            eta = a.eta;
+            execMode = a.execMode;
+            rankAgreement = a.rankAgreement;
+            payoffMargin = a.payoffMargin;
+            screenMargin = a.screenMargin;
+            repeatLargest = a.repeatLargest;
+            earlyMargin = a.earlyMargin;
+            realizedShare = a.realizedShare;
+            thinMargin = a.thinMargin;
+            realizedFloor = a.realizedFloor;
+            realizedWinners = a.realizedWinners;
+            repeatLosing = a.repeatLosing;
+            separateStreams = a.separateStreams;
+            recheckAll = a.recheckAll;
+            holdForDecisions = a.holdForDecisions;
+            largestFirst = a.largestFirst;
+            firmMargin = a.firmMargin;
+            chanceDepth = a.chanceDepth;
+            winnerVeto = a.winnerVeto;
+            refreshEvery = a.refreshEvery;
+            refreshBelow = a.refreshBelow;
+            seed = a.seed;
+        }
+
+        private HyperbandArgs build() {
+            return new HyperbandArgs(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin,
+                repeatLargest, earlyMargin, realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing,
+                separateStreams, recheckAll, holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto,
+                refreshEvery, refreshBelow, seed);
         }
     }
 
