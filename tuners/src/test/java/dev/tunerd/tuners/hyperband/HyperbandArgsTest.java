@@ -1,23 +1,16 @@
 package dev.tunerd.tuners.hyperband;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Constructor;
-import java.lang.reflect.RecordComponent;
-import java.util.Arrays;
+import dev.tunerd.tuners.ArgsRecords;
 import java.util.List;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 
-/**
- * {@link HyperbandArgs#defaults()} and its withers against the classArgs parser's way of building the record: the
- * canonical constructor with every absent key null ({@code ClassArgsBinder} in dispatcher-core, which the tuners module
- * does not see, does exactly that through the record components).
- */
+/** {@link HyperbandArgs#defaults()} and its withers against the classArgs parser's way of binding the record. */
 class HyperbandArgsTest {
 
     /** A component, a valid value other than its default, and the wither that sets it. */
@@ -52,24 +45,8 @@ class HyperbandArgsTest {
         new Case("refreshBelow", 11, (a, v) -> a.withRefreshBelow((Integer) v)),
         new Case("seed", 12L, (a, v) -> a.withSeed((Long) v)));
 
-    private static final RecordComponent[] COMPONENTS = HyperbandArgs.class.getRecordComponents();
-
-    /** As the parser binds classArgs with only {@code component} set to {@code value} (null: no key at all). */
     private static HyperbandArgs parsed(String component, Object value) throws Exception {
-        Object[] values = new Object[COMPONENTS.length];
-        Class<?>[] types = new Class<?>[COMPONENTS.length];
-        for (int i = 0; i < COMPONENTS.length; i++) {
-            types[i] = COMPONENTS[i].getType();
-            if (COMPONENTS[i].getName().equals(component)) {
-                values[i] = value;
-            }
-        }
-        Constructor<HyperbandArgs> canonical = HyperbandArgs.class.getDeclaredConstructor(types);
-        return canonical.newInstance(values);
-    }
-
-    private static Object get(HyperbandArgs a, RecordComponent c) throws Exception {
-        return c.getAccessor().invoke(a);
+        return ArgsRecords.parsed(HyperbandArgs.class, component, value);
     }
 
     @Test
@@ -89,20 +66,13 @@ class HyperbandArgsTest {
     /** Each wither sets its own component, to what the parser makes of that key alone, and leaves the rest. */
     @Test
     void eachWitherChangesOnlyItsKey() throws Exception {
-        assertEquals(Arrays.stream(COMPONENTS).map(RecordComponent::getName).toList(),
-            CASES.stream().map(Case::component).toList(), "one case per component, in order");
+        assertEquals(ArgsRecords.components(HyperbandArgs.class), CASES.stream().map(Case::component).toList(),
+            "one case per component, in order");
         HyperbandArgs d = HyperbandArgs.defaults();
         for (Case c : CASES) {
             HyperbandArgs changed = c.with().apply(d, c.value());
             assertEquals(parsed(c.component(), c.value()), changed, c.component());
-            for (RecordComponent rc : COMPONENTS) {
-                if (rc.getName().equals(c.component())) {
-                    assertEquals(c.value(), get(changed, rc), c.component());
-                    assertNotEquals(get(d, rc), get(changed, rc), c.component() + ": a value other than the default");
-                } else {
-                    assertEquals(get(d, rc), get(changed, rc), c.component() + " changed " + rc.getName());
-                }
-            }
+            ArgsRecords.assertOnlyChanged(d, changed, c.component(), c.value());
             assertEquals(d, c.with().apply(changed, null), c.component() + ": null is the key's default again");
         }
     }
