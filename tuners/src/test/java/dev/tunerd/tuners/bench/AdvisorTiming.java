@@ -34,7 +34,8 @@ public final class AdvisorTiming {
             .withSeed(1L), 1L, ctx));
         time("ASHA(random)", new AshaTuner(new AshaArgs(1, 81, 3, "minimize", "random", -1.0, 1L), 1L));
         time("ASHA(tpe)", new AshaTuner(new AshaArgs(1, 81, 3, "minimize", "tpe", -1.0, 1L), 1L));
-        time("BOHB", new BohbTuner(new BohbArgs("minimize", 1, 81, 3, null, null, null, null, null, null, null, null, 1L, null), 1L, ctx));
+        time("BOHB", new BohbTuner(BohbArgs.builder().optimizeMode("minimize").minBudget(1).maxBudget(81).eta(3)
+            .seed(1L).build(), 1L, ctx));
     }
 
     private static void time(String name, Tuner t) {
