@@ -32,8 +32,10 @@ public final class AdvisorTiming {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> { }, Optional.empty(), java.time.Clock.systemUTC());
         time("Hyperband", new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3)
             .withSeed(1L), 1L, ctx));
-        time("ASHA(random)", new AshaTuner(new AshaArgs(1, 81, 3, "minimize", "random", -1.0, 1L), 1L));
-        time("ASHA(tpe)", new AshaTuner(new AshaArgs(1, 81, 3, "minimize", "tpe", -1.0, 1L), 1L));
+        time("ASHA(random)", new AshaTuner(AshaArgs.builder().minBudget(1).maxBudget(81).eta(3).optimizeMode("minimize")
+            .sampler("random").rankAgreement(-1.0).seed(1L).build(), 1L));
+        time("ASHA(tpe)", new AshaTuner(AshaArgs.builder().minBudget(1).maxBudget(81).eta(3).optimizeMode("minimize")
+            .sampler("tpe").rankAgreement(-1.0).seed(1L).build(), 1L));
         time("BOHB", new BohbTuner(BohbArgs.builder().optimizeMode("minimize").minBudget(1).maxBudget(81).eta(3)
             .seed(1L).build(), 1L, ctx));
     }
