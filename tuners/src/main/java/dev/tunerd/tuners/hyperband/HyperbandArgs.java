@@ -256,8 +256,8 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
      * The settings of classArgs {@code {}}: NNI's defaults and tunerd's for every key, as the classArgs parser binds an
      * empty object (every component absent). Change keys with the {@code with...} methods, named after the components
      * ({@code defaults().withR(81).withPayoffMargin(0.5)}); each one validates through the canonical constructor. A
-     * wither gives what the parser gives for the same keys because no default here depends on another key (BOHB's
-     * {@code max_budget} does: its settings would need a builder that keeps absent keys absent until the end).
+     * wither gives what the parser gives for the same keys because no default here depends on another key (BOHB's and
+     * ASHA's {@code max_budget} does, which is why {@code BohbArgs} and {@code AshaArgs} have builders instead).
      */
     public static HyperbandArgs defaults() {
         return new Draft().build();
