@@ -21,8 +21,8 @@ class HyperbandRefreshTest {
     private static final DoubleBinaryOperator HOLD = (x, e) -> x + 1.0 / e;
 
     static HyperbandArgs args(Integer refreshEvery, Integer refreshBelow) {
-        return new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, null, null, null, null, null, null,
-            null, null, null, null, null, null, null, refreshEvery, refreshBelow, 1L);
+        return HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3).withRefreshEvery(refreshEvery)
+            .withRefreshBelow(refreshBelow).withSeed(1L);
     }
 
     /** The bracket keys ({@code "<hb>-<s>"}) of {@code wire} in the order they first appear. */
