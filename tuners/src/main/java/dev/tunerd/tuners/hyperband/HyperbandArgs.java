@@ -114,8 +114,8 @@ import java.util.function.Consumer;
  *                     refresh_below} full trainings, the limit comes back after {@code k} largest brackets in a row:
  *                     the iteration goes on down to a bracket of full trainings, which runs to its end, so the
  *                     sample the winners are judged against grows and the decision is made again on it
- *                     ({@link PayoffChecks}). -1 (off: sessions 15-21, a win on {@code realized_floor} trainings
- *                     lifts the limit for good) or 1..100, default {@value #DEFAULT_REFRESH_EVERY}
+ *                     ({@link PayoffChecks}). -1 (off: sessions 15-23, a win on {@code realized_floor} trainings
+ *                     lifts the limit for good) or 1..100, default {@value #DEFAULT_REFRESH_EVERY} (since session 24)
  * @param refreshBelow {@code refresh_below} (a tunerd addition, issue 13 session 22): the full trainings from which
  *                     {@code refresh_every} no longer applies; 5..100, default {@value #DEFAULT_REFRESH_BELOW}
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
@@ -200,11 +200,15 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     /** {@code winner_veto} when the classArgs do not set it (false; BENCHMARKS.md, issue 13 session 22). */
     public static final boolean DEFAULT_WINNER_VETO = false;
 
-    /** {@code refresh_every} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 22). */
-    public static final int DEFAULT_REFRESH_EVERY = -1;
+    /**
+     * {@code refresh_every} when the classArgs do not set it: 8 since session 24 (sessions 22-23: -1, off). It bounds the
+     * loop of largest brackets on a win against a few full trainings and, on 800 held-out seeds of session 22 and the
+     * lead's 200 untouched seeds of session 24, changes no run but such loops (BENCHMARKS.md, issue 13 session 24).
+     */
+    public static final int DEFAULT_REFRESH_EVERY = 8;
 
-    /** {@code refresh_below} when the classArgs do not set it (the trainings every other check needs). */
-    public static final int DEFAULT_REFRESH_BELOW = BracketTuner.MIN_PAYOFF_CURVES;
+    /** {@code refresh_below} when the classArgs do not set it: 15 since session 24, with {@code refresh_every} 8. */
+    public static final int DEFAULT_REFRESH_BELOW = 15;
 
     public HyperbandArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
