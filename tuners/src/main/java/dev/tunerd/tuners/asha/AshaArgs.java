@@ -56,6 +56,77 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
         }
     }
 
+    /**
+     * Settings built key by key in code ({@code AshaArgs.builder().maxBudget(9).sampler("tpe").build()}): a key not
+     * set stays absent (null) until {@link Builder#build()}, as in the classArgs parser, because {@code max_budget}'s
+     * default depends on {@code min_budget}.
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The keys of {@link AshaArgs} under construction; each setter is named after its key (null: absent). */
+    public static final class Builder {
+        private Integer minBudget;
+        private Integer maxBudget;
+        private Integer eta;
+        private String optimizeMode;
+        private String sampler;
+        private Double rankAgreement;
+        private Long seed;
+
+        private Builder() {
+        }
+
+        /** {@code min_budget}. */
+        public Builder minBudget(Integer minBudget) {
+            this.minBudget = minBudget;
+            return this;
+        }
+
+        /** {@code max_budget}. */
+        public Builder maxBudget(Integer maxBudget) {
+            this.maxBudget = maxBudget;
+            return this;
+        }
+
+        /** {@code eta}. */
+        public Builder eta(Integer eta) {
+            this.eta = eta;
+            return this;
+        }
+
+        /** {@code optimize_mode}. */
+        public Builder optimizeMode(String optimizeMode) {
+            this.optimizeMode = optimizeMode;
+            return this;
+        }
+
+        /** {@code sampler}. */
+        public Builder sampler(String sampler) {
+            this.sampler = sampler;
+            return this;
+        }
+
+        /** {@code rank_agreement}. */
+        public Builder rankAgreement(Double rankAgreement) {
+            this.rankAgreement = rankAgreement;
+            return this;
+        }
+
+        /** {@code seed}. */
+        public Builder seed(Long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /** The settings, validated and with defaults filled in by the canonical constructor. */
+        public AshaArgs build() {
+            return new AshaArgs(minBudget, maxBudget, eta, optimizeMode, sampler, rankAgreement, seed);
+        }
+    }
+
+
     public OptimizeMode mode() {
         return optimizeMode.equals("maximize") ? OptimizeMode.MAXIMIZE : OptimizeMode.MINIMIZE;
     }

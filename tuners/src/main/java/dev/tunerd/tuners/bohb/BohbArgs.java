@@ -94,6 +94,127 @@ public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget
             + rankAgreement);
     }
 
+    /**
+     * Settings built key by key in code ({@code BohbArgs.builder().minBudget(1).maxBudget(81).seed(1L).build()}): a key
+     * not set stays absent (null) until {@link Builder#build()}, as in the classArgs parser, because some defaults
+     * depend on other keys ({@code max_budget} on {@code min_budget}, {@code random_fraction} on {@code sampler}).
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The keys of {@link BohbArgs} under construction; each setter is named after its key (null: absent). */
+    public static final class Builder {
+        private String optimizeMode;
+        private Integer minBudget;
+        private Integer maxBudget;
+        private Integer eta;
+        private Integer minPointsInModel;
+        private Integer top_n_percent;
+        private Integer numSamples;
+        private Double randomFraction;
+        private Double bandwidthFactor;
+        private Double minBandwidth;
+        private String execMode;
+        private Double rankAgreement;
+        private Long seed;
+        private String sampler;
+
+        private Builder() {
+        }
+
+        /** {@code optimize_mode}. */
+        public Builder optimizeMode(String optimizeMode) {
+            this.optimizeMode = optimizeMode;
+            return this;
+        }
+
+        /** {@code min_budget}. */
+        public Builder minBudget(Integer minBudget) {
+            this.minBudget = minBudget;
+            return this;
+        }
+
+        /** {@code max_budget}. */
+        public Builder maxBudget(Integer maxBudget) {
+            this.maxBudget = maxBudget;
+            return this;
+        }
+
+        /** {@code eta}. */
+        public Builder eta(Integer eta) {
+            this.eta = eta;
+            return this;
+        }
+
+        /** {@code min_points_in_model}. */
+        public Builder minPointsInModel(Integer minPointsInModel) {
+            this.minPointsInModel = minPointsInModel;
+            return this;
+        }
+
+        /** {@code top_n_percent}. */
+        public Builder topNPercent(Integer topNPercent) {
+            this.top_n_percent = topNPercent;
+            return this;
+        }
+
+        /** {@code num_samples}. */
+        public Builder numSamples(Integer numSamples) {
+            this.numSamples = numSamples;
+            return this;
+        }
+
+        /** {@code random_fraction}. */
+        public Builder randomFraction(Double randomFraction) {
+            this.randomFraction = randomFraction;
+            return this;
+        }
+
+        /** {@code bandwidth_factor}. */
+        public Builder bandwidthFactor(Double bandwidthFactor) {
+            this.bandwidthFactor = bandwidthFactor;
+            return this;
+        }
+
+        /** {@code min_bandwidth}. */
+        public Builder minBandwidth(Double minBandwidth) {
+            this.minBandwidth = minBandwidth;
+            return this;
+        }
+
+        /** {@code exec_mode}. */
+        public Builder execMode(String execMode) {
+            this.execMode = execMode;
+            return this;
+        }
+
+        /** {@code rank_agreement}. */
+        public Builder rankAgreement(Double rankAgreement) {
+            this.rankAgreement = rankAgreement;
+            return this;
+        }
+
+        /** {@code seed}. */
+        public Builder seed(Long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /** {@code sampler}. */
+        public Builder sampler(String sampler) {
+            this.sampler = sampler;
+            return this;
+        }
+
+        /** The settings, validated and with defaults filled in by the canonical constructor. */
+        public BohbArgs build() {
+            return new BohbArgs(optimizeMode, minBudget, maxBudget, eta, minPointsInModel, top_n_percent, numSamples,
+                randomFraction, bandwidthFactor, minBandwidth, execMode, rankAgreement, seed, sampler);
+        }
+    }
+
+
     private static void require(boolean ok, String message) {
         if (!ok) {
             throw new IllegalArgumentException(message);

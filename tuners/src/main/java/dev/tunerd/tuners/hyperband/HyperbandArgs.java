@@ -1,9 +1,12 @@
 package dev.tunerd.tuners.hyperband;
 
 import dev.tunerd.spi.OptimizeMode;
+import java.util.function.Consumer;
 
 /**
- * classArgs of {@code Hyperband}, with NNI's names and defaults. Immutable, thread-safe.
+ * classArgs of {@code Hyperband}, with NNI's names and defaults. Immutable, thread-safe. In code, settings are built
+ * with {@link #defaults()} and one {@code with...} method per key ({@code defaults().withR(81).withSeed(1L)}); the
+ * canonical constructor is the classArgs parser's (every absent key null) and alone fills defaults and checks ranges.
  *
  * @param optimizeMode {@code optimize_mode}: {@code maximize} (default) or {@code minimize}
  * @param R            {@code R}: the largest budget ({@code TRIAL_BUDGET}) of a configuration, 1..1000000, default 60
@@ -111,8 +114,8 @@ import dev.tunerd.spi.OptimizeMode;
  *                     refresh_below} full trainings, the limit comes back after {@code k} largest brackets in a row:
  *                     the iteration goes on down to a bracket of full trainings, which runs to its end, so the
  *                     sample the winners are judged against grows and the decision is made again on it
- *                     ({@link PayoffChecks}). -1 (off: sessions 15-21, a win on {@code realized_floor} trainings
- *                     lifts the limit for good) or 1..100, default {@value #DEFAULT_REFRESH_EVERY}
+ *                     ({@link PayoffChecks}). -1 (off: sessions 15-23, a win on {@code realized_floor} trainings
+ *                     lifts the limit for good) or 1..100, default {@value #DEFAULT_REFRESH_EVERY} (since session 24)
  * @param refreshBelow {@code refresh_below} (a tunerd addition, issue 13 session 22): the full trainings from which
  *                     {@code refresh_every} no longer applies; 5..100, default {@value #DEFAULT_REFRESH_BELOW}
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
@@ -124,183 +127,12 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
                             Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
                             Boolean winnerVeto, Integer refreshEvery, Integer refreshBelow, Long seed) {
 
-    /** {@code refresh_every} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 22). */
-    public static final int DEFAULT_REFRESH_EVERY = -1;
-
-    /** {@code refresh_below} when the classArgs do not set it (the trainings every other check needs). */
-    public static final int DEFAULT_REFRESH_BELOW = BracketTuner.MIN_PAYOFF_CURVES;
-
-    /** Without {@code refresh_every} and {@code refresh_below} (their defaults). */
-    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
-                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
-                         Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
-                         Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
-                         Boolean winnerVeto, Long seed) {
-        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
-            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, recheckAll,
-            holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto, null, null, seed);
-    }
-
-    /** {@code chance_depth} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 22). */
-    public static final int DEFAULT_CHANCE_DEPTH = -1;
-
-    /** {@code winner_veto} when the classArgs do not set it (false; BENCHMARKS.md, issue 13 session 22). */
-    public static final boolean DEFAULT_WINNER_VETO = false;
-
-    /** Without {@code chance_depth} and {@code winner_veto} (their defaults). */
-    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
-                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
-                         Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
-                         Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Long seed) {
-        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
-            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, recheckAll,
-            holdForDecisions, largestFirst, firmMargin, null, null, seed);
-    }
-
-    /**
-     * {@code firm_margin} when the classArgs do not set it: 0.85, chosen on tuning seeds 19200-19399 among 0.8-0.9 by
-     * the first look at which random search's first trainings would start the largest bracket (BENCHMARKS.md, issue 13
-     * session 21); -1 gives sessions 9-20's single margin.
-     */
-    public static final double DEFAULT_FIRM_MARGIN = 0.85;
-
-    /** Without {@code firm_margin} (its default). */
-    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
-                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
-                         Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
-                         Boolean holdForDecisions, Boolean largestFirst, Long seed) {
-        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
-            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, recheckAll,
-            holdForDecisions, largestFirst, null, seed);
-    }
-
-    /**
-     * {@code largest_first} when the classArgs do not set it: off since the session-20 follow-up (on from its first
-     * commit; BENCHMARKS.md, issue 13 session 20, {@code longcrossing}).
-     */
-    public static final boolean DEFAULT_LARGEST_FIRST = false;
-
-    /** Without {@code largest_first} (its default). */
-    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
-                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
-                         Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
-                         Boolean holdForDecisions, Long seed) {
-        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
-            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, recheckAll,
-            holdForDecisions, null, seed);
-    }
-
-    /** {@code hold_for_decisions} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 19). */
-    public static final boolean DEFAULT_HOLD_FOR_DECISIONS = true;
-
-    /** Without {@code hold_for_decisions} (its default). */
-    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
-                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
-                         Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll, Long seed) {
-        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
-            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, recheckAll, null,
-            seed);
-    }
-
-    /** {@code recheck_all} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 18). */
-    public static final boolean DEFAULT_RECHECK_ALL = false;
-
-    /** Without {@code recheck_all} (its default). */
-    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
-                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
-                         Boolean repeatLosing, Boolean separateStreams, Long seed) {
-        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
-            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, separateStreams, null, seed);
-    }
-
-    /** {@code separate_streams} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 17). */
-    public static final boolean DEFAULT_SEPARATE_STREAMS = true;
-
-    /** Without {@code separate_streams} (its default). */
-    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
-                         Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
-                         Boolean repeatLosing, Long seed) {
-        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
-            realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing, null, seed);
-    }
-
-    /** Without {@code realized_winners} and {@code repeat_losing} (their defaults). */
-    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
-                         Double realizedShare, Double thinMargin, Integer realizedFloor, Long seed) {
-        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
-            realizedShare, thinMargin, realizedFloor, null, null, seed);
-    }
-
-    /**
-     * {@code repeat_losing} when the classArgs do not set it (false since issue 13 session 17, with {@code
-     * separate_streams}: together they are at or below random search at the full budget on every held-out {@code
-     * crossing} and {@code curves} set of that session; BENCHMARKS.md, issue 13 session 17).
-     */
-    public static final boolean DEFAULT_REPEAT_LOSING = false;
-
-    /** {@code realized_winners} when the classArgs do not set it (1: sessions 10-15's rule; BENCHMARKS.md). */
-    public static final int DEFAULT_REALIZED_WINNERS = 1;
-
-    /** Without {@code thin_margin} and {@code realized_floor} (their defaults). */
-    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
-                         Double realizedShare, Long seed) {
-        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
-            realizedShare, null, null, seed);
-    }
-
-    /**
-     * {@code thin_margin} when the classArgs do not set it (-1: off; with 0.5 {@code crossing} ends above random search
-     * on held-out sets, BENCHMARKS.md, issue 13 sessions 15 and 16).
-     */
-    public static final double DEFAULT_THIN_MARGIN = -1;
-
-    /** {@code realized_floor} when the classArgs do not set it (4: sessions 10-15's rule). */
-    public static final int DEFAULT_REALIZED_FLOOR = 4;
-
-    /** Without {@code realized_share} (its default). */
-    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                         Double payoffMargin, Double screenMargin, Double repeatLargest, Double earlyMargin,
-                         Long seed) {
-        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, earlyMargin,
-            null, seed);
-    }
-
-    /**
-     * {@code realized_share} when the classArgs do not set it: chosen between 0.5 and 1 on tuning seeds 5000-5019 and
-     * 5100-5119 (1 worker; 1 repeated a halving bracket on a {@code curves} seed; BENCHMARKS.md, issue 13 session 10).
-     */
-    public static final double DEFAULT_REALIZED_SHARE = 0.5;
-
-    /** Without {@code early_margin} (its default). */
-    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                         Double payoffMargin, Double screenMargin, Double repeatLargest, Long seed) {
-        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin, repeatLargest, null, seed);
-    }
-
-    /** {@code early_margin} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 9). */
-    public static final double DEFAULT_EARLY_MARGIN = 1.0;
-
     /**
      * {@code payoff_margin} when the classArgs do not set it: chosen among 0.05, 0.1 and 0.2 on tuning seeds 400-419
      * and 500-519 as the one whose brackets departed least often from full trainings where curves cross, at a
      * similar gain on long curves (BENCHMARKS.md, issue 13 session 7).
      */
     public static final double DEFAULT_PAYOFF_MARGIN = 0.2;
-
-    /** Without {@code screen_margin} (its default). */
-    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
-                         Double payoffMargin, Long seed) {
-        this(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, null, null, seed);
-    }
 
     /**
      * {@code screen_margin} when the classArgs do not set it: chosen with {@link #DEFAULT_REPEAT_LARGEST} on tuning
@@ -312,10 +144,71 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     /** {@code repeat_largest} when the classArgs do not set it (-1: NNI's order of brackets in an iteration). */
     public static final double DEFAULT_REPEAT_LARGEST = 0.5;
 
-    /** Without {@code payoff_margin} (its default). */
-    public HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement, Long seed) {
-        this(optimizeMode, R, eta, execMode, rankAgreement, null, seed);
-    }
+    /** {@code early_margin} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 9). */
+    public static final double DEFAULT_EARLY_MARGIN = 1.0;
+
+    /**
+     * {@code realized_share} when the classArgs do not set it: chosen between 0.5 and 1 on tuning seeds 5000-5019 and
+     * 5100-5119 (1 worker; 1 repeated a halving bracket on a {@code curves} seed; BENCHMARKS.md, issue 13 session 10).
+     */
+    public static final double DEFAULT_REALIZED_SHARE = 0.5;
+
+    /**
+     * {@code thin_margin} when the classArgs do not set it (-1: off; with 0.5 {@code crossing} ends above random search
+     * on held-out sets, BENCHMARKS.md, issue 13 sessions 15 and 16).
+     */
+    public static final double DEFAULT_THIN_MARGIN = -1;
+
+    /** {@code realized_floor} when the classArgs do not set it (4: sessions 10-15's rule). */
+    public static final int DEFAULT_REALIZED_FLOOR = 4;
+
+    /** {@code realized_winners} when the classArgs do not set it (1: sessions 10-15's rule; BENCHMARKS.md). */
+    public static final int DEFAULT_REALIZED_WINNERS = 1;
+
+    /**
+     * {@code repeat_losing} when the classArgs do not set it (false since issue 13 session 17, with {@code
+     * separate_streams}: together they are at or below random search at the full budget on every held-out {@code
+     * crossing} and {@code curves} set of that session; BENCHMARKS.md, issue 13 session 17).
+     */
+    public static final boolean DEFAULT_REPEAT_LOSING = false;
+
+    /** {@code separate_streams} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 17). */
+    public static final boolean DEFAULT_SEPARATE_STREAMS = true;
+
+    /** {@code recheck_all} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 18). */
+    public static final boolean DEFAULT_RECHECK_ALL = false;
+
+    /** {@code hold_for_decisions} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 19). */
+    public static final boolean DEFAULT_HOLD_FOR_DECISIONS = true;
+
+    /**
+     * {@code largest_first} when the classArgs do not set it: off since the session-20 follow-up (on from its first
+     * commit; BENCHMARKS.md, issue 13 session 20, {@code longcrossing}).
+     */
+    public static final boolean DEFAULT_LARGEST_FIRST = false;
+
+    /**
+     * {@code firm_margin} when the classArgs do not set it: 0.85, chosen on tuning seeds 19200-19399 among 0.8-0.9 by
+     * the first look at which random search's first trainings would start the largest bracket (BENCHMARKS.md, issue 13
+     * session 21); -1 gives sessions 9-20's single margin.
+     */
+    public static final double DEFAULT_FIRM_MARGIN = 0.85;
+
+    /** {@code chance_depth} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 22). */
+    public static final int DEFAULT_CHANCE_DEPTH = -1;
+
+    /** {@code winner_veto} when the classArgs do not set it (false; BENCHMARKS.md, issue 13 session 22). */
+    public static final boolean DEFAULT_WINNER_VETO = false;
+
+    /**
+     * {@code refresh_every} when the classArgs do not set it: 8 since session 24 (sessions 22-23: -1, off). It bounds the
+     * loop of largest brackets on a win against a few full trainings and, on 800 held-out seeds of session 22 and the
+     * lead's 200 untouched seeds of session 24, changes no run but such loops (BENCHMARKS.md, issue 13 session 24).
+     */
+    public static final int DEFAULT_REFRESH_EVERY = 8;
+
+    /** {@code refresh_below} when the classArgs do not set it: 15 since session 24, with {@code refresh_every} 8. */
+    public static final int DEFAULT_REFRESH_BELOW = 15;
 
     public HyperbandArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
@@ -360,6 +253,210 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         if (!execMode.equals("parallelism") && !execMode.equals("serial")) {
             throw new IllegalArgumentException("exec_mode must be \"parallelism\" or \"serial\", got \"" + execMode
                 + "\"");
+        }
+    }
+
+    /**
+     * The settings of classArgs {@code {}}: NNI's defaults and tunerd's for every key, as the classArgs parser binds an
+     * empty object (every component absent). Change keys with the {@code with...} methods, named after the components
+     * ({@code defaults().withR(81).withPayoffMargin(0.5)}); each one validates through the canonical constructor. A
+     * wither gives what the parser gives for the same keys because no default here depends on another key (BOHB's and
+     * ASHA's {@code max_budget} does, which is why {@code BohbArgs} and {@code AshaArgs} have builders instead).
+     */
+    public static HyperbandArgs defaults() {
+        return new Draft().build();
+    }
+
+    /** These settings with {@code optimize_mode} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withOptimizeMode(String optimizeMode) {
+        return edit(d -> d.optimizeMode = optimizeMode);
+    }
+
+    /** These settings with {@code R} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withR(Integer R) {
+        return edit(d -> d.R = R);
+    }
+
+    /** These settings with {@code eta} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withEta(Integer eta) {
+        return edit(d -> d.eta = eta);
+    }
+
+    /** These settings with {@code exec_mode} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withExecMode(String execMode) {
+        return edit(d -> d.execMode = execMode);
+    }
+
+    /** These settings with {@code rank_agreement} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRankAgreement(Double rankAgreement) {
+        return edit(d -> d.rankAgreement = rankAgreement);
+    }
+
+    /** These settings with {@code payoff_margin} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withPayoffMargin(Double payoffMargin) {
+        return edit(d -> d.payoffMargin = payoffMargin);
+    }
+
+    /** These settings with {@code screen_margin} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withScreenMargin(Double screenMargin) {
+        return edit(d -> d.screenMargin = screenMargin);
+    }
+
+    /** These settings with {@code repeat_largest} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRepeatLargest(Double repeatLargest) {
+        return edit(d -> d.repeatLargest = repeatLargest);
+    }
+
+    /** These settings with {@code early_margin} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withEarlyMargin(Double earlyMargin) {
+        return edit(d -> d.earlyMargin = earlyMargin);
+    }
+
+    /** These settings with {@code realized_share} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRealizedShare(Double realizedShare) {
+        return edit(d -> d.realizedShare = realizedShare);
+    }
+
+    /** These settings with {@code thin_margin} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withThinMargin(Double thinMargin) {
+        return edit(d -> d.thinMargin = thinMargin);
+    }
+
+    /** These settings with {@code realized_floor} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRealizedFloor(Integer realizedFloor) {
+        return edit(d -> d.realizedFloor = realizedFloor);
+    }
+
+    /** These settings with {@code realized_winners} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRealizedWinners(Integer realizedWinners) {
+        return edit(d -> d.realizedWinners = realizedWinners);
+    }
+
+    /** These settings with {@code repeat_losing} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRepeatLosing(Boolean repeatLosing) {
+        return edit(d -> d.repeatLosing = repeatLosing);
+    }
+
+    /** These settings with {@code separate_streams} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withSeparateStreams(Boolean separateStreams) {
+        return edit(d -> d.separateStreams = separateStreams);
+    }
+
+    /** These settings with {@code recheck_all} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRecheckAll(Boolean recheckAll) {
+        return edit(d -> d.recheckAll = recheckAll);
+    }
+
+    /** These settings with {@code hold_for_decisions} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withHoldForDecisions(Boolean holdForDecisions) {
+        return edit(d -> d.holdForDecisions = holdForDecisions);
+    }
+
+    /** These settings with {@code largest_first} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withLargestFirst(Boolean largestFirst) {
+        return edit(d -> d.largestFirst = largestFirst);
+    }
+
+    /** These settings with {@code firm_margin} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withFirmMargin(Double firmMargin) {
+        return edit(d -> d.firmMargin = firmMargin);
+    }
+
+    /** These settings with {@code chance_depth} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withChanceDepth(Integer chanceDepth) {
+        return edit(d -> d.chanceDepth = chanceDepth);
+    }
+
+    /** These settings with {@code winner_veto} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withWinnerVeto(Boolean winnerVeto) {
+        return edit(d -> d.winnerVeto = winnerVeto);
+    }
+
+    /** These settings with {@code refresh_every} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRefreshEvery(Integer refreshEvery) {
+        return edit(d -> d.refreshEvery = refreshEvery);
+    }
+
+    /** These settings with {@code refresh_below} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRefreshBelow(Integer refreshBelow) {
+        return edit(d -> d.refreshBelow = refreshBelow);
+    }
+
+    /** These settings with {@code seed} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withSeed(Long seed) {
+        return edit(d -> d.seed = seed);
+    }
+
+    /** These settings with one change made to a copy of their components, validated as a new record. */
+    private HyperbandArgs edit(Consumer<Draft> change) {
+        Draft d = new Draft(this);
+        change.accept(d);
+        return d.build();
+    }
+
+    /** The components of a record under construction: the withers' one way to the canonical constructor. */
+    private static final class Draft {
+        private String optimizeMode;
+        private Integer R;
+        private Integer eta;
+        private String execMode;
+        private Double rankAgreement;
+        private Double payoffMargin;
+        private Double screenMargin;
+        private Double repeatLargest;
+        private Double earlyMargin;
+        private Double realizedShare;
+        private Double thinMargin;
+        private Integer realizedFloor;
+        private Integer realizedWinners;
+        private Boolean repeatLosing;
+        private Boolean separateStreams;
+        private Boolean recheckAll;
+        private Boolean holdForDecisions;
+        private Boolean largestFirst;
+        private Double firmMargin;
+        private Integer chanceDepth;
+        private Boolean winnerVeto;
+        private Integer refreshEvery;
+        private Integer refreshBelow;
+        private Long seed;
+
+        /** Every component absent (null), as in classArgs {@code {}}. */
+        private Draft() {
+        }
+
+        private Draft(HyperbandArgs a) {
+            optimizeMode = a.optimizeMode;
+            R = a.R;
+            eta = a.eta;
+            execMode = a.execMode;
+            rankAgreement = a.rankAgreement;
+            payoffMargin = a.payoffMargin;
+            screenMargin = a.screenMargin;
+            repeatLargest = a.repeatLargest;
+            earlyMargin = a.earlyMargin;
+            realizedShare = a.realizedShare;
+            thinMargin = a.thinMargin;
+            realizedFloor = a.realizedFloor;
+            realizedWinners = a.realizedWinners;
+            repeatLosing = a.repeatLosing;
+            separateStreams = a.separateStreams;
+            recheckAll = a.recheckAll;
+            holdForDecisions = a.holdForDecisions;
+            largestFirst = a.largestFirst;
+            firmMargin = a.firmMargin;
+            chanceDepth = a.chanceDepth;
+            winnerVeto = a.winnerVeto;
+            refreshEvery = a.refreshEvery;
+            refreshBelow = a.refreshBelow;
+            seed = a.seed;
+        }
+
+        private HyperbandArgs build() {
+            return new HyperbandArgs(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin,
+                repeatLargest, earlyMargin, realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing,
+                separateStreams, recheckAll, holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto,
+                refreshEvery, refreshBelow, seed);
         }
     }
 

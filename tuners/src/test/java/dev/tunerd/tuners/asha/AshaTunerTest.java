@@ -20,7 +20,8 @@ class AshaTunerTest {
         "{\"x\": {\"_type\": \"uniform\", \"_value\": [0, 1]}, \"c\": {\"_type\": \"choice\", \"_value\": [1, 2]}}");
 
     private static AshaTuner tuner(String sampler) {
-        AshaTuner t = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", sampler, -1.0, 3L), 3L);
+        AshaTuner t = new AshaTuner(AshaArgs.builder().minBudget(1).maxBudget(9).eta(3).optimizeMode("maximize")
+            .sampler(sampler).rankAgreement(-1.0).seed(3L).build(), 3L);
         t.updateSearchSpace(SPACE);
         return t;
     }
@@ -36,10 +37,11 @@ class AshaTunerTest {
 
     @Test
     void budgetsAreGeometricUpToTheMaximum() {
-        assertArrayEquals(new int[] {1, 3, 9, 27, 81}, new AshaArgs(null, null, null, null, null, null, null).budgets());
-        assertArrayEquals(new int[] {5, 16, 50}, new AshaArgs(2, 50, 3, null, null, null, null).budgets());
-        assertArrayEquals(new int[] {2, 6, 20}, new AshaArgs(2, 20, 3, null, null, null, null).budgets());
-        assertArrayEquals(new int[] {5}, new AshaArgs(5, 5, 3, null, null, null, null).budgets());
+        assertArrayEquals(new int[] {1, 3, 9, 27, 81}, AshaArgs.builder().build().budgets());
+        assertArrayEquals(new int[] {5, 16, 50}, AshaArgs.builder().minBudget(2).maxBudget(50).eta(3).build()
+            .budgets());
+        assertArrayEquals(new int[] {2, 6, 20}, AshaArgs.builder().minBudget(2).maxBudget(20).eta(3).build().budgets());
+        assertArrayEquals(new int[] {5}, AshaArgs.builder().minBudget(5).maxBudget(5).eta(3).build().budgets());
     }
 
     @Test
@@ -122,13 +124,15 @@ class AshaTunerTest {
 
     @Test
     void aStateTakenMidCurveKeepsTheRunningTrialsCurveForTheRankCheck() throws Exception {
-        AshaTuner a = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", "random", 0.6, 5L), 5L);
+        AshaTuner a = new AshaTuner(AshaArgs.builder().minBudget(1).maxBudget(9).eta(3).optimizeMode("maximize")
+            .sampler("random").rankAgreement(0.6).seed(5L).build(), 5L);
         a.updateSearchSpace(SPACE);
         assertEquals(9, budget(a.generateParameters(0)), "no evidence yet: a full training");
         for (int e = 0; e < 5; e++) {
             a.receiveIntermediateResult(new IntermediateResult(0, "T0", e, JsonFloat.of(e + 1.0)));
         }
-        AshaTuner b = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", "random", 0.6, 5L), 5L);
+        AshaTuner b = new AshaTuner(AshaArgs.builder().minBudget(1).maxBudget(9).eta(3).optimizeMode("maximize")
+            .sampler("random").rankAgreement(0.6).seed(5L).build(), 5L);
         b.updateSearchSpace(SPACE);
         b.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
         for (AshaTuner t : java.util.List.of(a, b)) { // the rest of the curve, as a resume replays it
@@ -143,7 +147,8 @@ class AshaTunerTest {
     @Test
     void withTheRankCheckLowerRungsAreUsedOnlyWhereTheirRanksAgreeWithFullTrainings() throws Exception {
         for (boolean crossing : new boolean[] {true, false}) {
-            AshaTuner t = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", "random", 0.6, 5L), 5L);
+            AshaTuner t = new AshaTuner(AshaArgs.builder().minBudget(1).maxBudget(9).eta(3).optimizeMode("maximize")
+                .sampler("random").rankAgreement(0.6).seed(5L).build(), 5L);
             t.updateSearchSpace(SPACE);
             for (long id = 0; id < AshaTuner.MIN_FULL_CURVES; id++) {
                 JsonObject p = (JsonObject) t.generateParameters(id);
@@ -169,7 +174,8 @@ class AshaTunerTest {
         // rung values i + 7 or i - 7 against final values i: Kendall's tau 0.61 over 30 trainings, which the default
         // before issue 13 session 10 (0.5) trusted; with complete evidence that cost ASHA against random search
         for (Double threshold : new Double[] {null, 0.5}) {
-            AshaTuner t = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", "random", threshold, 5L), 5L);
+            AshaTuner t = new AshaTuner(AshaArgs.builder().minBudget(1).maxBudget(9).eta(3).optimizeMode("maximize")
+                .sampler("random").rankAgreement(threshold).seed(5L).build(), 5L);
             t.updateSearchSpace(SPACE);
             for (int id = 0; id < AshaTuner.MIN_FULL_CURVES; id++) {
                 assertEquals(9, budget(t.generateParameters(id)), "no evidence yet: full trainings only");
@@ -178,12 +184,13 @@ class AshaTunerTest {
             }
             assertEquals(threshold == null ? 2 : 0, t.lowestTrustedRung(), "rank_agreement " + threshold);
         }
-        assertEquals(0.7, new AshaArgs(null, null, null, null, null, null, null).rankAgreement());
+        assertEquals(0.7, AshaArgs.builder().build().rankAgreement());
     }
 
     @Test
     void tenAgreeingFullTrainingsAreNotYetEnoughToTrustALowerRung() throws Exception {
-        AshaTuner t = new AshaTuner(new AshaArgs(1, 9, 3, "maximize", "random", 0.7, 5L), 5L);
+        AshaTuner t = new AshaTuner(AshaArgs.builder().minBudget(1).maxBudget(9).eta(3).optimizeMode("maximize")
+            .sampler("random").rankAgreement(0.7).seed(5L).build(), 5L);
         t.updateSearchSpace(SPACE);
         for (long id = 0; id < 30; id++) {
             if (id == 10) { // before issue 13 session 10 the rungs were trusted here (perfect agreement)
@@ -199,13 +206,13 @@ class AshaTunerTest {
 
     @Test
     void classArgsOutOfRangeNameTheKey() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(null, null, null, null, null, 1.5, null))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> AshaArgs.builder().rankAgreement(1.5).build())
             .getMessage().startsWith("rank_agreement must be between -1 and 1"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(10, 5, null, null, null, null, null))
-            .getMessage().startsWith("max_budget must be between min_budget"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(null, null, 1, null, null, null, null))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> AshaArgs.builder().minBudget(10).maxBudget(5)
+            .build()).getMessage().startsWith("max_budget must be between min_budget"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> AshaArgs.builder().eta(1).build())
             .getMessage().startsWith("eta must be"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AshaArgs(null, null, null, null, "grid", null, null))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> AshaArgs.builder().sampler("grid").build())
             .getMessage().startsWith("sampler must be"));
     }
 }

@@ -30,10 +30,14 @@ public final class AdvisorTiming {
 
     public static void main(String[] args) {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> { }, Optional.empty(), java.time.Clock.systemUTC());
-        time("Hyperband", new HyperbandTuner(new HyperbandArgs("minimize", 81, 3, null, null, 1L), 1L, ctx));
-        time("ASHA(random)", new AshaTuner(new AshaArgs(1, 81, 3, "minimize", "random", -1.0, 1L), 1L));
-        time("ASHA(tpe)", new AshaTuner(new AshaArgs(1, 81, 3, "minimize", "tpe", -1.0, 1L), 1L));
-        time("BOHB", new BohbTuner(new BohbArgs("minimize", 1, 81, 3, null, null, null, null, null, null, null, null, 1L, null), 1L, ctx));
+        time("Hyperband", new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3)
+            .withSeed(1L), 1L, ctx));
+        time("ASHA(random)", new AshaTuner(AshaArgs.builder().minBudget(1).maxBudget(81).eta(3).optimizeMode("minimize")
+            .sampler("random").rankAgreement(-1.0).seed(1L).build(), 1L));
+        time("ASHA(tpe)", new AshaTuner(AshaArgs.builder().minBudget(1).maxBudget(81).eta(3).optimizeMode("minimize")
+            .sampler("tpe").rankAgreement(-1.0).seed(1L).build(), 1L));
+        time("BOHB", new BohbTuner(BohbArgs.builder().optimizeMode("minimize").minBudget(1).maxBudget(81).eta(3)
+            .seed(1L).build(), 1L, ctx));
     }
 
     private static void time(String name, Tuner t) {

@@ -86,25 +86,33 @@ public final class HyperbandSim {
     private static long worstRequestNanos;
     private static long requests;
 
+    /** A whole-number classArg of the command line, rounded, or null (its default) when it is not given. */
+    private static Integer whole(Map<String, Double> extra, String key) {
+        return extra.containsKey(key) ? (int) Math.round(extra.get(key)) : null;
+    }
+
+    /** A true/false classArg of the command line (0: false), or null (its default) when it is not given. */
+    private static Boolean flag(Map<String, Double> extra, String key) {
+        return extra.containsKey(key) ? extra.get(key) != 0 : null;
+    }
+
     /** Regret at 25, 33, 50 and 100 % of the budget. */
     static double[] run(Problem problem, long seed, int workers, Map<String, Double> extra) {
         int epochs = problem.epochs();
         Map<Long, JsonValue> paid = new HashMap<>();
         AlgorithmContext ctx = new AlgorithmContext(paid::put, Optional.empty(), Clock.systemUTC());
-        HyperbandArgs a = new HyperbandArgs("minimize", epochs, 3, System.getProperty("sim.execMode", "parallelism"), null, extra.get("payoff_margin"),
-            extra.get("screen_margin"), extra.get("repeat_largest"), extra.get("early_margin"),
-            extra.get("realized_share"), extra.get("thin_margin"),
-            extra.containsKey("realized_floor") ? (int) Math.round(extra.get("realized_floor")) : null,
-            extra.containsKey("realized_winners") ? (int) Math.round(extra.get("realized_winners")) : null,
-            extra.containsKey("repeat_losing") ? extra.get("repeat_losing") != 0 : null,
-            extra.containsKey("separate_streams") ? extra.get("separate_streams") != 0 : null,
-            extra.containsKey("recheck_all") ? extra.get("recheck_all") != 0 : null,
-            extra.containsKey("hold_for_decisions") ? extra.get("hold_for_decisions") != 0 : null,
-            extra.containsKey("largest_first") ? extra.get("largest_first") != 0 : null, extra.get("firm_margin"),
-            extra.containsKey("chance_depth") ? (int) Math.round(extra.get("chance_depth")) : null,
-            extra.containsKey("winner_veto") ? extra.get("winner_veto") != 0 : null,
-            extra.containsKey("refresh_every") ? (int) Math.round(extra.get("refresh_every")) : null,
-            extra.containsKey("refresh_below") ? (int) Math.round(extra.get("refresh_below")) : null, seed);
+        HyperbandArgs a = HyperbandArgs.defaults().withOptimizeMode("minimize").withR(epochs).withEta(3)
+            .withExecMode(System.getProperty("sim.execMode", "parallelism"))
+            .withPayoffMargin(extra.get("payoff_margin")).withScreenMargin(extra.get("screen_margin"))
+            .withRepeatLargest(extra.get("repeat_largest")).withEarlyMargin(extra.get("early_margin"))
+            .withRealizedShare(extra.get("realized_share")).withThinMargin(extra.get("thin_margin"))
+            .withRealizedFloor(whole(extra, "realized_floor")).withRealizedWinners(whole(extra, "realized_winners"))
+            .withRepeatLosing(flag(extra, "repeat_losing")).withSeparateStreams(flag(extra, "separate_streams"))
+            .withRecheckAll(flag(extra, "recheck_all")).withHoldForDecisions(flag(extra, "hold_for_decisions"))
+            .withLargestFirst(flag(extra, "largest_first")).withFirmMargin(extra.get("firm_margin"))
+            .withChanceDepth(whole(extra, "chance_depth")).withWinnerVeto(flag(extra, "winner_veto"))
+            .withRefreshEvery(whole(extra, "refresh_every")).withRefreshBelow(whole(extra, "refresh_below"))
+            .withSeed(seed);
         return drive(problem, new HyperbandTuner(a, seed, ctx), paid, workers, 100L * epochs, null);
     }
 

@@ -46,13 +46,14 @@ public final class HyperbandTiming {
         int r = problem.epochs();
         long t0 = System.nanoTime();
         switch (args[3]) {
-            case "hyperband" -> HyperbandSim.drive(problem,
-                new HyperbandTuner(new HyperbandArgs("minimize", r, 3, null, null, seed), seed, ctx), paid, workers,
+            case "hyperband" -> HyperbandSim.drive(problem, new HyperbandTuner(HyperbandArgs.defaults()
+                .withOptimizeMode("minimize").withR(r).withEta(3).withSeed(seed), seed, ctx), paid, workers,
                 Long.MAX_VALUE, log);
-            case "asha", "asha-tpe" -> HyperbandSim.drive(problem, new AshaTuner(new AshaArgs(1, r, 3, "minimize",
-                args[3].equals("asha") ? "random" : "tpe", null, seed), seed), paid, workers, Long.MAX_VALUE, log);
-            case "bohb" -> HyperbandSim.drive(problem, new BohbTuner(new BohbArgs("minimize", 1, r, 3, null, null,
-                null, null, null, null, null, null, seed, null), seed, ctx), paid, workers, Long.MAX_VALUE, log);
+            case "asha", "asha-tpe" -> HyperbandSim.drive(problem, new AshaTuner(AshaArgs.builder().minBudget(1)
+                .maxBudget(r).eta(3).optimizeMode("minimize").sampler(args[3].equals("asha") ? "random" : "tpe")
+                .seed(seed).build(), seed), paid, workers, Long.MAX_VALUE, log);
+            case "bohb" -> HyperbandSim.drive(problem, new BohbTuner(BohbArgs.builder().optimizeMode("minimize")
+                .minBudget(1).maxBudget(r).eta(3).seed(seed).build(), seed, ctx), paid, workers, Long.MAX_VALUE, log);
             default -> throw new IllegalArgumentException("advisor: hyperband, asha, asha-tpe or bohb");
         }
         System.out.printf("%s %s seed %d, %d workers, R = %d, run %.1f s%n", args[3], args[0], seed, workers, r,

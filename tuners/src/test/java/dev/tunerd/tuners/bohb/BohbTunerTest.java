@@ -29,8 +29,8 @@ class BohbTunerTest {
     }
 
     private static BohbTuner tuner(long seed, String sampler) {
-        BohbTuner t = new BohbTuner(new BohbArgs(null, 1, 9, 3, null, null, null, 0.0, null, null, null, -1.0, seed,
-            sampler), seed, AlgorithmContext.standalone());
+        BohbTuner t = new BohbTuner(BohbArgs.builder().minBudget(1).maxBudget(9).eta(3).randomFraction(0.0)
+            .rankAgreement(-1.0).seed(seed).sampler(sampler).build(), seed, AlgorithmContext.standalone());
         t.updateSearchSpace(SPACE);
         return t;
     }
@@ -153,12 +153,12 @@ class BohbTunerTest {
             "{\"m\": {\"_type\": \"choice\", \"_value\": [{\"_name\": \"a\", \"y\": {\"_type\": \"uniform\","
                 + " \"_value\": [0, 1]}}]}}")));
         assertTrue(e.getMessage().contains("nested choice"), e.getMessage());
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, 5, 2, null, null, null, null,
-            null, null, null, null, null, null, null)).getMessage().startsWith("max_budget must be between min_budget"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, null, null, null, null, 100,
-            null, null, null, null, null, null, null, null)).getMessage().startsWith("top_n_percent must be between 1 and 99"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, null, null, null, null, null,
-            null, null, null, null, "serially", null, null, null)).getMessage().startsWith("exec_mode must be"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BohbArgs.builder().minBudget(5).maxBudget(2)
+            .build()).getMessage().startsWith("max_budget must be between min_budget"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BohbArgs.builder().topNPercent(100).build())
+            .getMessage().startsWith("top_n_percent must be between 1 and 99"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BohbArgs.builder().execMode("serially").build())
+            .getMessage().startsWith("exec_mode must be"));
     }
 
     /**
@@ -167,13 +167,13 @@ class BohbTunerTest {
      */
     @Test
     void defaultsUseTheTpeKernelAndStartWithFullTrainingsUntilSmallBudgetsAreShownToRankWell() {
-        BohbArgs defaults = new BohbArgs(null, 1, 9, null, null, null, null, null, null, null, null, null, 3L, null);
+        BohbArgs defaults = BohbArgs.builder().minBudget(1).maxBudget(9).seed(3L).build();
         assertTrue(defaults.tpe());
         assertEquals(0.0, defaults.randomFraction());
-        BohbArgs kde = new BohbArgs(null, 1, 9, null, null, null, null, null, null, null, null, null, 3L, "kde");
+        BohbArgs kde = BohbArgs.builder().minBudget(1).maxBudget(9).seed(3L).sampler("kde").build();
         assertEquals(1.0 / 3, kde.randomFraction(), "NNI's random share with NNI's model");
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new BohbArgs(null, 1, 9, null, null, null, null,
-            null, null, null, null, null, 3L, "gp")).getMessage().startsWith("sampler must be"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BohbArgs.builder().minBudget(1).maxBudget(9)
+            .seed(3L).sampler("gp").build()).getMessage().startsWith("sampler must be"));
         assertEquals(4, defaults.numSamples());
         assertEquals(0.6, defaults.rankAgreement());
         assertEquals(false, defaults.serial());
@@ -195,8 +195,8 @@ class BohbTunerTest {
     void serialModeOwesRequestsUntilTheRoundEndsAndPaysThemThroughTheSender() throws Exception {
         List<Long> sent = new ArrayList<>();
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sent.add(id), Optional.empty(), java.time.Clock.systemUTC());
-        BohbTuner t = new BohbTuner(new BohbArgs(null, 1, 3, 3, null, null, null, 0.0, null, null, "serial", -1.0, 5L,
-            null),
+        BohbTuner t = new BohbTuner(BohbArgs.builder().minBudget(1).maxBudget(3).eta(3).randomFraction(0.0)
+            .execMode("serial").rankAgreement(-1.0).seed(5L).build(),
             5L, ctx); // sMax 1: bracket 1 = 3 configurations at budget 1, the best one at 3; then bracket 0
         t.updateSearchSpace(SPACE);
         List<JsonValue> first = t.generateMultipleParameters(List.of(0L, 1L, 2L, 3L, 4L));
@@ -214,8 +214,8 @@ class BohbTunerTest {
         assertEquals("1_1_1", t.wireParameterId(3), "the best of the round (value 0.9, counter 1) goes on");
         assertEquals("0_0_3", t.wireParameterId(4));
 
-        BohbTuner parallel = new BohbTuner(new BohbArgs(null, 1, 3, 3, null, null, null, 0.0, null, null, null, -1.0,
-            5L, null), 5L, AlgorithmContext.standalone());
+        BohbTuner parallel = new BohbTuner(BohbArgs.builder().minBudget(1).maxBudget(3).eta(3).randomFraction(0.0)
+            .rankAgreement(-1.0).seed(5L).build(), 5L, AlgorithmContext.standalone());
         parallel.updateSearchSpace(SPACE);
         assertEquals(5, parallel.generateMultipleParameters(List.of(0L, 1L, 2L, 3L, 4L)).size(),
             "parallelism mode starts the next bracket instead of waiting");
@@ -231,8 +231,8 @@ class BohbTunerTest {
             + " \"k\": {\"_type\": \"randint\", \"_value\": [0, 6]}}");
         var parsed = dev.tunerd.spi.space.SearchSpace.parse(space, dev.tunerd.spi.space.SearchSpace.ALL_TYPES);
         var unit = new dev.tunerd.tuners.model.UnitSpace(parsed.parameters());
-        BudgetModels m = new BudgetModels(unit, new BohbArgs(null, 1, 9, 3, null, null, null, 0.0, null, null, null,
-            null, 1L, "kde"));
+        BudgetModels m = new BudgetModels(unit, BohbArgs.builder().minBudget(1).maxBudget(9).eta(3).randomFraction(0.0)
+            .seed(1L).sampler("kde").build());
         var rng = dev.tunerd.tuners.common.Rng.withSeed(11);
         for (int i = 0; i < 40; i++) { // the best results all have k = 2; the rest any k
             int k = i < 8 ? 2 : i % 6;

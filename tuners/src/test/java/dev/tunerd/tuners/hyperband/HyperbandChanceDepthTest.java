@@ -27,8 +27,8 @@ class HyperbandChanceDepthTest {
     private static final DoubleBinaryOperator TRAP = (x, e) -> x < 0.15 ? (e < 81 ? x : 5) : x + 1.0 / e;
 
     static HyperbandArgs args(Integer chanceDepth, Boolean winnerVeto) {
-        return new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, null, null, null, null, null, null,
-            null, null, null, null, null, chanceDepth, winnerVeto, 1L);
+        return HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3).withChanceDepth(chanceDepth)
+            .withWinnerVeto(winnerVeto).withSeed(1L);
     }
 
     /** The bracket keys ({@code "<hb>-<s>"}) of {@code wire} in the order they first appear. */

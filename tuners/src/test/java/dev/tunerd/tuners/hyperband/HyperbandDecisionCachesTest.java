@@ -156,7 +156,7 @@ class HyperbandDecisionCachesTest {
      */
     @Test
     void aTunerRestoredBeforeEveryRequestIssuesWhatTheWarmOneIssues() {
-        HyperbandArgs args = new HyperbandArgs("minimize", 81, 3, null, null, 1L);
+        HyperbandArgs args = HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3).withSeed(1L);
         for (int workers : new int[] {1, 4}) {
             Map<Long, JsonValue> paid = new HashMap<>();
             List<String> warm = HyperbandWorkersTest.run(HyperbandWorkersTest.tuner(args, paid), paid, CROSSING,

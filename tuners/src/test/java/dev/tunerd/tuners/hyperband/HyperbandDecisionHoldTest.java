@@ -20,8 +20,8 @@ class HyperbandDecisionHoldTest {
 
     /** Opening with full trainings ({@code largest_first} false), the opening these tests measure the hold on. */
     private static HyperbandArgs args(boolean hold) {
-        return new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, null, null, null, null, null, null,
-            null, null, hold, false, 1L);
+        return HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3).withHoldForDecisions(hold)
+            .withLargestFirst(false).withSeed(1L);
     }
 
     private static List<String> run(boolean hold, int workers) {

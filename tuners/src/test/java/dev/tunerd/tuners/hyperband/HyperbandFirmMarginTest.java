@@ -73,16 +73,15 @@ class HyperbandFirmMarginTest {
 
     @Test
     void theClassArgIsOnByDefaultAndChecked() {
-        assertEquals(0.85, new HyperbandArgs(null, null, null, null, null, null).firmMargin(),
-            "on since issue 13 session 21");
+        assertEquals(0.85, HyperbandArgs.defaults().firmMargin(), "on since issue 13 session 21");
         String message = assertThrows(IllegalArgumentException.class, () -> args(-0.5)).getMessage();
         assertTrue(message.contains("firm_margin"), message);
         assertEquals(0.85, args(0.85).firmMargin());
     }
 
     private static HyperbandArgs args(double firmMargin) {
-        return new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, null, null, null, null, null, null,
-            null, null, false, null, firmMargin, 7L);
+        return HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3).withHoldForDecisions(false)
+            .withFirmMargin(firmMargin).withSeed(7L);
     }
 
     private static HyperbandTuner tuner(double firmMargin) {

@@ -152,8 +152,8 @@ class HyperbandInterleavingTest {
     private static HyperbandTuner newTuner(AlgorithmContext ctx, int r) {
         // hold_for_decisions off: virtual time stands still here while a request is unanswered, so a worker waiting
         // for trials in flight would wait for ever (the bench's manager moves its clock on after a NO)
-        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", r, 3, null, null, null, null, null, null,
-            null, null, null, null, null, null, null, false, 1L), 7L, ctx);
+        HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("maximize").withR(r).withEta(3)
+            .withHoldForDecisions(false).withSeed(1L), 7L, ctx);
         t.updateSearchSpace(SPACE);
         return t;
     }
@@ -232,7 +232,8 @@ class HyperbandInterleavingTest {
     void trialsWithoutIntermediateResultsNeverStallAndTrainFully() throws Exception {
         Map<Long, JsonValue> paid = new HashMap<>();
         AlgorithmContext ctx = new AlgorithmContext(paid::put, Optional.empty(), Clock.systemUTC());
-        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", R, 3, null, null, 1L), 7L, ctx);
+        HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("maximize").withR(R).withEta(3)
+            .withSeed(1L), 7L, ctx);
         t.updateSearchSpace(SPACE);
         for (long id = 0; id < 100; id++) {
             JsonObject p = (JsonObject) t.generateParameters(id);

@@ -25,15 +25,12 @@ class HyperbandLargestFirstTest {
 
     /** {@code a} with {@code largest_first} false: the opening of sessions 7-19 (full trainings first). */
     static HyperbandArgs fullTrainingsFirst(HyperbandArgs a) {
-        return new HyperbandArgs(a.optimizeMode(), a.R(), a.eta(), a.execMode(), a.rankAgreement(), a.payoffMargin(),
-            a.screenMargin(), a.repeatLargest(), a.earlyMargin(), a.realizedShare(), a.thinMargin(), a.realizedFloor(),
-            a.realizedWinners(), a.repeatLosing(), a.separateStreams(), a.recheckAll(), a.holdForDecisions(), false,
-            a.seed());
+        return a.withLargestFirst(false);
     }
 
     private static HyperbandTuner tuner(int r, Double earlyMargin, boolean largestFirst) {
-        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("minimize", r, 3, null, null, null, null, null,
-            earlyMargin, null, null, null, null, null, null, null, null, largestFirst, 11L), 11L,
+        HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("minimize").withR(r).withEta(3)
+            .withEarlyMargin(earlyMargin).withLargestFirst(largestFirst).withSeed(11L), 11L,
             new AlgorithmContext((id, p) -> { }, Optional.empty(), Clock.systemUTC()));
         t.updateSearchSpace(SPACE);
         return t;

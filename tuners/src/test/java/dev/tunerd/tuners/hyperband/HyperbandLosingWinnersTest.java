@@ -36,9 +36,9 @@ class HyperbandLosingWinnersTest {
      * bracket starts). Returns the bracket keys in the order they start.
      */
     private static List<String> brackets(boolean repeatLosing, int trials) throws Exception {
-        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("minimize", R, 3, null, null, null, null, null, -1.0,
-            null, -1.0, null, null, repeatLosing, 1L), 1L, new AlgorithmContext((id, p) -> { }, Optional.empty(),
-            Clock.systemUTC()));
+        HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("minimize").withR(R).withEta(3)
+            .withEarlyMargin(-1.0).withThinMargin(-1.0).withRepeatLosing(repeatLosing).withSeed(1L), 1L,
+            new AlgorithmContext((id, p) -> { }, Optional.empty(), Clock.systemUTC()));
         t.updateSearchSpace(SPACE);
         double[] trap = {Double.POSITIVE_INFINITY};
         boolean[] halving = {false};

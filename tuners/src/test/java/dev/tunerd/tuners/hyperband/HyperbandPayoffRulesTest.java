@@ -42,8 +42,8 @@ class HyperbandPayoffRulesTest {
         for (int c = 0; c < 4; c++) { // rank_agreement 0.8, then the default (the payoff check)
             boolean crossing = c % 2 == 0;
             AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-            HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, c < 2 ? 0.8 : null, 1L), 1L,
-                ctx);
+            HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("maximize").withR(9)
+                .withEta(3).withRankAgreement(c < 2 ? 0.8 : null).withSeed(1L), 1L, ctx);
             t.updateSearchSpace(SPACE);
             List<Integer> budgets = new ArrayList<>();
             String firstHalving = null;
@@ -73,8 +73,8 @@ class HyperbandPayoffRulesTest {
                 assertTrue(firstHalving.contains("-2_0_"), firstHalving);
             }
         }
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, 3.0,
-            null)).getMessage().startsWith("rank_agreement must be between -1 and 1"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults()
+            .withRankAgreement(3.0)).getMessage().startsWith("rank_agreement must be between -1 and 1"));
     }
 
     /**
@@ -88,8 +88,9 @@ class HyperbandPayoffRulesTest {
     void theReplayHalvesWhereItKeepsTheBestThoughOverallRanksAgreeLittle() throws Exception {
         for (Double rankAgreement : new Double[] {null, 0.6}) {
             AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-            HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, rankAgreement, null, -1.0,
-                -1.0, 1L), 1L, ctx);
+            HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("maximize").withR(9)
+                .withEta(3).withRankAgreement(rankAgreement).withScreenMargin(-1.0).withRepeatLargest(-1.0)
+                .withSeed(1L), 1L, ctx);
             t.updateSearchSpace(SPACE);
             List<Integer> budgets = new ArrayList<>();
             for (int n = 0; n < 60; n++) {
@@ -111,14 +112,14 @@ class HyperbandPayoffRulesTest {
                 assertTrue(budgets.stream().allMatch(b -> b == 9), "tau about 0.5 < 0.6: full trainings " + budgets);
             }
         }
-        assertEquals(0.2, new HyperbandArgs(null, null, null, null, null, null).payoffMargin(), "tunerd's default");
-        assertEquals(0.5, new HyperbandArgs(null, null, null, null, null, null).screenMargin(), "session 8's default");
-        assertEquals(0.5, new HyperbandArgs(null, null, null, null, null, null).repeatLargest(), "session 8's default");
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
-            null, 0.2, -0.5, null)).getMessage().startsWith("repeat_largest must be -1 or between 0 and 10"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
-            -0.5, null)).getMessage().startsWith("payoff_margin must be between 0 and 10"));
-        HyperbandArgs defaults = new HyperbandArgs(null, null, null, null, null, null);
+        assertEquals(0.2, HyperbandArgs.defaults().payoffMargin(), "tunerd's default");
+        assertEquals(0.5, HyperbandArgs.defaults().screenMargin(), "session 8's default");
+        assertEquals(0.5, HyperbandArgs.defaults().repeatLargest(), "session 8's default");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults().withScreenMargin(0.2)
+            .withRepeatLargest(-0.5)).getMessage().startsWith("repeat_largest must be -1 or between 0 and 10"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults()
+            .withPayoffMargin(-0.5)).getMessage().startsWith("payoff_margin must be between 0 and 10"));
+        HyperbandArgs defaults = HyperbandArgs.defaults();
         assertEquals(-1, defaults.thinMargin(), "thin_margin is off (issue 13 session 15)");
         assertEquals(4, defaults.realizedFloor(), "realized_floor: sessions 10-15's rule");
         assertEquals(1, defaults.realizedWinners(), "realized_winners: sessions 10-15's rule (issue 13 session 16)");
@@ -128,13 +129,12 @@ class HyperbandPayoffRulesTest {
         assertEquals(true, defaults.holdForDecisions(), "hold_for_decisions: on since issue 13 session 19");
         assertEquals(false, defaults.largestFirst(),
             "largest_first: off since issue 13 session 20's follow-up (longcrossing)");
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
-            null, null, null, null, null, null, null, 0, null, null)).getMessage()
-            .startsWith("realized_winners must be between 1 and 100"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
-            null, null, null, null, null, -0.5, null, null)).getMessage().startsWith("thin_margin must be -1 or"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
-            null, null, null, null, null, null, 3, null)).getMessage().startsWith("realized_floor must be between 4"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults()
+            .withRealizedWinners(0)).getMessage().startsWith("realized_winners must be between 1 and 100"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults()
+            .withThinMargin(-0.5)).getMessage().startsWith("thin_margin must be -1 or"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults()
+            .withRealizedFloor(3)).getMessage().startsWith("realized_floor must be between 4"));
     }
 
     /**
@@ -192,8 +192,9 @@ class HyperbandPayoffRulesTest {
      */
     @Test
     void theLargestBracketsOwnWinnersDecideWhetherItRunsOn() throws Exception {
-        HyperbandArgs on = new HyperbandArgs("minimize", 81, 3, null, null, 1L);
-        HyperbandArgs off = new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, null, -1.0, 1L);
+        HyperbandArgs on = HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3).withSeed(1L);
+        HyperbandArgs off = HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3)
+            .withRealizedShare(-1.0).withSeed(1L);
         int trials = 5 + 5 * 121 + 1;
         List<String> paying = brackets(run81(on, false, trials));
         assertEquals(List.of("0-0", "1-4", "2-4", "3-4", "4-4", "5-4", "6-4"), paying, "winners that beat them");
@@ -208,10 +209,9 @@ class HyperbandPayoffRulesTest {
         assertEquals(List.of("0-0", "1-4", "2-4", "2-0", "3-0"), trapped, "losing winners: no more early starts");
         assertEquals(List.of("0-0", "1-4", "2-4", "3-4"), brackets(run81(tuner81(off), trap, n)),
             "realized_share -1: the largest a third time");
-        assertEquals(0.5, new HyperbandArgs(null, null, null, null, null, null).realizedShare(), "the default");
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
-            null, null, null, null, 1.5, null)).getMessage()
-            .startsWith("realized_share must be -1 or between 0 and 1"));
+        assertEquals(0.5, HyperbandArgs.defaults().realizedShare(), "the default");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults()
+            .withRealizedShare(1.5)).getMessage().startsWith("realized_share must be -1 or between 0 and 1"));
     }
 
     /** Curves for trainings run one at a time: the first four full trainings flat, then ranks that hold. */
@@ -266,14 +266,14 @@ class HyperbandPayoffRulesTest {
 
     /** Defaults but one random stream for every bracket ({@code separate_streams: false}), at {@code rankAgreement}. */
     private static HyperbandArgs oneStream(Double rankAgreement) {
-        return new HyperbandArgs("minimize", 81, 3, null, rankAgreement, null, null, null, null, null, null, null, null,
-            null, false, 1L);
+        return HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3)
+            .withRankAgreement(rankAgreement).withSeparateStreams(false).withSeed(1L);
     }
 
     /** The largest bracket's winners travel with the snapshot: a restored tuner decides as the one it replaces. */
     @Test
     void theWinnersAreInTheSnapshot() throws Exception {
-        HyperbandArgs args = new HyperbandArgs("minimize", 81, 3, null, null, 1L);
+        HyperbandArgs args = HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3).withSeed(1L);
         java.util.function.DoubleBinaryOperator curve = (x, e) -> x + 1.0 / e;
         HyperbandTuner t = tuner81(args);
         run81(t, curve, 5 + 3 * 121 + 2); // three winners in
@@ -300,8 +300,8 @@ class HyperbandPayoffRulesTest {
     @Test
     void theScreeningRuleOnThinEvidenceStartsTheLargestButLetsFullTrainingsRun() throws Exception {
         java.util.function.DoubleBinaryOperator curve = flatFirstFour();
-        HyperbandTuner t = tuner81(new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, -1.0, -1.0,
-            0.5, null, 1L));
+        HyperbandTuner t = tuner81(HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3)
+            .withEarlyMargin(-1.0).withRealizedShare(-1.0).withThinMargin(0.5).withSeed(1L));
         List<String> wire = run81(t, curve, 12);
         assertEquals(List.of("0-0", "1-0", "2-4"), brackets(wire), "" + wire);
         assertEquals(10, wire.stream().filter(w -> w.contains("-0_0_")).count(), "" + wire);
@@ -314,21 +314,23 @@ class HyperbandPayoffRulesTest {
      */
     @Test
     void aClearScreeningGainStartsTheLargestBracketAfterTheFirstFullTrainings() throws Exception {
-        List<String> early = run81(new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, null, -1.0, 1L),
+        List<String> early = run81(HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3)
+            .withRealizedShare(-1.0).withSeed(1L),
             false, 5 + 3 * 121 + 1); // realized_share off: its winners would let it run on (test below)
         assertTrue(early.subList(0, 5).stream().allMatch(w -> w.startsWith("0-0_0_")), early.subList(0, 5).toString());
         assertTrue(early.get(5).startsWith("1-4_0_"), "the largest bracket of iteration 1: " + early.get(5));
         assertEquals(List.of("1-4", "2-4", "3-4"), early.subList(5, 5 + 3 * 121).stream()
             .map(w -> w.substring(0, w.indexOf('_'))).distinct().toList(), "three largest brackets in a row");
         assertTrue(early.get(5 + 3 * 121).startsWith("3-0_0_"), "then full trainings: " + early.get(5 + 3 * 121));
-        List<String> session8 = run81(new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, -1.0, 1L),
-            false, 20);
+        List<String> session8 = run81(HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3)
+            .withEarlyMargin(-1.0).withSeed(1L), false, 20);
         assertEquals(15, session8.stream().filter(w -> w.contains("-0_0_")).count(), "early_margin -1: " + session8);
         assertTrue(session8.get(15).contains("-4_0_"), session8.get(15));
-        List<String> crossing = run81(new HyperbandArgs("minimize", 81, 3, null, null, 1L), true, 40);
+        List<String> crossing = run81(HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3)
+            .withSeed(1L), true, 40);
         assertTrue(crossing.stream().allMatch(w -> w.contains("-0_0_")), "curves that cross: " + crossing);
-        assertEquals(1.0, new HyperbandArgs(null, null, null, null, null, null).earlyMargin(), "session 9's default");
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, null, null,
-            null, null, null, -0.5, null)).getMessage().startsWith("early_margin must be -1 or between 0 and 10"));
+        assertEquals(1.0, HyperbandArgs.defaults().earlyMargin(), "session 9's default");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults()
+            .withEarlyMargin(-0.5)).getMessage().startsWith("early_margin must be -1 or between 0 and 10"));
     }
 }

@@ -30,8 +30,8 @@ class HyperbandRecheckAllTest {
 
     /** The payoff check's defaults without the early start (so the evidence is never thin when a bracket starts). */
     private static HyperbandTuner tuner(boolean recheckAll) {
-        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("minimize", R, 3, null, null, null, null, null, -1.0,
-            null, null, null, null, null, null, recheckAll, 7L), 7L, new AlgorithmContext((id, p) -> { },
+        HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("minimize").withR(R).withEta(3)
+            .withEarlyMargin(-1.0).withRecheckAll(recheckAll).withSeed(7L), 7L, new AlgorithmContext((id, p) -> { },
             Optional.empty(), Clock.systemUTC()));
         t.updateSearchSpace(SPACE);
         return t;

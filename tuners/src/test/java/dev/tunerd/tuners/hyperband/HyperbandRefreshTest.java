@@ -21,8 +21,8 @@ class HyperbandRefreshTest {
     private static final DoubleBinaryOperator HOLD = (x, e) -> x + 1.0 / e;
 
     static HyperbandArgs args(Integer refreshEvery, Integer refreshBelow) {
-        return new HyperbandArgs("minimize", 81, 3, null, null, null, null, null, null, null, null, null, null, null,
-            null, null, null, null, null, null, null, refreshEvery, refreshBelow, 1L);
+        return HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3).withRefreshEvery(refreshEvery)
+            .withRefreshBelow(refreshBelow).withSeed(1L);
     }
 
     /** The bracket keys ({@code "<hb>-<s>"}) of {@code wire} in the order they first appear. */
@@ -48,17 +48,23 @@ class HyperbandRefreshTest {
 
     /**
      * One worker, ranks that hold: the early start passes on the first trainings, the first winner beats them, and
-     * main's rule repeats the largest bracket to the end of the run on those five full trainings. With {@code
-     * refresh_every 2} a bracket of full trainings runs to its end after two largest brackets (ten trainings), the
+     * sessions 15-23's rule (refresh off) repeats the largest bracket to the end of the run on those five full
+     * trainings; the defaults (since session 24: {@code refresh_every 8, refresh_below 15}) add full trainings after
+     * eight largest brackets. With {@code refresh_every 2} a bracket of full trainings runs to its end after two largest brackets (ten trainings), the
      * win is judged again on them and, as it holds, the largest bracket repeats; with {@code refresh_below 15} once
      * more (fifteen).
      */
     @Test
     void aWinOnFewFullTrainingsIsJudgedAgainOnMoreAfterKLargestBrackets() throws Exception {
-        List<String> main = oneWorker(args(null, null), 1200);
-        assertEquals(5, fullTrainings(main), "main: " + brackets(main));
-        assertTrue(brackets(main).stream().skip(1).allMatch(k -> k.endsWith("-4")), "main: " + brackets(main));
-        List<String> ten = oneWorker(args(2, null), 1200);
+        List<String> main = oneWorker(args(-1, null), 1200);
+        assertEquals(5, fullTrainings(main), "off: " + brackets(main));
+        assertTrue(brackets(main).stream().skip(1).allMatch(k -> k.endsWith("-4")), "off: " + brackets(main));
+        List<String> defaults = oneWorker(args(null, null), 1200);
+        assertEquals(main.subList(0, 8 * 121 + 5), defaults.subList(0, 8 * 121 + 5), "the defaults' first eight brackets");
+        assertEquals(List.of("0-0", "1-4", "2-4", "3-4", "4-4", "5-4", "6-4", "7-4", "8-4", "8-0"),
+            brackets(defaults).subList(0, 10), "the defaults: a refresh after eight largest brackets");
+        assertTrue(fullTrainings(defaults) > 5, "the defaults' refresh: " + brackets(defaults));
+        List<String> ten = oneWorker(args(2, 10), 1200);
         assertEquals(List.of("0-0", "1-4", "2-4", "2-0"), brackets(ten).subList(0, 4), "refresh_every 2");
         assertEquals(10, fullTrainings(ten), "the refresh's full trainings run to their end " + brackets(ten));
         assertTrue(brackets(ten).stream().skip(4).allMatch(k -> k.endsWith("-4")), "the win holds on ten");
@@ -75,14 +81,14 @@ class HyperbandRefreshTest {
         List<String> straight = fourWorkers(a, 700, null);
         assertTrue(straight.equals(fourWorkers(a, 700, a)), "resumed at every request: a different run");
         assertTrue(brackets(straight).contains("3-0"), "a refresh after two largest brackets " + brackets(straight));
-        assertTrue(fullTrainings(straight) > fullTrainings(fourWorkers(args(null, null), 700, null)), "main");
+        assertTrue(fullTrainings(straight) > fullTrainings(fourWorkers(args(-1, null), 700, null)), "off");
     }
 
     @Test
-    void theDefaultsAreMainsRuleAndTheRangesAreChecked() {
+    void theDefaultsRefreshAfterEightOnFewerThanFifteenAndTheRangesAreChecked() {
         HyperbandArgs defaults = args(null, null);
-        assertEquals(-1, defaults.refreshEvery());
-        assertEquals(BracketTuner.MIN_PAYOFF_CURVES, defaults.refreshBelow());
+        assertEquals(8, defaults.refreshEvery());
+        assertEquals(15, defaults.refreshBelow());
         String message = assertThrows(IllegalArgumentException.class, () -> args(0, null)).getMessage();
         assertTrue(message.startsWith("refresh_every must be -1 or between 1 and 100"), message);
         message = assertThrows(IllegalArgumentException.class, () -> args(2, 4)).getMessage();

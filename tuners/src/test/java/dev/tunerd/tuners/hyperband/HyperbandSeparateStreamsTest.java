@@ -40,9 +40,11 @@ class HyperbandSeparateStreamsTest {
         Boolean separate = rule.startsWith("separate streams");
         // opening with full trainings (largest_first false), whose draws these tests follow
         HyperbandArgs args = rule.equals(RANDOM_SEARCH)
-            ? new HyperbandArgs("minimize", R, 3, null, null, 10.0, -1.0, -1.0, -1.0, -1.0, 1L)
-            : HyperbandLargestFirstTest.fullTrainingsFirst(new HyperbandArgs("minimize", R, 3, null, order, null,
-                null, null, null, null, null, null, null, null, separate, 1L));
+            ? HyperbandArgs.defaults().withOptimizeMode("minimize").withR(R).withEta(3).withPayoffMargin(10.0)
+                .withScreenMargin(-1.0).withRepeatLargest(-1.0).withEarlyMargin(-1.0).withRealizedShare(-1.0)
+                .withSeed(1L)
+            : HyperbandLargestFirstTest.fullTrainingsFirst(HyperbandArgs.defaults().withOptimizeMode("minimize")
+                .withR(R).withEta(3).withRankAgreement(order).withSeparateStreams(separate).withSeed(1L));
         HyperbandTuner t = new HyperbandTuner(args, 1L, new AlgorithmContext((id, p) -> { }, Optional.empty(),
             Clock.systemUTC()));
         t.updateSearchSpace(SPACE);

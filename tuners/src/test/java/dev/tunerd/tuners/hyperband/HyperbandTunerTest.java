@@ -31,7 +31,8 @@ class HyperbandTunerTest {
 
     private HyperbandTuner tuner(int r, String mode) {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", r, 3, mode, -1.0, 1L), 1L, ctx);
+        HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("maximize").withR(r).withEta(3)
+            .withExecMode(mode).withRankAgreement(-1.0).withSeed(1L), 1L, ctx);
         t.updateSearchSpace(SPACE);
         return t;
     }
@@ -267,7 +268,8 @@ class HyperbandTunerTest {
     @Test
     void aFullTrainingWhoseLastIntermediateResultsNeverArrivedIsReadAtTheRightBudgets() throws Exception {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-        HyperbandTuner t = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, null, 1L), 1L, ctx);
+        HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("maximize").withR(9).withEta(3)
+            .withSeed(1L), 1L, ctx);
         fullTrainingEndedAfterEpoch(t, 5); // epochs 6..9 still queued when the trial ended
         JsonValue evidence = ((JsonObject) t.snapshot()).get("agreement");
         assertEquals(Json.parse("[[-11.0, -13.0, -30.0]]"), Json.parse(Json.writeAllowingNonFinite(evidence)),
@@ -282,9 +284,11 @@ class HyperbandTunerTest {
     @Test
     void intermediateResultsAfterTheEndOfAFullTrainingStillGiveItsValuesAtTheRungs() throws Exception {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-        HyperbandTuner a = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, null, 1L), 1L, ctx);
+        HyperbandTuner a = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("maximize").withR(9).withEta(3)
+            .withSeed(1L), 1L, ctx);
         long id = fullTrainingEndedAfterEpoch(a, 2);
-        HyperbandTuner b = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, null, 1L), 1L, ctx);
+        HyperbandTuner b = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("maximize").withR(9).withEta(3)
+            .withSeed(1L), 1L, ctx);
         b.updateSearchSpace(SPACE);
         b.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
         for (HyperbandTuner t : List.of(a, b)) {
@@ -303,14 +307,16 @@ class HyperbandTunerTest {
     @Test
     void aStateTakenMidCurveKeepsTheRankChecksEvidenceOfThatFullTraining() throws Exception {
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-        HyperbandTuner a = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, 0.6, 1L), 1L, ctx);
+        HyperbandTuner a = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("maximize").withR(9).withEta(3)
+            .withRankAgreement(0.6).withSeed(1L), 1L, ctx);
         a.updateSearchSpace(SPACE);
         long id = nextId++;
         assertEquals(9, budget(a.generateParameters(id)), "no evidence yet: a full training");
         for (int e = 0; e < 5; e++) {
             a.receiveIntermediateResult(new IntermediateResult(id, "T", e, JsonFloat.of(e + 1.0)));
         }
-        HyperbandTuner b = new HyperbandTuner(new HyperbandArgs("maximize", 9, 3, null, 0.6, 1L), 1L, ctx);
+        HyperbandTuner b = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("maximize").withR(9).withEta(3)
+            .withRankAgreement(0.6).withSeed(1L), 1L, ctx);
         b.updateSearchSpace(SPACE);
         b.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
         for (HyperbandTuner t : List.of(a, b)) { // the rest of the curve, as a resume replays it
@@ -366,14 +372,14 @@ class HyperbandTunerTest {
 
     @Test
     void classArgsOutOfRangeNameTheKey() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, 0, null, null, null, null))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults().withR(0))
             .getMessage().startsWith("R must be between 1"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, 1, null, null, null))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults().withEta(1))
             .getMessage().startsWith("eta must be between 2"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new HyperbandArgs(null, null, null, "x", null, null))
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults().withExecMode("x"))
             .getMessage().startsWith("exec_mode must be"));
-        assertEquals(60, new HyperbandArgs(null, null, null, null, null, null).R());
-        assertEquals(null, new HyperbandArgs(null, null, null, null, null, null).rankAgreement(), "the payoff check");
+        assertEquals(60, HyperbandArgs.defaults().R());
+        assertEquals(null, HyperbandArgs.defaults().rankAgreement(), "the payoff check");
     }
 
     private static JsonObject strip(JsonValue p) {

@@ -1,0 +1,89 @@
+package dev.tunerd.tuners.hyperband;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tunerd.tuners.ArgsRecords;
+import java.util.List;
+import java.util.function.BiFunction;
+import org.junit.jupiter.api.Test;
+
+/** {@link HyperbandArgs#defaults()} and its withers against the classArgs parser's way of binding the record. */
+class HyperbandArgsTest {
+
+    /** A component, a valid value other than its default, and the wither that sets it. */
+    private record Case(String component, Object value, BiFunction<HyperbandArgs, Object, HyperbandArgs> with) {
+    }
+
+    private static final List<Case> CASES = List.of(
+        new Case("optimizeMode", "minimize", (a, v) -> a.withOptimizeMode((String) v)),
+        new Case("R", 81, (a, v) -> a.withR((Integer) v)),
+        new Case("eta", 4, (a, v) -> a.withEta((Integer) v)),
+        new Case("execMode", "serial", (a, v) -> a.withExecMode((String) v)),
+        new Case("rankAgreement", 0.6, (a, v) -> a.withRankAgreement((Double) v)),
+        new Case("payoffMargin", 0.7, (a, v) -> a.withPayoffMargin((Double) v)),
+        new Case("screenMargin", -1.0, (a, v) -> a.withScreenMargin((Double) v)),
+        new Case("repeatLargest", 2.5, (a, v) -> a.withRepeatLargest((Double) v)),
+        new Case("earlyMargin", 3.5, (a, v) -> a.withEarlyMargin((Double) v)),
+        new Case("realizedShare", 0.25, (a, v) -> a.withRealizedShare((Double) v)),
+        new Case("thinMargin", 4.5, (a, v) -> a.withThinMargin((Double) v)),
+        new Case("realizedFloor", 6, (a, v) -> a.withRealizedFloor((Integer) v)),
+        new Case("realizedWinners", 7, (a, v) -> a.withRealizedWinners((Integer) v)),
+        new Case("repeatLosing", !HyperbandArgs.DEFAULT_REPEAT_LOSING, (a, v) -> a.withRepeatLosing((Boolean) v)),
+        new Case("separateStreams", !HyperbandArgs.DEFAULT_SEPARATE_STREAMS,
+            (a, v) -> a.withSeparateStreams((Boolean) v)),
+        new Case("recheckAll", !HyperbandArgs.DEFAULT_RECHECK_ALL, (a, v) -> a.withRecheckAll((Boolean) v)),
+        new Case("holdForDecisions", !HyperbandArgs.DEFAULT_HOLD_FOR_DECISIONS,
+            (a, v) -> a.withHoldForDecisions((Boolean) v)),
+        new Case("largestFirst", !HyperbandArgs.DEFAULT_LARGEST_FIRST, (a, v) -> a.withLargestFirst((Boolean) v)),
+        new Case("firmMargin", 5.5, (a, v) -> a.withFirmMargin((Double) v)),
+        new Case("chanceDepth", 8, (a, v) -> a.withChanceDepth((Integer) v)),
+        new Case("winnerVeto", !HyperbandArgs.DEFAULT_WINNER_VETO, (a, v) -> a.withWinnerVeto((Boolean) v)),
+        new Case("refreshEvery", 9, (a, v) -> a.withRefreshEvery((Integer) v)),
+        new Case("refreshBelow", 11, (a, v) -> a.withRefreshBelow((Integer) v)),
+        new Case("seed", 12L, (a, v) -> a.withSeed((Long) v)));
+
+    private static HyperbandArgs parsed(String component, Object value) throws Exception {
+        return ArgsRecords.parsed(HyperbandArgs.class, component, value);
+    }
+
+    @Test
+    void defaultsAreTheEmptyClassArgs() throws Exception {
+        HyperbandArgs d = HyperbandArgs.defaults();
+        assertEquals(parsed(null, null), d);
+        assertEquals("maximize", d.optimizeMode(), "NNI's default");
+        assertEquals(60, d.R(), "NNI's default");
+        assertEquals(3, d.eta(), "NNI's default");
+        assertEquals("parallelism", d.execMode(), "NNI's default");
+        assertNull(d.rankAgreement(), "absent: the payoff check decides");
+        assertEquals(HyperbandArgs.DEFAULT_PAYOFF_MARGIN, d.payoffMargin());
+        assertEquals(HyperbandArgs.DEFAULT_REFRESH_BELOW, d.refreshBelow());
+        assertNull(d.seed(), "absent: the provider draws one");
+    }
+
+    /** Each wither sets its own component, to what the parser makes of that key alone, and leaves the rest. */
+    @Test
+    void eachWitherChangesOnlyItsKey() throws Exception {
+        assertEquals(ArgsRecords.components(HyperbandArgs.class), CASES.stream().map(Case::component).toList(),
+            "one case per component, in order");
+        HyperbandArgs d = HyperbandArgs.defaults();
+        for (Case c : CASES) {
+            HyperbandArgs changed = c.with().apply(d, c.value());
+            assertEquals(parsed(c.component(), c.value()), changed, c.component());
+            ArgsRecords.assertOnlyChanged(d, changed, c.component(), c.value());
+            assertEquals(d, c.with().apply(changed, null), c.component() + ": null is the key's default again");
+        }
+    }
+
+    /** A wither validates as the parser does: the range check is the record's compact constructor, and only it. */
+    @Test
+    void withersValidateAsTheParser() throws Exception {
+        String viaWither = assertThrows(IllegalArgumentException.class,
+            () -> HyperbandArgs.defaults().withPayoffMargin(-0.5)).getMessage();
+        Exception viaParser = assertThrows(Exception.class, () -> parsed("payoffMargin", -0.5));
+        assertEquals(viaParser.getCause().getMessage(), viaWither);
+        assertTrue(viaWither.startsWith("payoff_margin must be between 0 and 10"), viaWither);
+    }
+}
