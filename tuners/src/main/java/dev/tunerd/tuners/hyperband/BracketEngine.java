@@ -38,6 +38,19 @@ public final class BracketEngine {
     final List<Bracket> brackets = new ArrayList<>();
     final ArrayDeque<int[]> pending = new ArrayDeque<>(); // {bracket, round, entry}
     final Map<Long, int[]> issued = new HashMap<>();
+    /**
+     * The issued ids whose trial has not ended, kept with {@link #issued} so that {@link #anyInFlight} does not walk
+     * every id issued so far (issue 13 session 24: that walk was O(trials) on every decision). Rebuilt from the
+     * brackets on a restore ({@link EngineState#read}), never in the snapshot.
+     */
+    final java.util.Set<Long> inFlight = new java.util.HashSet<>();
+    /**
+     * The brackets that are not settled, in the order started; settled: done with all its rounds generated, which no
+     * later call changes (a late result no longer promotes in it, {@link #lateResult}), so the scans of {@link
+     * DecisionHold} read only these instead of every bracket of the run (issue 13 session 24). Pruned lazily;
+     * rebuilt from the brackets on a restore ({@link EngineState#read}), never in the snapshot.
+     */
+    final List<Bracket> unsettled = new ArrayList<>();
     int counter;
     int nextS;
     int hb;
@@ -131,7 +144,7 @@ public final class BracketEngine {
             return false;
         }
         Bracket b = brackets.get(ref[0]);
-        if (b.rounds.get(ref[1]).budget > DecisionHold.roundsLimit(brackets, plan)) {
+        if (b.rounds.get(ref[1]).budget > DecisionHold.roundsLimit(unsettledBrackets(), plan)) {
             return true;
         }
         return b.s == 0 && ref[1] == 0 && evidenceDue.getAsBoolean();
@@ -157,6 +170,7 @@ public final class BracketEngine {
         Rung.Entry e = rung.entries.get(ref[2]);
         e.parameterId = parameterId;
         issued.put(parameterId, ref);
+        markInFlight(parameterId, e);
         return new Issued(e.params, rung.budget);
     }
 
@@ -232,12 +246,32 @@ public final class BracketEngine {
 
     /** Whether some configuration issued by this engine is still training (issued, its trial not ended). */
     public boolean anyInFlight() {
-        for (long id : issued.keySet()) {
-            if (!hasEnded(id)) {
-                return true;
-            }
+        return !inFlight.isEmpty();
+    }
+
+    /** The brackets that are not settled (see {@link #unsettled}), in the order started. */
+    List<Bracket> unsettledBrackets() {
+        unsettled.removeIf(BracketEngine::settled);
+        return unsettled;
+    }
+
+    static boolean settled(Bracket b) {
+        return b.done && b.rounds.size() > b.s;
+    }
+
+    /** Keeps {@link #inFlight} in step with the entry {@code parameterId} now names. */
+    private void markInFlight(long parameterId, Rung.Entry e) {
+        if (e.ended) {
+            inFlight.remove(parameterId);
+        } else {
+            inFlight.add(parameterId);
         }
-        return false;
+    }
+
+    /** {@link #inFlight} anew from {@link #issued} (after a restore). */
+    void recountInFlight() {
+        inFlight.clear();
+        issued.forEach((id, ref) -> markInFlight(id, entry(id)));
     }
 
     /** Whether the trial of {@code parameterId} ended already. */
@@ -268,6 +302,7 @@ public final class BracketEngine {
             return false;
         }
         e.ended = true;
+        inFlight.remove(parameterId);
         Bracket b = brackets.get(ref[0]);
         if (b.done || ref[1] != b.rounds.size() - 1 || !b.last().complete()) {
             return false;
@@ -437,6 +472,7 @@ public final class BracketEngine {
         }
         b.add(first);
         brackets.add(b);
+        unsettled.add(b);
         for (int i = 0; i < n; i++) {
             pending.add(new int[] {brackets.size() - 1, 0, i});
         }

@@ -5,7 +5,9 @@ import dev.tunerd.tuners.common.Rng;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Whether a bracket of successive halving is worth its epochs, judged on the full trainings of new configurations so
@@ -23,7 +25,10 @@ import java.util.List;
  * best keep ahead (long power-law curves) a large bracket still pays; where the early leaders fall behind it does not.
  * A pure function of the evidence and {@code s} (the replays draw from a generator seeded by both), so a resumed
  * advisor decides as the killed one did. Cost: {@value #DRAWS} replays of O(N log N) on the evidence's N curves, plus
- * drawing the bracket's {@code n} configurations (fewer replays for very large brackets). Immutable.
+ * drawing the bracket's {@code n} configurations (fewer replays for very large brackets). Its settings are fixed;
+ * since issue 13 session 24 it keeps the last answer of {@link #pays}, {@link #screenGain} and {@link #outcome} with
+ * the values it read, to give it again while they are the same, and {@link #screenGain}'s normal draws ({@link
+ * CopulaDraws}): the same answers, computed once. Not thread-safe.
  */
 final class BracketPayoff {
     /** Replays per decision (fewer when a bracket starts more than {@link #DRAW_BUDGET} / DRAWS configurations). */
@@ -37,6 +42,18 @@ final class BracketPayoff {
     private final double earlyMargin;
     private final double thinMargin;
     private final double firmMargin;
+    /** The last answer of {@link #pays} per bracket and early start, of {@link #screenGain} and {@link #outcome}. */
+    private final Map<Integer, Answer> verdicts = new HashMap<>();
+    private final Map<Integer, Answer> gains = new HashMap<>();
+    private final Map<Integer, Answer> outcomes = new HashMap<>();
+    private final CopulaDraws draws = new CopulaDraws();
+    /** Per bracket, the expected best of its cost in full trainings (standard normal units); NaN until computed. */
+    private final double[] fullTrainingsBest;
+    private final RankScores rankScores = new RankScores();
+
+    /** An answer and the values it was computed from ({@link #columns}). */
+    private record Answer(double[] evidence, double value) {
+    }
 
     /**
      * Full trainings from which a clear screening gain lets the largest bracket start ({@link #pays}, {@code
@@ -66,6 +83,8 @@ final class BracketPayoff {
         this.screenMargin = settings.screenMargin();
         this.earlyMargin = settings.earlyMargin();
         this.thinMargin = settings.thinMargin();
+        this.fullTrainingsBest = new double[plan.sMax() + 1];
+        Arrays.fill(fullTrainingsBest, Double.NaN);
     }
 
     /** Whether fewer than {@code minCurves} trainings have values at every budget bracket {@code s} halves at. */
@@ -89,8 +108,38 @@ final class BracketPayoff {
         if (s == 0) {
             return true;
         }
-        int sMax = plan.sMax();
         List<double[]> usable = usable(curves, s);
+        double[] evidence = columns(usable, s);
+        int key = 2 * s + (earlyAllowed ? 1 : 0);
+        Answer known = verdicts.get(key);
+        if (known != null && Arrays.equals(known.evidence, evidence)) {
+            return known.value != 0;
+        }
+        boolean pays = decide(usable, s, earlyAllowed);
+        verdicts.put(key, new Answer(evidence, pays ? 1 : 0));
+        return pays;
+    }
+
+    /**
+     * The values of {@code usable} a decision on bracket {@code s} reads, column by column (its rungs, then the final
+     * value): what {@link #pays} and {@link #screenGain} are a function of, so an answer is given again while they
+     * are the same.
+     */
+    private double[] columns(List<double[]> usable, int s) {
+        int m = usable.size();
+        int sMax = plan.sMax();
+        double[] out = new double[(s + 1) * m];
+        for (int j = 0; j <= s; j++) {
+            int col = j < s ? sMax - s + j : sMax;
+            for (int r = 0; r < m; r++) {
+                out[j * m + r] = usable.get(r)[col];
+            }
+        }
+        return out;
+    }
+
+    private boolean decide(List<double[]> usable, int s, boolean earlyAllowed) {
+        int sMax = plan.sMax();
         int n = usable.size();
         // a clear screening gain: the largest starts
         boolean early = earlyAllowed && (earlyMargin >= 0 || thinMargin >= 0) && s == sMax;
@@ -129,52 +178,72 @@ final class BracketPayoff {
      */
     double screenGain(List<double[]> usable, int s) {
         int m = usable.size();
-        int sMax = plan.sMax();
         int d = s + 1;
+        double[] scores = columns(usable, s);
+        Answer known = gains.get(s);
+        if (known != null && Arrays.equals(known.evidence, scores)) {
+            return known.value;
+        }
         double[][] z = new double[d][];
         for (int j = 0; j < d; j++) {
-            int col = j < s ? sMax - s + j : sMax;
-            double[] v = new double[m];
-            for (int r = 0; r < m; r++) {
-                v[r] = usable.get(r)[col];
-            }
-            z[j] = normalScores(v);
+            z[j] = rankScores.of(Arrays.copyOfRange(scores, j * m, (j + 1) * m));
         }
         double[] lower = cholesky(correlation(z));
         int start = plan.configs(s, 0);
         int replays = Math.max(16, Math.min(DRAWS, DRAW_BUDGET / (start * d)));
-        Rng rng = Rng.withSeed(0x2545F4914F6CDD1DL * m + s);
-        double[][] x = new double[start][d];
-        double[] e = new double[d];
-        Integer[] idx = new Integer[start];
+        // each replay's first-round survivors with their draws (the first rung's score is the first draw times
+        // lower[0], which is 1 whatever the evidence), then the later rungs on this evidence's correlations
+        int keep = s == 0 ? start : Math.max(1, plan.configs(s, 1));
+        int[] keeps = new int[Math.max(1, s)];
+        for (int i = 1; i < s; i++) {
+            keeps[i] = Math.max(1, plan.configs(s, i + 1));
+        }
+        double[] e = draws.replays(0x2545F4914F6CDD1DL * m + s, replays, start, d, keep, lower[0]).survivors();
+        int[] idx = new int[keep];
+        double[] score = new double[keep];
         double sum = 0;
         for (int r = 0; r < replays; r++) {
-            for (int c = 0; c < start; c++) {
-                for (int j = 0; j < d; j++) {
-                    e[j] = rng.nextGaussian();
-                }
-                for (int j = 0; j < d; j++) {
-                    double acc = 0;
-                    for (int k = 0; k <= j; k++) {
-                        acc += lower[j * d + k] * e[k];
-                    }
-                    x[c][j] = acc;
-                }
-                idx[c] = c;
+            int base = r * keep * d;
+            for (int p = 0; p < keep; p++) {
+                idx[p] = p;
             }
-            int alive = start;
-            for (int i = 0; i < s; i++) { // keep the best configs(s, i + 1) by their score at this rung (small: good)
-                int rung = i;
-                Arrays.sort(idx, 0, alive, Comparator.comparingDouble(c -> x[c][rung]));
-                alive = Math.max(1, plan.configs(s, i + 1));
+            int alive = keep;
+            for (int i = 1; i < s; i++) { // keep the best configs(s, i + 1) by their score at this rung (small: good)
+                for (int p = 0; p < alive; p++) {
+                    score[p] = score(lower, e, base + idx[p] * d, i, d);
+                }
+                StableOrder.firsts(idx, score, alive, keeps[i]);
+                alive = keeps[i];
             }
             double best = Double.POSITIVE_INFINITY;
             for (int c = 0; c < alive; c++) {
-                best = Math.min(best, x[idx[c]][s]);
+                best = Math.min(best, score(lower, e, base + idx[c] * d, s, d));
             }
             sum += best;
         }
-        return -expectedMaxOfNormals(cost(s)) - sum / replays;
+        double gain = -bestOfFullTrainings(s) - sum / replays;
+        gains.put(s, new Answer(scores, gain));
+        return gain;
+    }
+
+    /** {@link #expectedMaxOfNormals} of bracket {@code s}'s cost, computed once per bracket. */
+    private double bestOfFullTrainings(int s) {
+        if (Double.isNaN(fullTrainingsBest[s])) {
+            fullTrainingsBest[s] = expectedMaxOfNormals(cost(s));
+        }
+        return fullTrainingsBest[s];
+    }
+
+    /**
+     * A configuration's score at rung {@code j} of the copula's replay: row {@code j} of the Cholesky factor
+     * {@code lower} times its draws {@code e[at ..]}, summed in order (a score is only computed where a replay reads it).
+     */
+    private static double score(double[] lower, double[] e, int at, int j, int d) {
+        double acc = 0;
+        for (int k = 0; k <= j; k++) {
+            acc += lower[j * d + k] * e[at + k];
+        }
+        return acc;
     }
 
     /**
@@ -188,25 +257,7 @@ final class BracketPayoff {
 
     /** Normal scores of {@code v}: {@code Phi^-1((rank + 0.5) / n)}, ties sharing their mean rank. */
     static double[] normalScores(double[] v) {
-        int n = v.length;
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, Comparator.comparingDouble(i -> v[i]));
-        double[] out = new double[n];
-        for (int a = 0; a < n; ) {
-            int b = a;
-            while (b + 1 < n && v[order[b + 1]] == v[order[a]]) {
-                b++;
-            }
-            double q = Normal.inverseCdf(((a + b) / 2.0 + 0.5) / n);
-            for (int k = a; k <= b; k++) {
-                out[order[k]] = q;
-            }
-            a = b + 1;
-        }
-        return out;
+        return RankScores.normalScores(v);
     }
 
     /** Pearson correlation matrix of the rows of {@code z} (a constant row is uncorrelated), row-major. */
@@ -321,10 +372,24 @@ final class BracketPayoff {
         if (winners.isEmpty() || finals.length < EARLY_CURVES) {
             return 0;
         }
+        // each winner counts the finals below it (ties half) by a binary search in the sorted finals: the same
+        // counts as comparing with every final, and sums of halves are exact in any order
+        Arrays.sort(finals);
         double below = 0;
         for (double w : winners) {
-            for (double f : finals) {
-                below += f < w ? 1 : f == w ? 0.5 : 0;
+            int lo = 0;
+            int hi = finals.length;
+            while (lo < hi) { // the first final not below w
+                int mid = (lo + hi) >>> 1;
+                if (finals[mid] < w) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            below += lo;
+            for (int j = lo; j < finals.length && finals[j] == w; j++) {
+                below += 0.5;
             }
         }
         below /= (double) winners.size() * finals.length;
@@ -345,8 +410,14 @@ final class BracketPayoff {
     /** The final values of the full trainings in {@code curves} that have one. */
     private double[] finals(List<double[]> curves) {
         int sMax = plan.sMax();
-        return curves.stream().filter(c -> c.length == sMax + 1 && Double.isFinite(c[sMax]))
-            .mapToDouble(c -> c[sMax]).toArray();
+        double[] out = new double[curves.size()];
+        int n = 0;
+        for (double[] c : curves) {
+            if (c.length == sMax + 1 && Double.isFinite(c[sMax])) {
+                out[n++] = c[sMax];
+            }
+        }
+        return Arrays.copyOf(out, n);
     }
 
     /** The bracket's epochs in full trainings (budget {@code R} each). */
@@ -367,43 +438,15 @@ final class BracketPayoff {
      * trainings a late rung would have kept.
      */
     double outcome(List<double[]> usable, int s) {
-        int n = usable.size();
-        int sMax = plan.sMax();
-        // the curves ranked at each rung the bracket halves at (ties: evidence order)
-        int[][] order = new int[s][];
-        for (int i = 0; i < s; i++) {
-            int k = sMax - s + i;
-            order[i] = java.util.stream.IntStream.range(0, n).boxed()
-                .sorted(Comparator.comparingDouble((Integer j) -> usable.get(j)[k]).thenComparingInt(j -> j))
-                .mapToInt(Integer::intValue).toArray();
+        double[] evidence = columns(usable, s);
+        Answer known = outcomes.get(s);
+        if (known != null && Arrays.equals(known.evidence, evidence)) {
+            return known.value;
         }
-        int start = plan.configs(s, 0);
-        int replays = Math.max(16, Math.min(DRAWS, DRAW_BUDGET / start));
-        Rng rng = Rng.withSeed(0x5DEECE66DL * n + s);
-        boolean[] alive = new boolean[n];
-        double sum = 0;
-        for (int r = 0; r < replays; r++) {
-            Arrays.fill(alive, false);
-            for (int d = 0; d < start; d++) {
-                alive[rng.nextInt(n)] = true; // a training drawn twice is one configuration (issue 13 session 15)
-            }
-            for (int i = 0; i < s; i++) { // keep the best configs(s, i + 1) trainings by their value at this rung
-                int keep = plan.configs(s, i + 1);
-                for (int j : order[i]) {
-                    if (alive[j]) {
-                        alive[j] = keep-- > 0;
-                    }
-                }
-            }
-            double best = Double.POSITIVE_INFINITY;
-            for (int j = 0; j < n; j++) {
-                if (alive[j]) {
-                    best = Math.min(best, usable.get(j)[sMax]);
-                }
-            }
-            sum += best;
-        }
-        return sum / replays;
+        double outcome = EvidenceReplay.outcome(plan, usable, s,
+            Math.max(16, Math.min(DRAWS, DRAW_BUDGET / plan.configs(s, 0))));
+        outcomes.put(s, new Answer(evidence, outcome));
+        return outcome;
     }
 
     /** The expected smallest of {@code m} (possibly fractional) draws with replacement from {@code values}. */

@@ -29,7 +29,9 @@ final class DecisionHold {
     /**
      * The largest budget a free worker may start now: the next round's budget of every largest bracket whose latest
      * round is still to be promoted and has a trial in flight, the smallest of them; {@link Integer#MAX_VALUE} when
-     * there is none.
+     * there is none. {@code brackets}: every bracket, or at least every one that is not done with all its rounds
+     * generated ({@link BracketEngine#unsettledBrackets}: those never qualify again), so the scan need not grow with
+     * the run.
      */
     static int roundsLimit(List<Bracket> brackets, BracketPlan plan) {
         int limit = Integer.MAX_VALUE;

@@ -80,6 +80,9 @@ public final class EngineState {
                 }
             }
         }
+        engine.recountInFlight();
+        engine.unsettled.clear();
+        engine.brackets.stream().filter(b -> !BracketEngine.settled(b)).forEach(engine.unsettled::add);
         engine.givenBack.clear();
         if (o.get("givenBack") != null) { // absent when none was waiting (and before issue 13 session 17)
             for (JsonValue p : SnapshotJson.arrayMember(o, "givenBack").values()) {

@@ -49,6 +49,12 @@ final class PayoffEvidence {
     private int winnersAtLastIssue;
     /** Changes of what {@link #curves()} and {@link #winners()} return, so far (not in the snapshot). */
     private long version;
+    /**
+     * The lists handed out since {@link #settled} or {@link #winners} last changed, by their end (issue 13 session 24:
+     * a decision asked for them several times, each time a fresh copy). Unmodifiable; not in the snapshot.
+     */
+    private final Map<Integer, List<double[]>> curvesByEnd = new java.util.HashMap<>();
+    private final Map<Integer, List<Double>> winnersByEnd = new java.util.HashMap<>();
 
     /**
      * @param othersTraining whether a trial other than the one being decided for is in flight: a decision then reads
@@ -68,12 +74,16 @@ final class PayoffEvidence {
     void winner(double finalLoss) {
         winners.add(finalLoss);
         version++;
+        winnersByEnd.clear();
     }
 
     /** The winners a decision reads (as {@link #curves()}), at most the last window. */
     List<Double> winners() {
-        int n = othersTraining.getAsBoolean() ? winners.size() : winnersAtLastIssue;
-        return List.copyOf(winners.subList(Math.max(0, n - window), n));
+        return winnersBefore(othersTraining.getAsBoolean() ? winners.size() : winnersAtLastIssue);
+    }
+
+    private List<Double> winnersBefore(int n) {
+        return winnersByEnd.computeIfAbsent(n, k -> List.copyOf(winners.subList(Math.max(0, n - window), n)));
     }
 
     /**
@@ -81,7 +91,7 @@ final class PayoffEvidence {
      * with one worker a winner that ended after the last issue).
      */
     List<Double> allWinners() {
-        return List.copyOf(winners.subList(Math.max(0, winners.size() - window), winners.size()));
+        return winnersBefore(winners.size());
     }
 
     /** A number that changes whenever {@link #curves()} or {@link #winners()} may have changed. */
@@ -108,7 +118,7 @@ final class PayoffEvidence {
         put(ended++, history, finalLoss);
     }
 
-    /** The trainings a decision reads, at most the last window, in the order of ends. */
+    /** The trainings a decision reads, at most the last window, in the order of ends (unmodifiable). */
     List<double[]> curves() {
         return curvesBefore(othersTraining.getAsBoolean() ? ended : endedAtLastIssue);
     }
@@ -122,14 +132,27 @@ final class PayoffEvidence {
     }
 
     private List<double[]> curvesBefore(int end) {
+        List<double[]> cached = curvesByEnd.get(end);
+        if (cached != null) {
+            return cached;
+        }
         List<double[]> out = new ArrayList<>();
         for (double[] c : settled.headMap(end, false).descendingMap().values()) {
             if (out.size() == window) {
                 break;
             }
-            out.add(0, c.clone());
+            out.add(c.clone());
         }
-        return out;
+        java.util.Collections.reverse(out);
+        List<double[]> list = java.util.Collections.unmodifiableList(out);
+        curvesByEnd.put(end, list);
+        return list;
+    }
+
+    /** {@link #settled} or {@link #winners} changed: the lists handed out so far no longer hold. */
+    private void forgetLists() {
+        curvesByEnd.clear();
+        winnersByEnd.clear();
     }
 
     /** For a snapshot. */
@@ -157,6 +180,7 @@ final class PayoffEvidence {
     void restore(JsonValue state) {
         JsonObject s = SnapshotJson.object(state, "Hyperband payoff evidence");
         version++;
+        forgetLists();
         settled.clear();
         ended = Math.toIntExact(SnapshotJson.longMember(s, "ended"));
         endedAtLastIssue = Math.toIntExact(SnapshotJson.longMember(s, "endedAtLastIssue"));
@@ -204,6 +228,7 @@ final class PayoffEvidence {
         double[] values = RankAgreement.atBudgets(history, budgets, plan.maxBudget());
         double[] c = java.util.Arrays.copyOf(values, values.length + 1);
         c[values.length] = finalLoss;
+        forgetLists();
         settled.put(ordinal, c);
         while (settled.size() > 2 * window) {
             settled.pollFirstEntry();
@@ -224,6 +249,7 @@ final class PayoffEvidence {
      */
     void restoreLegacy(List<double[]> curves, Map<Long, List<Double>> awaitedHistories, Map<Long, Double> awaited) {
         version++;
+        forgetLists();
         settled.clear();
         ended = 0;
         for (double[] c : curves) {

@@ -5,7 +5,10 @@ import dev.tunerd.simulator.problem.Problems;
 import dev.tunerd.simulator.problem.Trajectory;
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.IntermediateResult;
+import dev.tunerd.spi.NamesParameterIds;
+import dev.tunerd.spi.ReceivesIntermediateResults;
 import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -96,7 +99,6 @@ public final class HyperbandSim {
     /** Regret at 25, 33, 50 and 100 % of the budget. */
     static double[] run(Problem problem, long seed, int workers, Map<String, Double> extra) {
         int epochs = problem.epochs();
-        long budget = 100L * epochs;
         Map<Long, JsonValue> paid = new HashMap<>();
         AlgorithmContext ctx = new AlgorithmContext(paid::put, Optional.empty(), Clock.systemUTC());
         HyperbandArgs a = HyperbandArgs.defaults().withOptimizeMode("minimize").withR(epochs).withEta(3)
@@ -111,7 +113,17 @@ public final class HyperbandSim {
             .withChanceDepth(whole(extra, "chance_depth")).withWinnerVeto(flag(extra, "winner_veto"))
             .withRefreshEvery(whole(extra, "refresh_every")).withRefreshBelow(whole(extra, "refresh_below"))
             .withSeed(seed);
-        HyperbandTuner tuner = new HyperbandTuner(a, seed, ctx);
+        return drive(problem, new HyperbandTuner(a, seed, ctx), paid, workers, 100L * epochs, null);
+    }
+
+    /**
+     * Runs {@code tuner} (any advisor that reads intermediate results; {@code paid}: where its context's sender puts
+     * owed ids) on {@code problem} for {@code budget} epochs, or until {@code log} is full ({@link HyperbandTiming});
+     * regret at 25, 33, 50 and 100 % of {@code budget}.
+     */
+    static <T extends Tuner & NamesParameterIds & ReceivesIntermediateResults> double[] drive(Problem problem,
+            T tuner, Map<Long, JsonValue> paid, int workers, long budget, DecisionLog log) {
+        int epochs = problem.epochs();
         tuner.updateSearchSpace(problem.searchSpace());
         PriorityQueue<Run> events = new PriorityQueue<>((x, y) -> x.next != y.next ? Double.compare(x.next, y.next)
             : Long.compare(x.order, y.order));
@@ -125,7 +137,7 @@ public final class HyperbandSim {
         double[] shares = {0.25, 1.0 / 3, 0.5, 1.0};
         double[] out = new double[4];
         int free = workers;
-        while (spent < budget) {
+        while (spent < budget && (log == null || !log.full())) {
             for (int i = 0; i < waiting.size(); i++) { // owed ids paid since, first: the daemon sends
                 // them from the trial end, before its answer to the request that follows (BudgetedManager)
                 JsonValue p = paid.remove(waiting.get(i));
@@ -138,12 +150,16 @@ public final class HyperbandSim {
             }
             while (free > 0) { // requests
                 long id = nextId++;
+                long c0 = log == null ? 0 : DecisionLog.cpu();
                 long t0 = System.nanoTime();
                 List<JsonValue> p = tuner.generateMultipleParameters(List.of(id));
                 long took = System.nanoTime() - t0;
                 requestNanos += took;
                 worstRequestNanos = Math.max(worstRequestNanos, took);
                 requests++;
+                if (log != null) {
+                    log.request(took, DecisionLog.cpu() - c0);
+                }
                 free--;
                 if (p.isEmpty()) {
                     waiting.add(id);
@@ -169,9 +185,14 @@ public final class HyperbandSim {
                 if (ISSUES) {
                     System.out.printf("E %.0f %d %s%n", now, t.id, tuner.wireParameterId(t.id));
                 }
+                long c0 = log == null ? 0 : DecisionLog.cpu();
                 long t0 = System.nanoTime();
                 tuner.trialEnd(t.id, true); // pays owed requests, so it may decide too
-                requestNanos += System.nanoTime() - t0;
+                long took = System.nanoTime() - t0;
+                requestNanos += took;
+                if (log != null) {
+                    log.end(took, DecisionLog.cpu() - c0);
+                }
                 if (TRACE && t.budget >= epochs) {
                     System.out.printf("    full %s at %d: observed %.4f true regret %.4f%n",
                         tuner.wireParameterId(t.id), spent, value - problem.optimum(), t.curve.trueFinal() - problem.optimum());
@@ -208,7 +229,7 @@ public final class HyperbandSim {
     /** The {@code s} of every bracket started in the first third of the budget, this seed (the CSV's last column). */
     private static final StringBuilder SCHEDULE = new StringBuilder();
 
-    private static void trace(HyperbandTuner tuner, long id, long spent, long budget) {
+    private static void trace(NamesParameterIds tuner, long id, long spent, long budget) {
         String w = tuner.wireParameterId(id);
         String key = w.substring(0, w.indexOf('_'));
         if (key.equals(lastKey)) {
@@ -226,7 +247,7 @@ public final class HyperbandSim {
     /** Per bracket key and round: the best true final regret among its configurations (trace only). */
     static final java.util.TreeMap<String, double[]> ROUNDS = new java.util.TreeMap<>();
 
-    private static void traceRound(HyperbandTuner tuner, long id, Run r, Problem problem) {
+    private static void traceRound(NamesParameterIds tuner, long id, Run r, Problem problem) {
         if (TRACE) {
             String[] w = tuner.wireParameterId(id).split("_");
             double[] best = ROUNDS.computeIfAbsent(w[0], k -> new double[] {9, 9, 9, 9, 9});
