@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 /** {@code tunerd bench multifidelity}: regret against epochs spent, for advisors, assessors and full trainings. */
 @Command(name = "multifidelity",
     description = "Multi-fidelity benchmark: regret at 25/50/100%% of a budget of full trainings in epochs, worker"
-        + " utilisation (BENCHMARKS.md).")
+        + " utilisation, and every contender paired with random search on the same seeds (BENCHMARKS.md).")
 final class MultiFidelityCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -40,6 +40,10 @@ final class MultiFidelityCommand implements Callable<Integer> {
 
     @Option(names = "--seeds", defaultValue = "20", description = "seeds first-seed .. first-seed + n - 1")
     int seeds;
+
+    @Option(names = "--set-size", description = "seeds per set in the table paired with random search, which counts"
+        + " the sets at or below it; must divide --seeds (default: all seeds in one set)")
+    Integer setSize;
 
     @Option(names = "--first-seed", defaultValue = "0")
     long firstSeed;
@@ -66,6 +70,11 @@ final class MultiFidelityCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
+        if (setSize != null && seeds >= 1 && (setSize < 1 || setSize > seeds || seeds % setSize != 0)) {
+            err.println("tunerd bench multifidelity: --set-size must be 1.." + Math.max(seeds, 1) + " and divide --seeds "
+                + seeds + ", got " + setSize);
+            return 2;
+        }
         List<Long> seedList = new ArrayList<>();
         for (int i = 0; i < seeds; i++) {
             seedList.add(firstSeed + i);
@@ -76,7 +85,7 @@ final class MultiFidelityCommand implements Callable<Integer> {
                 fullTrainings, parallel != null ? parallel : Runtime.getRuntime().availableProcessors(), assessWaitMs,
                 daemonCommand == null ? DaemonCommand.sameJar() : DaemonCommand.parse(daemonCommand));
             List<MultiFidelityBench.Cell> cells = MultiFidelityBench.run(plan, err);
-            text = MultiFidelityReport.render(cells);
+            text = MultiFidelityReport.render(cells, setSize == null ? 0 : setSize);
             if (perRun != null) {
                 Files.writeString(perRun, MultiFidelityReport.perRunCsv(cells), StandardCharsets.UTF_8);
             }

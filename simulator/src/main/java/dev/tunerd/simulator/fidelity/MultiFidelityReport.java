@@ -1,6 +1,7 @@
 package dev.tunerd.simulator.fidelity;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -10,7 +11,8 @@ import java.util.Map;
  * true regret (and its standard deviation over seeds) at 25 / 50 / 100% of the epoch budget, the normalised score
  * against random search with full trainings (0) and the optimum (100) from those means (the reference's definition),
  * the median regret (the statistic of the quality bench's tables, robust to the few seeds that dominate a mean), runs without any full training yet at a
- * checkpoint, worker utilisation, trials stopped, and the virtual time (epochs per worker) at half the budget.
+ * checkpoint, worker utilisation, trials stopped, and the virtual time (epochs per worker) at half the budget; after
+ * each, the table paired with random search on the same seeds ({@link PairedWithRandom}).
  */
 public final class MultiFidelityReport {
     private static final String[] AT = {"25%", "50%", "100%"};
@@ -18,23 +20,34 @@ public final class MultiFidelityReport {
     private MultiFidelityReport() {
     }
 
+    /** The tables with all seeds in one set. */
     public static String render(List<MultiFidelityBench.Cell> cells) {
-        Map<String, List<MultiFidelityBench.Cell>> groups = MultiFidelityBench.group(cells);
-        StringBuilder sb = new StringBuilder();
-        String section = "";
-        for (Map.Entry<String, List<MultiFidelityBench.Cell>> e : groups.entrySet()) {
+        return render(cells, 0);
+    }
+
+    /**
+     * Per problem and worker count, the table of every contender, then the table paired with random search
+     * ({@link PairedWithRandom}) whose set counts take consecutive sets of {@code setSize} seeds (0: all seeds in one
+     * set).
+     */
+    public static String render(List<MultiFidelityBench.Cell> cells, int setSize) {
+        Map<String, Map<String, List<MultiFidelityBench.Cell>>> sections = new LinkedHashMap<>();
+        for (Map.Entry<String, List<MultiFidelityBench.Cell>> e : MultiFidelityBench.group(cells).entrySet()) {
             String[] key = e.getKey().split("\\|");
-            String here = key[0] + "|" + key[1];
-            if (!here.equals(section)) {
-                section = here;
-                sb.append(String.format(Locale.ROOT, "%n### %s, %s worker%s (%d seeds)%n%n", key[0], key[1],
-                    key[1].equals("1") ? "" : "s", e.getValue().size()));
-                sb.append("| algorithm | regret 25% | regret 50% | regret 100% | score 25 / 50 / 100 | median regret 25 /"
-                    + " 50 / 100% | no full run yet | utilisation | stopped | time at 50% |\n"
-                    + "|---|---|---|---|---|---|---|---|---|---|\n");
-            }
-            double[] random = meanRegret(groups.get(key[0] + "|" + key[1] + "|Random"));
-            sb.append(row(key[2], e.getValue(), random));
+            sections.computeIfAbsent(key[0] + "|" + key[1], k -> new LinkedHashMap<>()).put(key[2], e.getValue());
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, Map<String, List<MultiFidelityBench.Cell>>> section : sections.entrySet()) {
+            String[] key = section.getKey().split("\\|");
+            Map<String, List<MultiFidelityBench.Cell>> byContender = section.getValue();
+            sb.append(String.format(Locale.ROOT, "%n### %s, %s worker%s (%d seeds)%n%n", key[0], key[1],
+                key[1].equals("1") ? "" : "s", byContender.values().iterator().next().size()));
+            sb.append("| algorithm | regret 25% | regret 50% | regret 100% | score 25 / 50 / 100 | median regret 25 /"
+                + " 50 / 100% | no full run yet | utilisation | stopped | time at 50% |\n"
+                + "|---|---|---|---|---|---|---|---|---|---|\n");
+            double[] random = meanRegret(byContender.get("Random"));
+            byContender.forEach((label, runs) -> sb.append(row(label, runs, random)));
+            sb.append(PairedWithRandom.render(byContender, setSize));
         }
         return sb.toString();
     }

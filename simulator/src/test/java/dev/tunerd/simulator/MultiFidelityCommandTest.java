@@ -1,0 +1,45 @@
+package dev.tunerd.simulator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+class MultiFidelityCommandTest {
+
+    private record Result(int code, String err, String out) {
+    }
+
+    private static Result execute(String... args) {
+        StringWriter err = new StringWriter();
+        StringWriter out = new StringWriter();
+        picocli.CommandLine cli = new picocli.CommandLine(new MultiFidelityCommand());
+        cli.setErr(new PrintWriter(err, true));
+        cli.setOut(new PrintWriter(out, true));
+        return new Result(cli.execute(args), err.toString(), out.toString());
+    }
+
+    @Test
+    void aSetSizeOutsideOneToTheSeedsOrNotDividingThemIsAUsageErrorNamingTheFlag() {
+        for (String bad : new String[] {"0", "-1", "41", "30", "3"}) {
+            Result r = execute("--seeds", "40", "--set-size", bad, "--algorithms", "Random");
+            assertEquals(2, r.code(), bad + ": " + r.err());
+            assertTrue(r.err().contains("--set-size must be 1..40 and divide --seeds 40, got " + bad), r.err());
+            assertEquals("", r.out());
+        }
+    }
+
+    @Test
+    void aSetSizeAtTheEdgesPassesToThePlan() {
+        for (String good : new String[] {"1", "40", "20"}) {
+            // an unknown contender stops the plan before any daemon starts: the set size was accepted
+            Result r = execute("--seeds", "40", "--set-size", good, "--algorithms", "NoSuchAlgorithm");
+            assertEquals(2, r.code(), good + ": " + r.err());
+            assertTrue(r.err().contains("unknown algorithm \"NoSuchAlgorithm\""), r.err());
+            assertFalse(r.err().contains("--set-size"), r.err());
+        }
+    }
+}
