@@ -31,6 +31,11 @@ public final class MultiFidelityHtml {
     private static final double[] SHARE = {25, 50, 100, 100.0 / 3, 75};
     /** Those indices in increasing share. */
     private static final int[] BY_SHARE = {0, 3, 1, 4, 2};
+    /**
+     * Dash arrays of the lines, by series: contenders whose incumbents coincide (Hyperband's full trainings are random
+     * search's) show through each other's gaps.
+     */
+    private static final String[] DASHES = {"", "8 4", "2 3", "10 3 2 3"};
     /** Longest contender or problem name in a chart's id. */
     private static final int MAX_ID = 60;
 
@@ -60,14 +65,15 @@ public final class MultiFidelityHtml {
     }
 
     public static String render(List<MultiFidelityBench.Cell> cells, Settings s) {
-        StringBuilder page = Html.open("tunerd bench multifidelity", "dl{display:grid;grid-template-columns:max-content auto;"
-            + "gap:2px 14px;font-size:.9em}dt{font-weight:bold}dd{margin:0}");
+        StringBuilder page = Html.open("tunerd bench multifidelity", "dl{display:grid;"
+            + "grid-template-columns:max-content auto;gap:2px 14px;font-size:.9em}dt{font-weight:bold}dd{margin:0}");
         page.append("<h1>tunerd bench multifidelity</h1>\n");
         settings(page, s);
         page.append("<p class='note'>").append(Html.escape("Each run spends a budget of " + s.fullTrainings()
             + " full trainings in epochs. Lines: mean true regret of the incumbent (the best final value among trials "
             + "trained to the largest budget) over seeds, at the share of the epoch budget spent; bands: first to "
-            + "third quartile over seeds. Seeds without an incumbent yet at a checkpoint are left out there (the "
+            + "third quartile over seeds; lines are dashed differently so that lines which coincide stay visible. "
+            + "Seeds without an incumbent yet at a checkpoint are left out there (the "
             + "tables count them). Hover a point for its figures.")).append("</p>\n");
         for (MultiFidelityReport.Section section : MultiFidelityReport.sections(cells)) {
             String id = Html.cap(section.problem(), MAX_ID) + "-" + section.workers();
@@ -122,7 +128,7 @@ public final class MultiFidelityHtml {
         boolean log = Arrays.stream(values).anyMatch(v -> v > 0);
         SvgPlot plot = new SvgPlot("mf-" + id, section.problem() + ", " + section.workers() + " worker"
             + (section.workers() == 1 ? "" : "s") + ": mean regret against the epoch budget spent",
-            new Axis(0, 100, false), "epochs spent (% of the budget)", Axis.fit(values, log),
+            new Axis(20, 100, false), "epochs spent (% of the budget)", Axis.fit(values, log),
             "mean true regret" + (log ? " (log scale)" : ""));
         List<SvgPlot.Key> keys = new ArrayList<>();
         for (int i = 0; i < labels.size(); i++) {
@@ -130,7 +136,8 @@ public final class MultiFidelityHtml {
             String colour = SvgPlot.colour(i);
             String label = labels.get(i);
             if (q[0].length > 0) {
-                plot.band(q[0], q[2], q[3], colour).line("mean", q[0], q[1], colour, label);
+                plot.band(q[0], q[2], q[3], colour)
+                    .line("mean", q[0], q[1], colour, DASHES[i % DASHES.length], label);
                 for (int k = 0; k < q[0].length; k++) {
                     plot.add(SvgPlot.fmt("<circle class='point' cx='%.1f' cy='%.1f' r='3' fill='%s'><title>%s at %s %%"
                             + " of the budget: mean %s, quartiles %s to %s (%d of %d seeds)</title></circle>",

@@ -93,8 +93,8 @@ public final class Html {
     }
 
     /**
-     * A table: the head as {@code <th>}, the first column as text, the others right-aligned ({@code class="num"}); every
-     * cell escaped and capped ({@link #text}); rows that {@code muted} accepts carry {@code class="ref"}.
+     * A table: the head as {@code <th>}, the first column as text, the others right-aligned ({@code class="num"});
+     * every cell escaped and capped ({@link #text}); rows that {@code muted} accepts carry {@code class="ref"}.
      */
     public static void table(StringBuilder page, String id, List<String> head, List<List<String>> rows,
                              Predicate<List<String>> muted) {

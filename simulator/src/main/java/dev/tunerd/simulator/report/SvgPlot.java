@@ -108,12 +108,21 @@ public final class SvgPlot {
      * {@code class="<cssClass>"} and {@code title} (escaped and capped) as its tooltip.
      */
     public SvgPlot line(String cssClass, double[] xs, double[] ys, String colour, String title) {
+        return line(cssClass, xs, ys, colour, "", title);
+    }
+
+    /**
+     * {@link #line(String, double[], double[], String, String)} dashed as {@code dash} (an SVG dash array; "" for a
+     * solid line).
+     */
+    public SvgPlot line(String cssClass, double[] xs, double[] ys, String colour, String dash, String title) {
         StringBuilder d = new StringBuilder();
         for (int i = 0; i < xs.length; i++) {
             d.append(i == 0 ? "M" : "L").append(fmt("%.1f %.1f", px(xs[i]), pyInside(ys[i])));
         }
         return add("<path class='" + Html.escape(cssClass) + "' d='" + d + "' fill='none' stroke='"
-            + Html.escape(colour) + "' stroke-width='2'><title>" + Html.text(title) + "</title></path>");
+            + Html.escape(colour) + "' stroke-width='2'" + (dash.isEmpty() ? "" : " stroke-dasharray='"
+            + Html.escape(dash) + "'") + "><title>" + Html.text(title) + "</title></path>");
     }
 
     /** Whether the point lies on both axes and inside their ranges. */

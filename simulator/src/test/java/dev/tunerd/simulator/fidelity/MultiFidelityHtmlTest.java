@@ -69,18 +69,19 @@ class MultiFidelityHtmlTest {
         String page = MultiFidelityHtml.render(cells(), SETTINGS);
         assertEquals(1, count(page, "data-chart='mf-curves-1'"), "one chart for the one problem and worker count");
         assertEquals(2, count(page, "<path class='mean'"), "a line per contender");
+        assertEquals(1, count(page, "stroke-dasharray='8 4'"), "the second dashed, so that it cannot hide the first");
         assertEquals(2, count(page, "<path class='band'"), "a quartile band per contender");
         assertTrue(page.contains("mean true regret (log scale)"), "a log axis for positive regrets");
-        // x: 76 + 668 * share; y on the log axis 0.01..1: 296 - 262 * (log10(v) + 2) / 2
-        assertEquals(List.of("243.0,73.4", "298.7,73.4", "410.0,73.4", "577.0,73.4", "744.0,165.0"),
+        // x on 20..100 %: 76 + 668 * (share - 20) / 80; y on the log axis 0.01..1: 296 - 262 * (log10(v) + 2) / 2
+        assertEquals(List.of("117.8,73.4", "187.3,73.4", "326.5,73.4", "535.3,73.4", "744.0,165.0"),
             dots(page, "Random"), "25 %, a third, 50 %, 75 %, 100 %; 0.5 near the top, the mean 0.1 half way");
         List<String> evil = dots(page, SHOWN);
-        assertEquals(List.of("298.7,102.5", "410.0,102.5", "577.0,102.5", "744.0,256.6"), evil,
+        assertEquals(List.of("187.3,102.5", "326.5,102.5", "535.3,102.5", "744.0,256.6"), evil,
             "no dot at 25 %, where no seed had an incumbent; 0.02 at 100 %");
         assertTrue(page.contains("<title>Random at 100 % of the budget: mean 0.1, quartiles 0.05 to 0.15 (4 of 4 seeds)"
             + "</title>"), "the tooltip gives the figures");
-        assertTrue(page.contains("<path class='band' d='M243.0 73.4L298.7 73.4L410.0 73.4L577.0 73.4L744.0 141.9L744.0"
-            + " 204.4L577.0 73.4L410.0 73.4L298.7 73.4L243.0 73.4Z'"),
+        assertTrue(page.contains("<path class='band' d='M117.8 73.4L187.3 73.4L326.5 73.4L535.3 73.4L744.0 141.9L744.0"
+            + " 204.4L535.3 73.4L326.5 73.4L187.3 73.4L117.8 73.4Z'"),
             "the band runs along the third quartile (0.15 at 100 %) and back along the first (0.05): " + page);
     }
 
@@ -89,7 +90,8 @@ class MultiFidelityHtmlTest {
         String page = MultiFidelityHtml.render(cells(), SETTINGS);
         assertFalse(page.contains("<script>alert"), "the contender's markup never appears raw");
         assertFalse(page.contains("x".repeat(201)), "names are cut to 200 characters");
-        assertEquals(4, count(page, ">" + SHOWN + "<"), "the legend, the line's tooltip and both tables show it as text");
+        assertEquals(4, count(page, ">" + SHOWN + "<"),
+            "the legend, the line's tooltip and both tables show it as text");
         assertTrue(page.contains("<dd>Random, &lt;script&gt;alert(1)&lt;/script&gt;xxx"), "and the settings");
         assertEquals(2, count(page, "<script>"), "the page's own two scripts only");
         assertEquals(1, count(page, "<script>function tunerdReady()"));
