@@ -1,6 +1,7 @@
 package dev.tunerd.simulator;
 
 import dev.tunerd.simulator.fidelity.MultiFidelityBench;
+import dev.tunerd.simulator.fidelity.MultiFidelityHtml;
 import dev.tunerd.simulator.fidelity.MultiFidelityReport;
 import dev.tunerd.simulator.manager.DaemonCommand;
 import dev.tunerd.simulator.manager.SimulationException;
@@ -9,10 +10,18 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -67,6 +76,10 @@ final class MultiFidelityCommand implements Callable<Integer> {
     @Option(names = "--per-run", description = "also write one CSV line per run (seed) to this file")
     Path perRun;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "also write an offline HTML page: per problem and "
+        + "worker count a chart of mean regret against the epochs spent (quartile bands over seeds), the tables")
+    Path html;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
@@ -75,16 +88,26 @@ final class MultiFidelityCommand implements Callable<Integer> {
                 + seeds + ", got " + setSize);
             return 2;
         }
+        for (Map.Entry<String, Path> file : outputs().entrySet()) {
+            String why = unwritable(file.getValue());
+            if (why != null) {
+                err.println("tunerd bench multifidelity: " + file.getKey() + " " + file.getValue() + ": " + why);
+                return 2;
+            }
+        }
         List<Long> seedList = new ArrayList<>();
         for (int i = 0; i < seeds; i++) {
             seedList.add(firstSeed + i);
         }
         String text;
+        List<String> contenders;
+        List<MultiFidelityBench.Cell> cells;
         try {
             MultiFidelityBench.Plan plan = new MultiFidelityBench.Plan(algorithms, problems, workers, seedList,
                 fullTrainings, parallel != null ? parallel : Runtime.getRuntime().availableProcessors(), assessWaitMs,
                 daemonCommand == null ? DaemonCommand.sameJar() : DaemonCommand.parse(daemonCommand));
-            List<MultiFidelityBench.Cell> cells = MultiFidelityBench.run(plan, err);
+            contenders = plan.contenders();
+            cells = MultiFidelityBench.run(plan, err);
             text = MultiFidelityReport.render(cells, setSize == null ? 0 : setSize);
             if (perRun != null) {
                 Files.writeString(perRun, MultiFidelityReport.perRunCsv(cells), StandardCharsets.UTF_8);
@@ -101,6 +124,57 @@ final class MultiFidelityCommand implements Callable<Integer> {
         if (out != null) {
             Files.writeString(out, text, StandardCharsets.UTF_8);
         }
+        if (html != null) {
+            try {
+                MultiFidelityHtml.write(html, cells, new MultiFidelityHtml.Settings(contenders, problems, workers,
+                    seeds, firstSeed, setSize == null ? 0 : setSize, fullTrainings, version(), DateTimeFormatter
+                    .ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).format(ZonedDateTime.now(ZoneOffset.UTC))));
+            } catch (IOException e) {
+                err.println("tunerd bench multifidelity: --html " + html + ": cannot write: " + e);
+                return 1;
+            }
+        }
         return 0;
+    }
+
+    /** The files the options name, by flag, in the order they are written. */
+    private Map<String, Path> outputs() {
+        Map<String, Path> files = new LinkedHashMap<>();
+        files.put("--per-run", perRun);
+        files.put("--out", out);
+        files.put("--html", html);
+        files.values().removeIf(Objects::isNull);
+        return files;
+    }
+
+    /**
+     * Why {@code file} cannot be written, checked before any run starts so that hours of runs do not end in an error:
+     * a directory, an existing file without write permission, or a missing or read-only parent directory. Null when
+     * it can.
+     */
+    static String unwritable(Path file) {
+        Path target = file.toAbsolutePath();
+        if (Files.isDirectory(target)) {
+            return "is a directory";
+        }
+        if (Files.exists(target) && !Files.isWritable(target)) {
+            return "is not writable";
+        }
+        Path dir = target.getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            return "its directory does not exist";
+        }
+        return Files.isWritable(dir) ? null : "its directory is not writable";
+    }
+
+    /** The version the root command reports (its first line, e.g. "tunerd 0.1.0"), or "unknown". */
+    private String version() {
+        IVersionProvider provider = spec.root().versionProvider();
+        try {
+            String[] lines = provider == null ? spec.root().version() : provider.getVersion();
+            return lines.length == 0 || lines[0].isBlank() ? "unknown" : lines[0];
+        } catch (Exception e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
     }
 }

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MultiFidelityCommandTest {
 
@@ -41,5 +44,31 @@ class MultiFidelityCommandTest {
             assertTrue(r.err().contains("unknown algorithm \"NoSuchAlgorithm\""), r.err());
             assertFalse(r.err().contains("--set-size"), r.err());
         }
+    }
+
+    @Test
+    void anOutputFileThatCannotBeWrittenIsAUsageErrorNamingTheFlagBeforeAnyRun(@TempDir Path dir) {
+        String missing = dir.resolve("no-such-dir").resolve("mf.html").toString();
+        for (String flag : new String[] {"--html", "--out", "--per-run"}) {
+            Result r = execute("--seeds", "2", "--algorithms", "Random", flag, missing);
+            assertEquals(2, r.code(), flag + ": " + r.err());
+            assertTrue(r.err().contains("tunerd bench multifidelity: " + flag + " " + missing
+                + ": its directory does not exist"), r.err());
+            assertFalse(r.err().contains("bench multifidelity: 1/"), "no run started: " + r.err());
+            assertEquals("", r.out());
+        }
+        Result r = execute("--seeds", "2", "--algorithms", "Random", "--html", dir.toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("--html " + dir + ": is a directory"), r.err());
+    }
+
+    @Test
+    void aWritableHtmlPathPassesToThePlan(@TempDir Path dir) {
+        // an unknown contender stops the plan before any daemon starts: the path was accepted
+        Result r = execute("--seeds", "2", "--algorithms", "NoSuchAlgorithm", "--html", dir.resolve("mf.html")
+            .toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("unknown algorithm \"NoSuchAlgorithm\""), r.err());
+        assertFalse(Files.exists(dir.resolve("mf.html")), "nothing written for a run that did not happen");
     }
 }

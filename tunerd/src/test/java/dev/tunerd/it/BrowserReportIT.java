@@ -176,4 +176,25 @@ class BrowserReportIT {
         chromium(page, "--screenshot=" + OUT.resolve("bench.png"));
         assertTrue(Files.size(OUT.resolve("bench.png")) > 20_000);
     }
+
+    @Test
+    void benchMultifidelityPageIsDrawnInTheBrowser() throws Exception {
+        requireChromium();
+        Path page = work.resolve("multifidelity.html");
+        LauncherRun r = tunerd(List.of("bench", "multifidelity", "--algorithms", "Random,Hyperband", "--problems",
+            "curves", "--workers", "1", "--seeds", "2", "--parallel", "1", "--html", page.toString()));
+        assertEquals("", r.stdout(), "stdout is for protocol frames only");
+        String dom = chromium(page, "--dump-dom");
+        assertDrawnWithoutScriptError(dom);
+        assertEquals(1, count(dom, "<svg[^>]*data-chart=\"mf-curves-1\""), "one chart: one problem, one worker count");
+        assertEquals(2, count(dom, "<path class=\"band\""), "a quartile band per contender (Random, Hyperband)");
+        assertEquals(2, count(dom, "<path class=\"mean\""), "a mean line per contender");
+        assertEquals(10, count(dom, "<circle class=\"point\""), "a dot per contender at 25 %, a third, 50, 75, 100 %");
+        assertTrue(dom.contains("<table id=\"table-curves-1\">") && dom.contains("<table id=\"paired-curves-1\">"),
+            "the table and the paired table");
+        assertEquals(2, count(dom, "<tr><td>Hyperband</td>"), "Hyperband's row in both tables");
+        assertTrue(dom.contains("<dt>seeds</dt><dd>2 (0 to 1)</dd>"), "the settings in the header");
+        chromium(page, "--screenshot=" + OUT.resolve("multifidelity.png"));
+        assertTrue(Files.size(OUT.resolve("multifidelity.png")) > 20_000, "a screenshot with something on it");
+    }
 }

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * {@code tunerd bench quality --html FILE}: the quality benchmark as an offline page. One chart per problem with, for
@@ -23,9 +24,6 @@ import java.util.Map;
  * ours, as in the Markdown output. Drawn from {@link QualityBench.Outcome} only. Stateless.
  */
 public final class QualityHtml {
-
-    private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
-        "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
 
     private QualityHtml() {
     }
@@ -44,7 +42,7 @@ public final class QualityHtml {
             seeds, seeds - 1))).append("</p>\n");
         Map<String, String> colour = new LinkedHashMap<>();
         for (String t : o.bestSoFar().keySet()) {
-            colour.put(t, COLOURS[colour.size() % COLOURS.length]);
+            colour.put(t, SvgPlot.colour(colour.size()));
         }
         page.append("<h2>Regret against trials</h2>\n");
         for (String p : problems) {
@@ -96,27 +94,15 @@ public final class QualityHtml {
         List<SvgPlot.Key> keys = new ArrayList<>();
         bands.forEach((tuner, q) -> {
             String c = colour.get(tuner);
-            StringBuilder band = new StringBuilder();
-            for (int i = 0; i < q[0].length; i++) {
-                band.append(i == 0 ? "M" : "L").append(SvgPlot.fmt("%.1f %.1f", plot.px(i + 1), py(plot, q[2][i])));
-            }
-            for (int i = q[0].length - 1; i >= 0; i--) {
-                band.append(SvgPlot.fmt("L%.1f %.1f", plot.px(i + 1), py(plot, q[0][i])));
-            }
-            StringBuilder median = new StringBuilder();
-            for (int i = 0; i < q[1].length; i++) {
-                median.append(i == 0 ? "M" : "L").append(SvgPlot.fmt("%.1f %.1f", plot.px(i + 1), py(plot, q[1][i])));
-            }
-            plot.add("<path class='band' d='" + band + "Z' fill='" + c + "' fill-opacity='0.15' stroke='none'/>");
-            plot.add("<path class='median' d='" + median + "' fill='none' stroke='" + c + "' stroke-width='2'><title>"
-                + Html.text(tuner) + "</title></path>");
+            double[] xs = IntStream.rangeClosed(1, q[0].length).asDoubleStream().toArray();
+            plot.band(xs, q[0], q[2], c).line("median", xs, q[1], c, tuner);
             keys.add(new SvgPlot.Key("tunerd " + tuner, c));
         });
         for (int i = 0; i < refs.size(); i++) {
             double[] r = refs.get(i);
             if (plot.yAxis().accepts(r[1])) {
                 plot.add(SvgPlot.fmt("<path class='ref' d='M%.1f %.1fl5 -5l5 5l-5 5z' fill='#888' fill-opacity='0.6'>"
-                    + "<title>%s at %d trials: %s</title></path>", plot.px(r[0]) - 5, py(plot, r[1]),
+                    + "<title>%s at %d trials: %s</title></path>", plot.px(r[0]) - 5, plot.pyInside(r[1]),
                     Html.text(refNames.get(i)), (int) r[0], Numbers.format(r[1])));
             }
         }
@@ -124,11 +110,6 @@ public final class QualityHtml {
             keys.add(new SvgPlot.Key("reference medians", "#888"));
         }
         return plot.close(keys);
-    }
-
-    private static double py(SvgPlot plot, double v) {
-        Axis y = plot.yAxis();
-        return plot.py(y.accepts(v) ? Math.max(y.lo(), Math.min(y.hi(), v)) : y.lo());
     }
 
     /** Per trial, the first quartile, the median and the third quartile of the regret over seeds. */
@@ -141,22 +122,11 @@ public final class QualityHtml {
                 at[s] = b[Math.min(i, b.length - 1)] - optimum;
             }
             Arrays.sort(at);
-            out[0][i] = quantile(at, 0.25);
-            out[1][i] = quantile(at, 0.5);
-            out[2][i] = quantile(at, 0.75);
+            out[0][i] = RegretStats.quantile(at, 0.25);
+            out[1][i] = RegretStats.quantile(at, 0.5);
+            out[2][i] = RegretStats.quantile(at, 0.75);
         }
         return out;
-    }
-
-    /** The q-quantile of sorted values, interpolated linearly between order statistics. */
-    static double quantile(double[] sorted, double q) {
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        double pos = q * (sorted.length - 1);
-        int lo = (int) Math.floor(pos);
-        int hi = Math.min(sorted.length - 1, lo + 1);
-        return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
     }
 
     private static void regretTable(StringBuilder page, QualityBench.Outcome o, List<String> problems, int budget,
@@ -226,17 +196,6 @@ public final class QualityHtml {
     }
 
     private static void table(StringBuilder page, String id, List<String> head, List<List<String>> rows) {
-        page.append("<table id='").append(Html.escape(id)).append("'><tr>");
-        head.forEach(h -> page.append("<th>").append(Html.text(h)).append("</th>"));
-        page.append("</tr>");
-        for (List<String> row : rows) {
-            boolean ref = row.get(0).startsWith("ref: ");
-            page.append(ref ? "<tr class='ref'>" : "<tr>");
-            for (int i = 0; i < row.size(); i++) {
-                page.append(i == 0 ? "<td>" : "<td class='num'>").append(Html.text(row.get(i))).append("</td>");
-            }
-            page.append("</tr>");
-        }
-        page.append("</table>\n");
+        Html.table(page, id, head, rows, row -> row.get(0).startsWith("ref: "));
     }
 }

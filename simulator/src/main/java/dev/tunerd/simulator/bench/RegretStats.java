@@ -43,6 +43,20 @@ public final class RegretStats {
         return sorted[Math.max(1, rank) - 1];
     }
 
+    /**
+     * The q-quantile of sorted values, interpolated linearly between order statistics (the quartiles of the charts);
+     * NaN for no values.
+     */
+    public static double quantile(double[] sorted, double q) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        double pos = q * (sorted.length - 1);
+        int lo = (int) Math.floor(pos);
+        int hi = Math.min(sorted.length - 1, lo + 1);
+        return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+    }
+
     public static double mean(double[] values) {
         return values.length == 0 ? Double.NaN : Arrays.stream(values).sum() / values.length;
     }

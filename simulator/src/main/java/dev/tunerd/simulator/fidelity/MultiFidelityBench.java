@@ -11,9 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -126,14 +124,5 @@ public final class MultiFidelityBench {
         } finally {
             Files.deleteIfExists(log);
         }
-    }
-
-    /** Groups cells by problem, workers and contender, in plan order. */
-    static Map<String, List<Cell>> group(List<Cell> cells) {
-        Map<String, List<Cell>> out = new LinkedHashMap<>();
-        for (Cell c : cells) {
-            out.computeIfAbsent(c.problem() + "|" + c.workers() + "|" + c.contender(), k -> new ArrayList<>()).add(c);
-        }
-        return out;
     }
 }

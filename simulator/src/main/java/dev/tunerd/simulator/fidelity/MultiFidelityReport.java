@@ -16,6 +16,10 @@ import java.util.Map;
  */
 public final class MultiFidelityReport {
     private static final String[] AT = {"25%", "50%", "100%"};
+    /** The table's column heads. */
+    static final List<String> HEAD = List.of("algorithm", "regret 25%", "regret 50%", "regret 100%",
+        "score 25 / 50 / 100", "median regret 25 / 50 / 100%", "no full run yet", "utilisation", "stopped",
+        "time at 50%");
 
     private MultiFidelityReport() {
     }
@@ -31,47 +35,79 @@ public final class MultiFidelityReport {
      * set).
      */
     public static String render(List<MultiFidelityBench.Cell> cells, int setSize) {
-        Map<String, Map<String, List<MultiFidelityBench.Cell>>> sections = new LinkedHashMap<>();
-        for (Map.Entry<String, List<MultiFidelityBench.Cell>> e : MultiFidelityBench.group(cells).entrySet()) {
-            String[] key = e.getKey().split("\\|");
-            sections.computeIfAbsent(key[0] + "|" + key[1], k -> new LinkedHashMap<>()).put(key[2], e.getValue());
-        }
         StringBuilder sb = new StringBuilder();
-        for (Map.Entry<String, Map<String, List<MultiFidelityBench.Cell>>> section : sections.entrySet()) {
-            String[] key = section.getKey().split("\\|");
-            Map<String, List<MultiFidelityBench.Cell>> byContender = section.getValue();
-            sb.append(String.format(Locale.ROOT, "%n### %s, %s worker%s (%d seeds)%n%n", key[0], key[1],
-                key[1].equals("1") ? "" : "s", byContender.values().iterator().next().size()));
-            sb.append("| algorithm | regret 25% | regret 50% | regret 100% | score 25 / 50 / 100 | median regret 25 /"
-                + " 50 / 100% | no full run yet | utilisation | stopped | time at 50% |\n"
-                + "|---|---|---|---|---|---|---|---|---|---|\n");
-            double[] random = meanRegret(byContender.get("Random"));
-            byContender.forEach((label, runs) -> sb.append(row(label, runs, random)));
+        for (Section section : sections(cells)) {
+            Map<String, List<MultiFidelityBench.Cell>> byContender = section.byContender();
+            sb.append(String.format(Locale.ROOT, "%n### %s%n%n", section.title()));
+            sb.append("| ").append(String.join(" | ", HEAD)).append(" |\n").append("|---".repeat(HEAD.size()))
+                .append("|\n");
+            rows(byContender).forEach(cellsOfRow -> sb.append(String.format(Locale.ROOT, "| %s |%n",
+                String.join(" | ", cellsOfRow))));
             sb.append(PairedWithRandom.render(byContender, setSize));
         }
         return sb.toString();
     }
 
-    private static String row(String label, List<MultiFidelityBench.Cell> runs, double[] random) {
-        double[] mean = meanRegret(runs);
-        StringBuilder sb = new StringBuilder("| ").append(label);
-        for (int i = 0; i < 3; i++) {
-            sb.append(String.format(Locale.ROOT, " | %.4f ± %.4f", mean[i], sd(runs, i, mean[i])));
+    /**
+     * The runs of one problem and worker count, by contender label in plan order.
+     *
+     * @param problem     the problem's name
+     * @param workers     the worker count
+     * @param byContender the runs by contender label
+     */
+    record Section(String problem, int workers, Map<String, List<MultiFidelityBench.Cell>> byContender) {
+        /** "curves, 4 workers (20 seeds)". */
+        String title() {
+            return String.format(Locale.ROOT, "%s, %d worker%s (%d seeds)", problem, workers, workers == 1 ? "" : "s",
+                byContender.values().iterator().next().size());
         }
-        sb.append(" | ");
+    }
+
+    /** The cells grouped by problem and worker count, in the order they first appear. */
+    static List<Section> sections(List<MultiFidelityBench.Cell> cells) {
+        Map<List<Object>, Map<String, List<MultiFidelityBench.Cell>>> grouped = new LinkedHashMap<>();
+        for (MultiFidelityBench.Cell c : cells) {
+            grouped.computeIfAbsent(List.of(c.problem(), c.workers()), k -> new LinkedHashMap<>())
+                .computeIfAbsent(c.contender(), k -> new ArrayList<>()).add(c);
+        }
+        List<Section> out = new ArrayList<>();
+        grouped.forEach((key, byContender) -> out.add(new Section((String) key.get(0), (Integer) key.get(1),
+            byContender)));
+        return out;
+    }
+
+    /** The table's rows (cells as printed) of one section, one per contender in plan order. */
+    static List<List<String>> rows(Map<String, List<MultiFidelityBench.Cell>> byContender) {
+        double[] random = meanRegret(byContender.get("Random"));
+        List<List<String>> out = new ArrayList<>();
+        byContender.forEach((label, runs) -> out.add(row(label, runs, random)));
+        return out;
+    }
+
+    private static List<String> row(String label, List<MultiFidelityBench.Cell> runs, double[] random) {
+        double[] mean = meanRegret(runs);
+        List<String> cells = new ArrayList<>(List.of(label));
+        for (int i = 0; i < 3; i++) {
+            cells.add(String.format(Locale.ROOT, "%.4f ± %.4f", mean[i], sd(runs, i, mean[i])));
+        }
+        StringBuilder scores = new StringBuilder();
         for (int i = 0; i < 3; i++) {
             double score = random == null || !(random[i] > 0) ? Double.NaN : 100 * (random[i] - mean[i]) / random[i];
-            sb.append(String.format(Locale.ROOT, "%s%.0f", i == 0 ? "" : " / ", score));
+            scores.append(String.format(Locale.ROOT, "%s%.0f", i == 0 ? "" : " / ", score));
         }
+        cells.add(scores.toString());
         double[] median = medianRegret(runs);
-        sb.append(String.format(Locale.ROOT, " | %.4f / %.4f / %.4f", median[0], median[1], median[2]));
+        cells.add(String.format(Locale.ROOT, "%.4f / %.4f / %.4f", median[0], median[1], median[2]));
         long missing = runs.stream().mapToLong(c -> java.util.stream.IntStream.range(0, 3)
             .filter(i -> Double.isNaN(c.outcome().regretAt()[i])).count()).sum();
         double util = runs.stream().mapToDouble(c -> c.outcome().utilisation()).average().orElse(Double.NaN);
         double stopped = runs.stream().mapToDouble(c -> c.outcome().killed()).average().orElse(Double.NaN);
         double half = runs.stream().mapToDouble(c -> c.outcome().elapsedAtHalf()).average().orElse(Double.NaN);
-        sb.append(String.format(Locale.ROOT, " | %d | %.1f%% | %.0f | %.0f |%n", missing, 100 * util, stopped, half));
-        return sb.toString();
+        cells.add(Long.toString(missing));
+        cells.add(String.format(Locale.ROOT, "%.1f%%", 100 * util));
+        cells.add(String.format(Locale.ROOT, "%.0f", stopped));
+        cells.add(String.format(Locale.ROOT, "%.0f", half));
+        return cells;
     }
 
     /** Mean regret per checkpoint over the runs that had an incumbent there. */

@@ -96,6 +96,11 @@ final class PairedWithRandom {
             d.length - worse - better, atOrBelow, random.size() / setSize);
     }
 
+    /** The paired table's column heads. */
+    static final List<String> HEAD = List.of("algorithm", "at 100 %: mean difference (95 %)", "of Random's final",
+        "worse / better / equal", "sets at or below", "at a third vs Random's 100 %: mean difference (95 %)",
+        "of Random's final", "worse / better / equal", "sets at or below");
+
     /**
      * The Markdown block that follows a problem's table: one row per contender other than Random, or a sentence
      * saying why there is none.
@@ -104,45 +109,68 @@ final class PairedWithRandom {
      * @param setSize     seeds per set; 0 for all seeds in one set
      */
     static String render(Map<String, List<MultiFidelityBench.Cell>> byContender, int setSize) {
+        String absent = absent(byContender);
+        if (absent != null) {
+            return "\n" + absent + "\n";
+        }
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%n%s:%n%n", intro(byContender, setSize)));
+        sb.append("| ").append(String.join(" | ", HEAD)).append(" |\n").append("|---".repeat(HEAD.size()))
+            .append("|\n");
+        rows(byContender, setSize).forEach(row -> sb.append("| ").append(String.join(" | ", row)).append(" |\n"));
+        return sb.toString();
+    }
+
+    /** The sentence saying why there is no paired table, or null when there is one. */
+    static String absent(Map<String, List<MultiFidelityBench.Cell>> byContender) {
+        if (!byContender.containsKey("Random")) {
+            return "No table paired with random search: Random is not among the contenders (each contender is"
+                + " compared with Random's runs on the same seeds).";
+        }
+        return byContender.size() == 1 ? "No table paired with random search: Random is the only contender." : null;
+    }
+
+    /** The sentence above the paired table: what is compared, Random's mean final regret, the resamples and sets. */
+    static String intro(Map<String, List<MultiFidelityBench.Cell>> byContender, int setSize) {
         List<MultiFidelityBench.Cell> random = byContender.get("Random");
-        if (random == null) {
-            return "\nNo table paired with random search: Random is not among the contenders (each contender is"
-                + " compared with Random's runs on the same seeds).\n";
-        }
-        if (byContender.size() == 1) {
-            return "\nNo table paired with random search: Random is the only contender.\n";
-        }
         int size = setSize == 0 ? random.size() : setSize;
-        double[] finals = random.stream().mapToDouble(c -> c.outcome().regretAt()[FULL]).filter(v -> !Double.isNaN(v))
-            .toArray();
-        double reference = RegretStats.mean(finals);
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%nPaired with random search (per seed,"
-                + " contender minus Random's regret at 100 %%; Random's mean regret at 100 %%: %.5f over %d seeds;"
-                + " bootstrap 95 %% interval of the mean, %d resamples; sets of %d seed%s):%n%n", reference,
-            finals.length, PairedBootstrap.RESAMPLES, size, size == 1 ? "" : "s"));
-        sb.append("| algorithm | at 100 %: mean difference (95 %) | of Random's final | worse / better / equal |"
-            + " sets at or below | at a third vs Random's 100 %: mean difference (95 %) | of Random's final |"
-            + " worse / better / equal | sets at or below |\n|---|---|---|---|---|---|---|---|---|\n");
+        double[] finals = finals(random);
+        return String.format(Locale.ROOT, "Paired with random search (per seed, contender minus Random's regret at"
+                + " 100 %%; Random's mean regret at 100 %%: %.5f over %d seeds; bootstrap 95 %% interval of the mean,"
+                + " %d resamples; sets of %d seed%s)", RegretStats.mean(finals), finals.length,
+            PairedBootstrap.RESAMPLES, size, size == 1 ? "" : "s");
+    }
+
+    /** The paired table's rows (cells as printed): one per contender other than Random, in plan order. */
+    static List<List<String>> rows(Map<String, List<MultiFidelityBench.Cell>> byContender, int setSize) {
+        List<MultiFidelityBench.Cell> random = byContender.get("Random");
+        int size = setSize == 0 ? random.size() : setSize;
+        double reference = RegretStats.mean(finals(random));
+        List<List<String>> out = new ArrayList<>();
         for (Map.Entry<String, List<MultiFidelityBench.Cell>> e : byContender.entrySet()) {
             if (e.getKey().equals("Random")) {
                 continue;
             }
-            sb.append("| ").append(e.getKey());
+            List<String> row = new ArrayList<>(List.of(e.getKey()));
             for (int at : new int[] {FULL, THIRD}) {
-                sb.append(cells(read(random, e.getValue(), at, size), random.size(), reference));
+                row.addAll(cells(read(random, e.getValue(), at, size), random.size(), reference));
             }
-            sb.append(" |\n");
+            out.add(row);
         }
-        return sb.toString();
+        return out;
     }
 
-    private static String cells(Reading r, int seeds, double reference) {
+    private static double[] finals(List<MultiFidelityBench.Cell> random) {
+        return random.stream().mapToDouble(c -> c.outcome().regretAt()[FULL]).filter(v -> !Double.isNaN(v)).toArray();
+    }
+
+    private static List<String> cells(Reading r, int seeds, double reference) {
         if (r == null) {
-            return " | — | — | — | —";
+            return List.of("—", "—", "—", "—");
         }
         String missing = r.pairs() == seeds ? "" : String.format(Locale.ROOT, " (%d of %d seeds)", r.pairs(), seeds);
-        return String.format(Locale.ROOT, " | %+.5f (%+.5f..%+.5f)%s | %+.1f %% | %d / %d / %d | %d of %d", r.mean(),
-            r.ci().low(), r.ci().high(), missing, 100 * r.mean() / reference, r.worse(), r.better(), r.equal(),
-            r.atOrBelow(), r.sets());
+        return List.of(String.format(Locale.ROOT, "%+.5f (%+.5f..%+.5f)%s", r.mean(), r.ci().low(), r.ci().high(),
+                missing), String.format(Locale.ROOT, "%+.1f %%", 100 * r.mean() / reference),
+            String.format(Locale.ROOT, "%d / %d / %d", r.worse(), r.better(), r.equal()),
+            String.format(Locale.ROOT, "%d of %d", r.atOrBelow(), r.sets()));
     }
 }

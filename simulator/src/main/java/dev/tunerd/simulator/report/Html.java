@@ -1,5 +1,15 @@
 package dev.tunerd.simulator.report;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.function.Predicate;
+
 /**
  * The HTML pieces every tunerd report shares: escaping of text that came from outside (trial ids, parameter names
  * and values, problem and tuner names), JSON made safe to embed in a {@code <script>} element, and the page shell with
@@ -80,5 +90,51 @@ public final class Html {
             + "document.body.appendChild(d);}\n");
         page.append(script.isEmpty() ? "tunerdReady();" : script);
         return page.append("</script>\n</body></html>\n").toString();
+    }
+
+    /**
+     * A table: the head as {@code <th>}, the first column as text, the others right-aligned ({@code class="num"});
+     * every cell escaped and capped ({@link #text}); rows that {@code muted} accepts carry {@code class="ref"}.
+     */
+    public static void table(StringBuilder page, String id, List<String> head, List<List<String>> rows,
+                             Predicate<List<String>> muted) {
+        page.append("<table id='").append(escape(id)).append("'><tr>");
+        head.forEach(h -> page.append("<th>").append(text(h)).append("</th>"));
+        page.append("</tr>");
+        for (List<String> row : rows) {
+            page.append(muted.test(row) ? "<tr class='ref'>" : "<tr>");
+            for (int i = 0; i < row.size(); i++) {
+                page.append(i == 0 ? "<td>" : "<td class='num'>").append(text(row.get(i))).append("</td>");
+            }
+            page.append("</tr>");
+        }
+        page.append("</table>\n");
+    }
+
+    /**
+     * Writes {@code page} to {@code file} so that a reader never sees half a page: into a temporary file in the same
+     * directory (readable by all, as a page to be opened or served), then moved over {@code file} atomically where the
+     * file system can (else replaced). The temporary file is removed when anything fails.
+     */
+    public static void writeAtomically(Path file, String page) throws IOException {
+        Path target = file.toAbsolutePath();
+        String name = target.getFileName().toString();
+        Path tmp = Files.createTempFile(target.getParent(), "." + name.substring(0, Math.min(60, name.length())) + "-",
+            ".tmp");
+        try {
+            Files.writeString(tmp, page, StandardCharsets.UTF_8);
+            try {
+                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException notPosix) {
+                // the file system's default permissions stand
+            }
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
     }
 }

@@ -12,6 +12,8 @@ import java.util.Locale;
 public final class SvgPlot {
 
     public static final int WIDTH = 760;
+    private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
+        "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
     public static final int HEIGHT = 340;
     private static final int LEFT = 76;
     private static final int RIGHT = 16;
@@ -70,6 +72,57 @@ public final class SvgPlot {
     /** The pixel row of {@code v}. */
     public double py(double v) {
         return HEIGHT - BOTTOM - (HEIGHT - BOTTOM - TOP) * y.fraction(v);
+    }
+
+    /**
+     * The pixel row of {@code v} held inside the y axis's range; a value the axis cannot place (0 or below on a log
+     * axis, NaN) sits on the bottom edge.
+     */
+    public double pyInside(double v) {
+        return py(y.accepts(v) ? Math.max(y.lo(), Math.min(y.hi(), v)) : y.lo());
+    }
+
+    /** The colour of the {@code i}-th series of a chart (ten distinct colours, then again from the first). */
+    public static String colour(int i) {
+        return COLOURS[Math.floorMod(i, COLOURS.length)];
+    }
+
+    /**
+     * A band between {@code lower} and {@code upper} at {@code xs} (same lengths; values held inside the y axis as
+     * {@link #pyInside}): {@code class="band"}, filled in {@code colour} at 15 % opacity, no outline.
+     */
+    public SvgPlot band(double[] xs, double[] lower, double[] upper, String colour) {
+        StringBuilder d = new StringBuilder();
+        for (int i = 0; i < xs.length; i++) {
+            d.append(i == 0 ? "M" : "L").append(fmt("%.1f %.1f", px(xs[i]), pyInside(upper[i])));
+        }
+        for (int i = xs.length - 1; i >= 0; i--) {
+            d.append(fmt("L%.1f %.1f", px(xs[i]), pyInside(lower[i])));
+        }
+        return add("<path class='band' d='" + d + "Z' fill='" + Html.escape(colour) + "' fill-opacity='0.15' "
+            + "stroke='none'/>");
+    }
+
+    /**
+     * A 2-pixel line through {@code ys} at {@code xs} (held inside the y axis as {@link #pyInside}) with
+     * {@code class="<cssClass>"} and {@code title} (escaped and capped) as its tooltip.
+     */
+    public SvgPlot line(String cssClass, double[] xs, double[] ys, String colour, String title) {
+        return line(cssClass, xs, ys, colour, "", title);
+    }
+
+    /**
+     * {@link #line(String, double[], double[], String, String)} dashed as {@code dash} (an SVG dash array; "" for a
+     * solid line).
+     */
+    public SvgPlot line(String cssClass, double[] xs, double[] ys, String colour, String dash, String title) {
+        StringBuilder d = new StringBuilder();
+        for (int i = 0; i < xs.length; i++) {
+            d.append(i == 0 ? "M" : "L").append(fmt("%.1f %.1f", px(xs[i]), pyInside(ys[i])));
+        }
+        return add("<path class='" + Html.escape(cssClass) + "' d='" + d + "' fill='none' stroke='"
+            + Html.escape(colour) + "' stroke-width='2'" + (dash.isEmpty() ? "" : " stroke-dasharray='"
+            + Html.escape(dash) + "'") + "><title>" + Html.text(title) + "</title></path>");
     }
 
     /** Whether the point lies on both axes and inside their ranges. */

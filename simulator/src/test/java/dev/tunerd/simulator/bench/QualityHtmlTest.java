@@ -66,8 +66,8 @@ class QualityHtmlTest {
         assertEquals(0.25 + 0.75 * (1.0 / 3 - 0.25), q[0][0], 1e-12);
         assertEquals((1.0 / 3 + 0.5) / 2, q[1][0], 1e-12);
         assertEquals(0.5 + 0.25 * 0.5, q[2][0], 1e-12);
-        assertArrayEquals(new double[] {1.75, 2.5, 3.25}, new double[] {QualityHtml.quantile(new double[] {1, 2, 3, 4},
-            0.25), QualityHtml.quantile(new double[] {1, 2, 3, 4}, 0.5), QualityHtml.quantile(new double[] {1, 2, 3, 4},
+        assertArrayEquals(new double[] {1.75, 2.5, 3.25}, new double[] {RegretStats.quantile(new double[] {1, 2, 3, 4},
+            0.25), RegretStats.quantile(new double[] {1, 2, 3, 4}, 0.5), RegretStats.quantile(new double[] {1, 2, 3, 4},
             0.75)}, 1e-12);
     }
 }
