@@ -3,8 +3,6 @@ package dev.tunerd.report;
 import dev.tunerd.simulator.report.Html;
 import dev.tunerd.simulator.report.Numbers;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -23,7 +21,7 @@ public final class ExperimentReport {
     }
 
     public static void write(Path file, Experiment e) throws IOException {
-        Files.writeString(file, render(e), StandardCharsets.UTF_8);
+        Html.writeAtomically(file, render(e));
     }
 
     public static String render(Experiment e) {

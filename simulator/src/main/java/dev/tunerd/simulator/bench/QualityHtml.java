@@ -6,8 +6,6 @@ import dev.tunerd.simulator.report.Html;
 import dev.tunerd.simulator.report.Numbers;
 import dev.tunerd.simulator.report.SvgPlot;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,7 +28,7 @@ public final class QualityHtml {
 
     public static void write(Path file, QualityBench.Outcome o, List<String> problems, int trials, int seeds)
             throws IOException {
-        Files.writeString(file, render(o, problems, trials, seeds), StandardCharsets.UTF_8);
+        Html.writeAtomically(file, render(o, problems, trials, seeds));
     }
 
     public static String render(QualityBench.Outcome o, List<String> problems, int trials, int seeds) {

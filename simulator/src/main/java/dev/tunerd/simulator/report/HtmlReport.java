@@ -4,8 +4,6 @@ import dev.tunerd.simulator.manager.RunResult;
 import dev.tunerd.simulator.manager.TrialRecord;
 import dev.tunerd.simulator.manager.TrialStatus;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +19,7 @@ public final class HtmlReport {
     }
 
     public static void write(Path file, RunResult r, String tuner, String assessor) throws IOException {
-        Files.writeString(file, render(r, tuner, assessor), StandardCharsets.UTF_8);
+        Html.writeAtomically(file, render(r, tuner, assessor));
     }
 
     public static String render(RunResult r, String tuner, String assessor) {
