@@ -4,10 +4,10 @@ import dev.tunerd.tuners.common.Normal;
 import dev.tunerd.tuners.common.Rng;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleSupplier;
 
 /**
  * Whether a bracket of successive halving is worth its epochs, judged on the full trainings of new configurations so
@@ -109,15 +109,22 @@ final class BracketPayoff {
             return true;
         }
         List<double[]> usable = usable(curves, s);
-        double[] evidence = columns(usable, s);
-        int key = 2 * s + (earlyAllowed ? 1 : 0);
-        Answer known = verdicts.get(key);
+        return remembered(verdicts, 2 * s + (earlyAllowed ? 1 : 0), columns(usable, s),
+            () -> decide(usable, s, earlyAllowed) ? 1 : 0) != 0;
+    }
+
+    /**
+     * The answer kept in {@code answers} under {@code key} when it was computed from the same {@code evidence}
+     * ({@link #columns}); otherwise {@code compute}'s, kept in its place.
+     */
+    private static double remembered(Map<Integer, Answer> answers, int key, double[] evidence, DoubleSupplier compute) {
+        Answer known = answers.get(key);
         if (known != null && Arrays.equals(known.evidence, evidence)) {
-            return known.value != 0;
+            return known.value;
         }
-        boolean pays = decide(usable, s, earlyAllowed);
-        verdicts.put(key, new Answer(evidence, pays ? 1 : 0));
-        return pays;
+        double value = compute.getAsDouble();
+        answers.put(key, new Answer(evidence, value));
+        return value;
     }
 
     /**
@@ -177,13 +184,13 @@ final class BracketPayoff {
      * normal draws. Returns the difference in standard normal units (positive: the bracket is better).
      */
     double screenGain(List<double[]> usable, int s) {
-        int m = usable.size();
-        int d = s + 1;
         double[] scores = columns(usable, s);
-        Answer known = gains.get(s);
-        if (known != null && Arrays.equals(known.evidence, scores)) {
-            return known.value;
-        }
+        return remembered(gains, s, scores, () -> replayedGain(scores, usable.size(), s));
+    }
+
+    /** {@link #screenGain} computed: {@code scores} holds the {@code m} usable trainings' values column by column. */
+    private double replayedGain(double[] scores, int m, int s) {
+        int d = s + 1;
         double[][] z = new double[d][];
         for (int j = 0; j < d; j++) {
             z[j] = rankScores.of(Arrays.copyOfRange(scores, j * m, (j + 1) * m));
@@ -221,9 +228,7 @@ final class BracketPayoff {
             }
             sum += best;
         }
-        double gain = -bestOfFullTrainings(s) - sum / replays;
-        gains.put(s, new Answer(scores, gain));
-        return gain;
+        return -bestOfFullTrainings(s) - sum / replays;
     }
 
     /** {@link #expectedMaxOfNormals} of bracket {@code s}'s cost, computed once per bracket. */
@@ -253,11 +258,6 @@ final class BracketPayoff {
      */
     double potential(int s) {
         return expectedMaxOfNormals(plan.configs(s, 0)) - expectedMaxOfNormals(cost(s));
-    }
-
-    /** Normal scores of {@code v}: {@code Phi^-1((rank + 0.5) / n)}, ties sharing their mean rank. */
-    static double[] normalScores(double[] v) {
-        return RankScores.normalScores(v);
     }
 
     /** Pearson correlation matrix of the rows of {@code z} (a constant row is uncorrelated), row-major. */
@@ -438,15 +438,8 @@ final class BracketPayoff {
      * trainings a late rung would have kept.
      */
     double outcome(List<double[]> usable, int s) {
-        double[] evidence = columns(usable, s);
-        Answer known = outcomes.get(s);
-        if (known != null && Arrays.equals(known.evidence, evidence)) {
-            return known.value;
-        }
-        double outcome = EvidenceReplay.outcome(plan, usable, s,
-            Math.max(16, Math.min(DRAWS, DRAW_BUDGET / plan.configs(s, 0))));
-        outcomes.put(s, new Answer(evidence, outcome));
-        return outcome;
+        return remembered(outcomes, s, columns(usable, s), () -> EvidenceReplay.outcome(plan, usable, s,
+            Math.max(16, Math.min(DRAWS, DRAW_BUDGET / plan.configs(s, 0)))));
     }
 
     /** The expected smallest of {@code m} (possibly fractional) draws with replacement from {@code values}. */

@@ -106,7 +106,7 @@ class BracketPayoffTest {
         assertEquals(0, BracketPayoff.expectedMaxOfNormals(1), 1e-6);
         assertEquals(1 / Math.sqrt(Math.PI), BracketPayoff.expectedMaxOfNormals(2), 1e-6);
         assertEquals(1.16296, BracketPayoff.expectedMaxOfNormals(5), 1e-4); // tables of normal order statistics
-        double[] scores = BracketPayoff.normalScores(new double[] {3, 1, 2, 2});
+        double[] scores = RankScores.normalScores(new double[] {3, 1, 2, 2});
         assertEquals(scores[2], scores[3], 0, "ties share a score");
         assertTrue(scores[1] < scores[2] && scores[2] < scores[0]);
     }
