@@ -5,6 +5,7 @@ import dev.tunerd.simulator.fidelity.MultiFidelityHtml;
 import dev.tunerd.simulator.fidelity.MultiFidelityReport;
 import dev.tunerd.simulator.manager.DaemonCommand;
 import dev.tunerd.simulator.manager.SimulationException;
+import dev.tunerd.spi.text.SafeText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -91,7 +92,8 @@ final class MultiFidelityCommand implements Callable<Integer> {
         for (Map.Entry<String, Path> file : outputs().entrySet()) {
             String why = unwritable(file.getValue());
             if (why != null) {
-                err.println("tunerd bench multifidelity: " + file.getKey() + " " + file.getValue() + ": " + why);
+                err.println("tunerd bench multifidelity: " + file.getKey() + " " + SafeText.of(file.getValue()) + ": "
+                    + why);
                 return 2;
             }
         }
@@ -113,10 +115,10 @@ final class MultiFidelityCommand implements Callable<Integer> {
                 Files.writeString(perRun, MultiFidelityReport.perRunCsv(cells), StandardCharsets.UTF_8);
             }
         } catch (IllegalArgumentException e) {
-            err.println("tunerd bench multifidelity: " + e.getMessage());
+            err.println("tunerd bench multifidelity: " + SafeText.of(e.getMessage()));
             return 2;
         } catch (SimulationException e) {
-            err.println("tunerd bench multifidelity: " + e.getMessage());
+            err.println("tunerd bench multifidelity: " + SafeText.of(e.getMessage()));
             return 1;
         }
         err.print(text);
@@ -130,7 +132,8 @@ final class MultiFidelityCommand implements Callable<Integer> {
                     seeds, firstSeed, setSize == null ? 0 : setSize, fullTrainings, version(), DateTimeFormatter
                     .ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).format(ZonedDateTime.now(ZoneOffset.UTC))));
             } catch (IOException e) {
-                err.println("tunerd bench multifidelity: --html " + html + ": cannot write: " + e);
+                err.println("tunerd bench multifidelity: --html " + SafeText.of(html) + ": cannot write: "
+                    + SafeText.of(e));
                 return 1;
             }
         }
