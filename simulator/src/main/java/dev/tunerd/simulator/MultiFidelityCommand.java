@@ -65,10 +65,12 @@ final class MultiFidelityCommand implements Callable<Integer> {
     Integer parallel;
 
     @Option(names = "--assess-wait-ms", defaultValue = "2",
-        description = "wait for an assessor's KI after each intermediate result")
+        description = "with --daemon-command: wait this long for an assessor's KI after each intermediate result (this"
+            + " jar's daemon answers a PI barrier instead, so its runs repeat whatever the load)")
     long assessWaitMs;
 
-    @Option(names = "--daemon-command", description = "command that starts the daemon (default: this jar)")
+    @Option(names = "--daemon-command", description = "command that starts the daemon (default: this jar, started"
+        + " with --echo-ping)")
     String daemonCommand;
 
     @Option(names = "--out", description = "also write the tables to this Markdown file")
@@ -107,7 +109,8 @@ final class MultiFidelityCommand implements Callable<Integer> {
         try {
             MultiFidelityBench.Plan plan = new MultiFidelityBench.Plan(algorithms, problems, workers, seedList,
                 fullTrainings, parallel != null ? parallel : Runtime.getRuntime().availableProcessors(), assessWaitMs,
-                daemonCommand == null ? DaemonCommand.sameJar() : DaemonCommand.parse(daemonCommand));
+                daemonCommand == null ? DaemonCommand.sameJar() : DaemonCommand.parse(daemonCommand),
+                daemonCommand == null);
             contenders = plan.contenders();
             cells = MultiFidelityBench.run(plan, err);
             text = MultiFidelityReport.render(cells, setSize == null ? 0 : setSize);

@@ -50,6 +50,7 @@ public final class DaemonCommand implements Callable<Integer> {
     String checkpointMode;
     int maxTrials;
     int trialConcurrency;
+    boolean echoPing;
     boolean list;
     boolean cdsTraining;
 
@@ -128,7 +129,7 @@ public final class DaemonCommand implements Callable<Integer> {
         var url = channel != null ? NniEnvironment.url(channel) : env.channelUrl();
         return new DaemonSettings(tunerSpec, assessorSpec, pluginPath, queueCapacity,
             new FrameFormat(headerDigits, maxFrameBytes), url, wsForm(wsForm), env, checkpointMode(env),
-            withFlags(budget));
+            withFlags(budget), echoPing);
     }
 
     /** The budget from exp_params with {@code --max-trials} and {@code --trial-concurrency} laid over it. */

@@ -40,6 +40,13 @@ public final class DaemonLaunchArgs {
             String arg = args[i];
             int eq = arg.startsWith("--") ? arg.indexOf('=') : -1;
             DaemonOption option = option(eq < 0 ? arg : arg.substring(0, eq));
+            if (option == DaemonOption.ECHO_PING && eq < 0) { // the one flag of a launch; the others are actions
+                if (!seen.add(option)) {
+                    return false;
+                }
+                values[option.ordinal()] = Boolean.TRUE;
+                continue;
+            }
             if (option == null || option.kind() == DaemonOption.Kind.FLAG) {
                 return false;
             }

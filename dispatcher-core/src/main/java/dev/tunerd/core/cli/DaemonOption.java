@@ -38,6 +38,9 @@ enum DaemonOption {
     TRIAL_CONCURRENCY("--trial-concurrency", Kind.INT, "N", "0", false,
         "Trials the experiment runs at once, for algorithms that plan by it; 0 = unknown (default). Overrides "
             + "exp_params' trialConcurrency."),
+    ECHO_PING("--echo-ping", Kind.FLAG, null, null, false,
+        "Answer each PI with a PI once every command sent before it is handled: a barrier for test clients and "
+            + "benchmarks (a tunerd extension; NNI never sends it, and PI is ignored without it)."),
     LIST("--list", Kind.FLAG, null, null, false, "List the algorithms with their classArgs defaults, then exit."),
     CDS_TRAINING("--cds-training", Kind.FLAG, null, null, true, "Run an in-memory session (for a CDS archive).");
 
@@ -117,6 +120,7 @@ enum DaemonOption {
             case CHECKPOINT_MODE -> cmd.checkpointMode;
             case MAX_TRIALS -> cmd.maxTrials;
             case TRIAL_CONCURRENCY -> cmd.trialConcurrency;
+            case ECHO_PING -> cmd.echoPing;
             case LIST -> cmd.list;
             case CDS_TRAINING -> cmd.cdsTraining;
         };
@@ -141,6 +145,7 @@ enum DaemonOption {
             case CHECKPOINT_MODE -> cmd.checkpointMode = (String) value;
             case MAX_TRIALS -> cmd.maxTrials = (Integer) value;
             case TRIAL_CONCURRENCY -> cmd.trialConcurrency = (Integer) value;
+            case ECHO_PING -> cmd.echoPing = (Boolean) value;
             case LIST -> cmd.list = (Boolean) value;
             case CDS_TRAINING -> cmd.cdsTraining = (Boolean) value;
         }

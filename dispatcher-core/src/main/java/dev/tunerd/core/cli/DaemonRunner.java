@@ -67,7 +67,8 @@ public final class DaemonRunner {
         MsgDispatcher dispatcher = new MsgDispatcher(tuner, assessor, state,
             settings.environment().includeIntermediateResults());
         return new Daemon(channel, sink, dispatcher,
-            new Daemon.Settings(settings.queueCapacity(), Daemon.Settings.DEFAULT_SHUTDOWN_GRACE)).run();
+            new Daemon.Settings(settings.queueCapacity(), Daemon.Settings.DEFAULT_SHUTDOWN_GRACE,
+                settings.echoPing())).run();
     }
 
     private static String describe(AlgorithmSpec spec) {

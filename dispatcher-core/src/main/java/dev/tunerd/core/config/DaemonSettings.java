@@ -27,11 +27,12 @@ import java.util.Optional;
  * @param budget        the experiment's trial budget and concurrency (exp_params' {@code maxTrialNumber} and
  *                      {@code trialConcurrency}, or {@code --max-trials} and {@code --trial-concurrency}), passed to
  *                      the algorithms in their {@link AlgorithmContext}
+ * @param echoPing      {@code --echo-ping}: answer each {@code PI} once every command before it is handled
  */
 public record DaemonSettings(AlgorithmSpec tuner, Optional<AlgorithmSpec> assessor, List<Path> pluginPath,
                             int queueCapacity, FrameFormat frameFormat, Optional<URI> channelUrl,
                             Optional<WsForm> wsForm, NniEnvironment environment, CheckpointMode checkpoint,
-                            ExperimentBudget budget) {
+                            ExperimentBudget budget, boolean echoPing) {
 
     public DaemonSettings {
         Objects.requireNonNull(tuner, "tuner");
@@ -52,12 +53,21 @@ public record DaemonSettings(AlgorithmSpec tuner, Optional<AlgorithmSpec> assess
         }
     }
 
+    /** Settings that ignore {@code PI}, as NNI does. */
+    public DaemonSettings(AlgorithmSpec tuner, Optional<AlgorithmSpec> assessor, List<Path> pluginPath,
+                          int queueCapacity, FrameFormat frameFormat, Optional<URI> channelUrl,
+                          Optional<WsForm> wsForm, NniEnvironment environment, CheckpointMode checkpoint,
+                          ExperimentBudget budget) {
+        this(tuner, assessor, pluginPath, queueCapacity, frameFormat, channelUrl, wsForm, environment, checkpoint,
+            budget, false);
+    }
+
     /** Settings without budget information. */
     public DaemonSettings(AlgorithmSpec tuner, Optional<AlgorithmSpec> assessor, List<Path> pluginPath,
                           int queueCapacity, FrameFormat frameFormat, Optional<URI> channelUrl,
                           Optional<WsForm> wsForm, NniEnvironment environment, CheckpointMode checkpoint) {
         this(tuner, assessor, pluginPath, queueCapacity, frameFormat, channelUrl, wsForm, environment, checkpoint,
-            ExperimentBudget.UNKNOWN);
+            ExperimentBudget.UNKNOWN, false);
     }
 
     /** Settings with the default checkpoint mode: required when NNI_CHECKPOINT_DIRECTORY is set, else off. */

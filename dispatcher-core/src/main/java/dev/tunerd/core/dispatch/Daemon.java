@@ -33,8 +33,12 @@ public final class Daemon {
     /**
      * @param queueCapacity  capacity of each of the two queues
      * @param shutdownGrace  how long a running handler may take to finish after the end was decided
+     * @param echoPing       answer each {@code PI} with a {@code PI} once every command read before it has been
+     *                       handled on both queues and its replies written ({@code --echo-ping}, a tunerd
+     *                       extension: a barrier for a client that must know when the daemon is done with what it
+     *                       sent); false: {@code PI} is ignored, as NNI does
      */
-    public record Settings(int queueCapacity, Duration shutdownGrace) {
+    public record Settings(int queueCapacity, Duration shutdownGrace, boolean echoPing) {
         public static final int DEFAULT_QUEUE_CAPACITY = 1024;
         public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
@@ -42,6 +46,11 @@ public final class Daemon {
             if (queueCapacity < 1) {
                 throw new IllegalArgumentException("queue capacity must be at least 1, got " + queueCapacity);
             }
+        }
+
+        /** Settings that ignore {@code PI}, as NNI does. */
+        public Settings(int queueCapacity, Duration shutdownGrace) {
+            this(queueCapacity, shutdownGrace, false);
         }
     }
 
@@ -141,6 +150,11 @@ public final class Daemon {
                     outcome.complete(ExitCode.OK, "TE received");
                     return;
                 }
+                if (command instanceof InboundCommand.Ping && settings.echoPing()) {
+                    echoAfterEarlierCommands();
+                    command = null;
+                    continue;
+                }
                 Route route = route(command, dispatcher);
                 boolean batchFull = false;
                 if (route.toAssessor()) {
@@ -163,6 +177,22 @@ public final class Daemon {
         } catch (RuntimeException | Error e) {
             failAfterEarlierCommands(command, e);
         }
+    }
+
+    /**
+     * {@code --echo-ping}: answers a {@code PI} once both workers have handled every command read before it and
+     * written their replies, so the echo follows all of them on the wire. The reader reads nothing meanwhile (the
+     * client that sent the {@code PI} waits for its echo anyway); the end of the daemon ends the wait. Reader thread.
+     */
+    private void echoAfterEarlierCommands() throws InterruptedException {
+        CountDownLatch defaultDone = defaultWorker.publishWithBarrier();
+        CountDownLatch assessorDone = assessorWorker.publishWithBarrier();
+        while (!(defaultDone.await(20, TimeUnit.MILLISECONDS) && assessorDone.await(20, TimeUnit.MILLISECONDS))) {
+            if (outcome.isDone()) {
+                return;
+            }
+        }
+        sink.send(OutboundCommands.pingEcho());
     }
 
     /**

@@ -74,7 +74,8 @@ final class Worker {
 
     /**
      * Publishes what was collected followed by a barrier, and returns the latch the worker counts down when it
-     * reaches the barrier: every command before it has then been handled. Reader thread.
+     * reaches the barrier: every command before it has then been handled, and its replies written (a worker that
+     * holds replies writes them before it counts down). Reader thread.
      */
     CountDownLatch publishWithBarrier() throws InterruptedException {
         CountDownLatch reached = new CountDownLatch(1);
@@ -149,6 +150,15 @@ final class Worker {
                 break;
             }
             if (item.reached() != null) {
+                if (heldReplies != null) {
+                    try { // the replies to the commands before a barrier are written when it is reached
+                        heldReplies.release();
+                        heldReplies.hold();
+                    } catch (RuntimeException e) { // the channel failed: the barrier is never reached
+                        failure = e;
+                        break;
+                    }
+                }
                 item.reached().countDown();
                 continue;
             }

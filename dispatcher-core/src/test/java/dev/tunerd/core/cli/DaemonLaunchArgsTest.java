@@ -66,6 +66,8 @@ class DaemonLaunchArgsTest {
         assertSameAsPicocli("--tuner", "TPE", "--plugin-path", "/a", "--plugin-path=/b", "--queue-capacity", "7",
             "--max-frame-bytes", "123456789012", "--header-digits", "6", "--channel", "ws://localhost:9/x",
             "--ws-form", "raw", "--checkpoint-mode", "off");
+        assertSameAsPicocli("--tuner", "Hyperband", "--tuner-args", "{\"R\": 81}", "--echo-ping"); // the bench's
+        assertSameAsPicocli("--echo-ping", "--tuner", "TPE");
         assertSameAsPicocli("--tuner", "");
         assertSameAsPicocli("--tuner", "TPE", "--tuner-args=a=b");
         assertSameAsPicocli(); // no options: the defaults (and later "no tuner" from the settings)
@@ -88,6 +90,8 @@ class DaemonLaunchArgsTest {
         assertDeclined("--version");
         assertDeclined("--list");
         assertDeclined("--cds-training");
+        assertDeclined("--tuner", "TPE", "--echo-ping", "--echo-ping");
+        assertDeclined("--tuner", "TPE", "--echo-ping=true");
         assertDeclined("--tuner", "TPE", "--bogus", "1");
         assertDeclined("--tuner", "TPE", "stray");
         assertDeclined("--tuner", "TPE", "--tuner", "Random");
@@ -112,7 +116,7 @@ class DaemonLaunchArgsTest {
     void neverTakesALineOtherwiseThanPicocli() {
         String[] words = {"--tuner", "--tuner-args", "--assessor", "--assessor-args", "--exp_params", "-m",
             "--plugin-path", "--queue-capacity", "--max-frame-bytes", "--header-digits", "--channel", "--ws-form",
-            "--checkpoint-mode", "--list", "--tuner=TPE", "--queue-capacity=5", "--header-digits=6", "-m=nni",
+            "--checkpoint-mode", "--list", "--echo-ping", "--echo-ping=false", "--tuner=TPE", "--queue-capacity=5", "--header-digits=6", "-m=nni",
             "--plugin-path=/p", "TPE", "nni", "{\"a\": 1}", "5", "0", "007", "-3", "2147483648", "/dir", "", "-",
             "--", "@f", "ws://h:1/p", "auto", "x=y", "--tuner-args=", "-h", "--nope"};
         Random random = new Random(42);

@@ -89,6 +89,41 @@ class HeldRepliesTest {
             OutboundCommands.killTrialJob("c"))), log.writes());
     }
 
+    /**
+     * A barrier (the daemon's {@code --echo-ping}, and a failure's wait for earlier commands) is reached only once the
+     * replies to the commands before it are written, not at the end of a batch that goes on behind it.
+     */
+    @Test
+    void aBarrierIsReachedOnceTheRepliesBeforeItAreWritten() throws Exception {
+        WriteLog log = new WriteLog();
+        ChannelReplySink sink = new ChannelReplySink(log);
+        CountDownLatch gate = new CountDownLatch(1);
+        Worker worker = new Worker("test-assessor", "assessor", 16, c -> {
+            String job = ((InboundCommand.TrialEnd) c).trialJobId();
+            if (job.equals("slow")) {
+                try {
+                    gate.await(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            sink.send(OutboundCommands.killTrialJob(job));
+        }, (c, e) -> { }, sink);
+        worker.enqueue(trialEnd("a"));
+        CountDownLatch reached = worker.publishWithBarrier();
+        worker.enqueue(trialEnd("slow"));
+        worker.publish(); // a, the barrier and slow: one batch, taken at once
+        worker.start();
+        try {
+            assertTrue(reached.await(5, TimeUnit.SECONDS));
+            assertEquals(List.of(List.of(OutboundCommands.killTrialJob("a"))), log.writes());
+        } finally {
+            gate.countDown();
+        }
+        worker.stop();
+        assertTrue(worker.join(5000));
+    }
+
     @Test
     void repliesHeldBeforeAFailureGoOutBeforeItsErrorReport() throws Exception {
         WriteLog log = new WriteLog();

@@ -13,6 +13,7 @@ import dev.tunerd.spi.json.JsonValue;
 public final class OutboundCommands {
 
     private static final Command INITIALIZED = Command.of(CommandType.INITIALIZED);
+    private static final Command PING_ECHO = Command.of(CommandType.PING);
 
     private OutboundCommands() {
     }
@@ -20,6 +21,15 @@ public final class OutboundCommands {
     /** {@code ID}, empty content. */
     public static Command initialized() {
         return INITIALIZED;
+    }
+
+    /**
+     * {@code PI}, empty content: the echo of a manager's {@code PI} that a daemon started with {@code --echo-ping}
+     * sends once every command read before it has been handled (a tunerd extension; NNI's dispatcher never sends
+     * {@code PI}, and without the flag neither does tunerd).
+     */
+    public static Command pingEcho() {
+        return PING_ECHO;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.tunerd.simulator.fidelity;
 
 import dev.tunerd.protocol.Command;
+import dev.tunerd.protocol.CommandType;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.simulator.manager.DaemonProcess;
 import dev.tunerd.simulator.manager.Inbound;
@@ -170,6 +171,10 @@ public final class BudgetedManager {
     }
 
     private boolean awaitKill(Trial t) throws InterruptedException, SimulationException, IOException {
+        if (run.echoPing()) {
+            barrier();
+            return !running.containsKey(t.jobId);
+        }
         long deadline = System.nanoTime() + run.assessWait().toNanos();
         while (running.containsKey(t.jobId)) {
             long left = deadline - System.nanoTime();
@@ -254,10 +259,26 @@ public final class BudgetedManager {
     }
 
     private void settle() throws InterruptedException, SimulationException, IOException {
+        if (run.echoPing()) {
+            barrier();
+            return;
+        }
         Inbound in;
         long quiet = (run.settle().isZero() ? OWED_SETTLE : run.settle()).toNanos();
         while ((in = daemon.poll(quiet)) != null) {
             handle(command(in));
+        }
+    }
+
+    /**
+     * Sends {@code PI} and handles what the daemon sends until its echo: every reply to what was sent before is then
+     * in, whatever the threads' timing (the daemon runs with {@code --echo-ping}).
+     */
+    private void barrier() throws IOException, InterruptedException, SimulationException {
+        daemon.send(ManagerMessages.ping());
+        for (Command c = next(run.replyTimeout().toNanos()); c.type() != CommandType.PING;
+             c = next(run.replyTimeout().toNanos())) {
+            handle(c);
         }
     }
 

@@ -15,9 +15,13 @@ import java.util.Objects;
  * @param settle       extra quiet time after the answers to a request arrived (serial advisors send owed trials
  *                     from trial ends, which a count of answers cannot tell apart); zero for none
  * @param replyTimeout how long the daemon may stay silent while the manager waits for it
+ * @param echoPing     the daemon was started with {@code --echo-ping}: instead of {@code assessWait} and
+ *                     {@code settle}, the manager sends {@code PI} and reads until its echo, so it knows every reply
+ *                     is in whatever the load (the runs then repeat exactly); false for a daemon command given by
+ *                     the user, which may not answer {@code PI}
  */
 public record BudgetedRun(Problem problem, long epochBudget, int workers, boolean withAssessor, Duration assessWait,
-                          Duration settle, Duration replyTimeout) {
+                          Duration settle, Duration replyTimeout, boolean echoPing) {
     public BudgetedRun {
         Objects.requireNonNull(problem, "problem");
         if (epochBudget < 1 || workers < 1) {

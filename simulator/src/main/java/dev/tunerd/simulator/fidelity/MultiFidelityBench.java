@@ -34,9 +34,12 @@ public final class MultiFidelityBench {
      * @param parallelism   runs in flight
      * @param assessWaitMs  wait for a KI after each intermediate result when an assessor runs
      * @param daemon        how to start the daemon
+     * @param echoPing      start it with {@code --echo-ping} and read up to a {@code PI}'s echo instead of waiting
+     *                      {@code assessWaitMs} (or a moment for owed trials): runs then repeat whatever the load; only
+     *                      for a daemon that has the flag (tunerd's own)
      */
     public record Plan(List<String> contenders, List<String> problems, List<Integer> workers, List<Long> seeds,
-                       int fullTrainings, int parallelism, long assessWaitMs, DaemonCommand daemon) {
+                       int fullTrainings, int parallelism, long assessWaitMs, DaemonCommand daemon, boolean echoPing) {
         public Plan {
             List<String> all = new ArrayList<>(contenders);
             if (all.stream().noneMatch(c -> c.equalsIgnoreCase("Random"))) {
@@ -116,10 +119,15 @@ public final class MultiFidelityBench {
         throws IOException, InterruptedException, SimulationException {
         Problem problem = Problems.create(problemName, seed);
         BudgetedRun run = new BudgetedRun(problem, (long) plan.fullTrainings() * problem.epochs(), workers,
-            c.assessor() != null, Duration.ofMillis(plan.assessWaitMs()), c.settle(), Duration.ofSeconds(60));
+            c.assessor() != null, Duration.ofMillis(plan.assessWaitMs()), c.settle(), Duration.ofSeconds(60),
+            plan.echoPing());
+        List<String> commandLine = new ArrayList<>(plan.daemon().commandLine(c.tunerChoice(problem.epochs(), seed),
+            c.assessorChoice()));
+        if (plan.echoPing()) {
+            commandLine.add("--echo-ping");
+        }
         Path log = Files.createTempFile("tunerd-bench-mf-", ".log");
-        try (DaemonProcess d = DaemonProcess.start(plan.daemon().commandLine(c.tunerChoice(problem.epochs(), seed),
-            c.assessorChoice()), log, c.environment())) {
+        try (DaemonProcess d = DaemonProcess.start(commandLine, log, c.environment())) {
             return new BudgetedManager(run, d).run();
         } finally {
             Files.deleteIfExists(log);

@@ -45,6 +45,14 @@ public final class ManagerMessages {
         return new Command(CommandType.TRIAL_END, sb.append('}').toString());
     }
 
+    /**
+     * {@code PI}, empty: NNI's liveness ping; a daemon started with {@code --echo-ping} answers it once every command
+     * sent before it has been handled, which makes it a barrier.
+     */
+    public static Command ping() {
+        return Command.of(CommandType.PING);
+    }
+
     public static Command terminate() {
         return Command.of(CommandType.TERMINATE);
     }
