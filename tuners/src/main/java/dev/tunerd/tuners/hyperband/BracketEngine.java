@@ -67,6 +67,8 @@ public final class BracketEngine {
     private boolean opensWithLargest;
     /** With {@link #holdForDecisions}: whether a result that may decide the next full training is due; else null. */
     private java.util.function.BooleanSupplier evidenceDue;
+    /** With {@link #holdNewBrackets}: whether no new bracket may start now (parallelism mode only). */
+    private java.util.function.BooleanSupplier newBracketsHeld = () -> false;
 
     /**
      * @param serial       start a bracket only when the previous one generated its last round (NNI's serial mode)
@@ -139,6 +141,19 @@ public final class BracketEngine {
         this.evidenceDue = evidenceDue;
     }
 
+    /**
+     * From now on (parallelism mode only) a new bracket does not start while {@code held} says so: a request that
+     * would start one (nothing queued, or a bracket of full trainings that would be cut short) is answered null (owed
+     * by the tuner) and paid when a trial's end allows it ({@link VerdictWait}).
+     */
+    public void holdNewBrackets(java.util.function.BooleanSupplier held) {
+        this.newBracketsHeld = held;
+    }
+
+    private boolean newBracketHeld() {
+        return !serial && newBracketsHeld.getAsBoolean();
+    }
+
     private boolean waits(int[] ref) {
         if (serial || evidenceDue == null) {
             return false;
@@ -156,8 +171,11 @@ public final class BracketEngine {
      */
     public Issued issue(long parameterId, ConfigSource source) {
         if (pending.isEmpty() && (!serial || brackets.isEmpty() || brackets.get(brackets.size() - 1).done)) {
+            if (newBracketHeld()) {
+                return null;
+            }
             startBracket(source);
-        } else if (fullTrainingsRevisable() && giveUpFullTrainings.getAsBoolean()) {
+        } else if (fullTrainingsRevisable() && !newBracketHeld() && giveUpFullTrainings.getAsBoolean()) {
             giveBackFullTrainings();
             startBracket(source);
         }

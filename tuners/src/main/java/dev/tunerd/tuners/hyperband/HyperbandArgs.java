@@ -118,6 +118,14 @@ import java.util.function.Consumer;
  *                     lifts the limit for good) or 1..100, default {@value #DEFAULT_REFRESH_EVERY} (since session 24)
  * @param refreshBelow {@code refresh_below} (a tunerd addition, issue 13 session 22): the full trainings from which
  *                     {@code refresh_every} no longer applies; 5..100, default {@value #DEFAULT_REFRESH_BELOW}
+ * @param waitForVerdict {@code wait_for_verdict} (a tunerd addition, issue 13 session 25): true: with several
+ *                     workers, while the evidence is too thin for every check (fewer than {@value
+ *                     BracketTuner#MIN_PAYOFF_CURVES} usable full trainings), a largest bracket started on it is still
+ *                     waiting for its winner's end and the winners give no verdict yet ({@code realized_share}), a free
+ *                     worker that would start a new bracket waits ({@code NO}, paid at a trial's end) instead of
+ *                     starting another bracket on the same thin evidence ({@link VerdictWait}; with one worker it
+ *                     changes nothing); false: sessions 9-24, the repeat limit of {@value PayoffChecks#THIN_RUN}
+ *                     largest brackets in a row bounds such starts. Default {@value #DEFAULT_WAIT_FOR_VERDICT}
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -125,7 +133,8 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
                             Double realizedShare, Double thinMargin, Integer realizedFloor, Integer realizedWinners,
                             Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
                             Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
-                            Boolean winnerVeto, Integer refreshEvery, Integer refreshBelow, Long seed) {
+                            Boolean winnerVeto, Integer refreshEvery, Integer refreshBelow, Boolean waitForVerdict,
+                            Long seed) {
 
     /**
      * {@code payoff_margin} when the classArgs do not set it: chosen among 0.05, 0.1 and 0.2 on tuning seeds 400-419
@@ -210,6 +219,9 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     /** {@code refresh_below} when the classArgs do not set it: 15 since session 24, with {@code refresh_every} 8. */
     public static final int DEFAULT_REFRESH_BELOW = 15;
 
+    /** {@code wait_for_verdict} when the classArgs do not set it (false; BENCHMARKS.md, issue 13 session 25). */
+    public static final boolean DEFAULT_WAIT_FOR_VERDICT = false;
+
     public HyperbandArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
         if (!optimizeMode.equals("maximize") && !optimizeMode.equals("minimize")) {
@@ -247,6 +259,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         refreshEvery = offOrWithin("refresh_every",
             refreshEvery == null ? DEFAULT_REFRESH_EVERY : refreshEvery, 1, 100);
         refreshBelow = within("refresh_below", refreshBelow == null ? DEFAULT_REFRESH_BELOW : refreshBelow, 5, 100);
+        waitForVerdict = waitForVerdict == null ? DEFAULT_WAIT_FOR_VERDICT : waitForVerdict;
         offOrWithin("screen_margin", screenMargin, 0, 10);
         within("payoff_margin", payoffMargin, 0, 10);
         execMode = execMode == null ? "parallelism" : execMode;
@@ -382,6 +395,11 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         return edit(d -> d.refreshBelow = refreshBelow);
     }
 
+    /** These settings with {@code wait_for_verdict} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withWaitForVerdict(Boolean waitForVerdict) {
+        return edit(d -> d.waitForVerdict = waitForVerdict);
+    }
+
     /** These settings with {@code seed} set (null: its default, as when the classArgs omit it). */
     public HyperbandArgs withSeed(Long seed) {
         return edit(d -> d.seed = seed);
@@ -419,6 +437,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         private Boolean winnerVeto;
         private Integer refreshEvery;
         private Integer refreshBelow;
+        private Boolean waitForVerdict;
         private Long seed;
 
         /** Every component absent (null), as in classArgs {@code {}}. */
@@ -449,6 +468,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
             winnerVeto = a.winnerVeto;
             refreshEvery = a.refreshEvery;
             refreshBelow = a.refreshBelow;
+            waitForVerdict = a.waitForVerdict;
             seed = a.seed;
         }
 
@@ -456,7 +476,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
             return new HyperbandArgs(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin,
                 repeatLargest, earlyMargin, realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing,
                 separateStreams, recheckAll, holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto,
-                refreshEvery, refreshBelow, seed);
+                refreshEvery, refreshBelow, waitForVerdict, seed);
         }
     }
 

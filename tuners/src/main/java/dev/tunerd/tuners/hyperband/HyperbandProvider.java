@@ -29,8 +29,10 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
             + " (0.85: the early start's margin from six full trainings on; -1: early_margin on any evidence),"
             + " chance_depth (-1: off; k: while no winner has won, at most k largest brackets wait for their winner),"
             + " winner_veto (false; true: a losing winner that ended after the last issue vetoes the next largest"
-            + " bracket), refresh_every (-1: off; k: while a winners' win rests on fewer than refresh_below full"
-            + " trainings, full trainings after k largest brackets in a row), refresh_below (10), seed)";
+            + " bracket), refresh_every (8; -1: off; k: while a winners' win rests on fewer than refresh_below full"
+            + " trainings, full trainings after k largest brackets in a row), refresh_below (15), wait_for_verdict"
+            + " (false; true: with several workers no bracket starts while a largest bracket started on thin evidence"
+            + " has no verdict yet, a free worker waits), seed)";
     }
 
     @Override

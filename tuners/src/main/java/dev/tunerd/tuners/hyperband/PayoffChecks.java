@@ -42,7 +42,9 @@ import java.util.function.ToIntFunction;
  * trainings, after {@code refreshEvery} largest brackets in a row the iteration goes straight to a bracket of full
  * trainings (the brackets between are not allowed) that runs to its end, and the win is judged again on the larger
  * sample (issue 13 session 22: with one worker, a win on five poor trainings repeated the largest bracket to the end
- * of the run while its rounds dropped configurations that ended better than every winner). All of them:
+ * of the run while its rounds dropped configurations that ended better than every winner); {@code waitForVerdict}
+ * ({@link VerdictWait}): with several workers no new bracket starts while a largest bracket started on thin evidence
+ * has no verdict yet, a free worker waits instead. All of them:
  * {@link HyperbandArgs}.
  */
 final class PayoffChecks {
@@ -74,6 +76,9 @@ final class PayoffChecks {
         ToIntFunction<List<double[]>> realized = curves -> realizedShare < 0 ? 0
             : payoff.realized(curves, evidence.winners(), realizedShare, settings.realizedWinners());
         BooleanSupplier largestHeld = () -> LargestHold.held(settings, engine, evidence, payoff);
+        if (settings.waitForVerdict()) {
+            engine.holdNewBrackets(() -> VerdictWait.holds(settings, engine, evidence, payoff));
+        }
         // refresh_every: a win on a small sample of full trainings lifts the repeat limit only for k brackets at a time
         Predicate<List<double[]>> smallSample = curves -> settings.refreshEvery() > 0
             && !payoff.winRests(curves, settings.refreshBelow());

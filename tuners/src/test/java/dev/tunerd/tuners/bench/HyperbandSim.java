@@ -112,6 +112,7 @@ public final class HyperbandSim {
             .withLargestFirst(flag(extra, "largest_first")).withFirmMargin(extra.get("firm_margin"))
             .withChanceDepth(whole(extra, "chance_depth")).withWinnerVeto(flag(extra, "winner_veto"))
             .withRefreshEvery(whole(extra, "refresh_every")).withRefreshBelow(whole(extra, "refresh_below"))
+            .withWaitForVerdict(flag(extra, "wait_for_verdict"))
             .withSeed(seed);
         return drive(problem, new HyperbandTuner(a, seed, ctx), paid, workers, 100L * epochs, null);
     }

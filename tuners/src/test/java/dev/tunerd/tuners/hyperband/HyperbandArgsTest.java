@@ -43,6 +43,8 @@ class HyperbandArgsTest {
         new Case("winnerVeto", !HyperbandArgs.DEFAULT_WINNER_VETO, (a, v) -> a.withWinnerVeto((Boolean) v)),
         new Case("refreshEvery", 9, (a, v) -> a.withRefreshEvery((Integer) v)),
         new Case("refreshBelow", 11, (a, v) -> a.withRefreshBelow((Integer) v)),
+        new Case("waitForVerdict", !HyperbandArgs.DEFAULT_WAIT_FOR_VERDICT,
+            (a, v) -> a.withWaitForVerdict((Boolean) v)),
         new Case("seed", 12L, (a, v) -> a.withSeed((Long) v)));
 
     private static HyperbandArgs parsed(String component, Object value) throws Exception {
