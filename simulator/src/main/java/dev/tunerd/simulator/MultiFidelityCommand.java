@@ -5,6 +5,7 @@ import dev.tunerd.simulator.fidelity.MultiFidelityHtml;
 import dev.tunerd.simulator.fidelity.MultiFidelityReport;
 import dev.tunerd.simulator.manager.DaemonCommand;
 import dev.tunerd.simulator.manager.SimulationException;
+import dev.tunerd.simulator.problem.Problems;
 import dev.tunerd.spi.text.SafeText;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -15,6 +16,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -42,7 +44,9 @@ final class MultiFidelityCommand implements Callable<Integer> {
         + "Hyperband,BOHB,ASHA,ASHA-tpe", description = "comma-separated contenders: ${DEFAULT-VALUE}, Hyperband-serial, BOHB-serial, BOHB-nni, BOHB-kde")
     List<String> algorithms;
 
-    @Option(names = "--problems", split = ",", defaultValue = "curves,crossing,longcurves,longcrossing")
+    @Option(names = "--problems", split = ",", defaultValue = "curves,crossing,longcurves,longcrossing",
+        description = "comma-separated learning-curve problems, of: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE},"
+            + " the four the multi-fidelity rules were tuned on)", completionCandidates = CurveProblemNames.class)
     List<String> problems;
 
     @Option(names = "--workers", split = ",", defaultValue = "1,4")
@@ -181,6 +185,15 @@ final class MultiFidelityCommand implements Callable<Integer> {
             return lines.length == 0 || lines[0].isBlank() ? "unknown" : lines[0];
         } catch (Exception e) {
             return "unknown (" + e.getMessage() + ")";
+        }
+    }
+
+    /** The problems with a learning curve (more than one epoch), for {@code --help}. */
+    static final class CurveProblemNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Problems.names().stream()
+                .filter(p -> Problems.create(p, 0).epochs() > 1).iterator();
         }
     }
 }

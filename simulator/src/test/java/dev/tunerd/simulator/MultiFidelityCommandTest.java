@@ -26,6 +26,17 @@ class MultiFidelityCommandTest {
     }
 
     @Test
+    void theHelpListsTheLearningCurveProblemsOnly() {
+        Result r = execute("--help");
+        assertEquals(0, r.code());
+        String help = r.out().replaceAll("\\s+", " ");
+        for (String p : new String[] {"curves,", "longcrossing,", "curves60,", "stepdecay,", "overfit,", "noisycurves"}) {
+            assertTrue(help.contains(p), p + " in " + help);
+        }
+        assertFalse(help.contains("branin"), help);
+    }
+
+    @Test
     void aSetSizeOutsideOneToTheSeedsOrNotDividingThemIsAUsageErrorNamingTheFlag() {
         for (String bad : new String[] {"0", "-1", "41", "30", "3"}) {
             Result r = execute("--seeds", "40", "--set-size", bad, "--algorithms", "Random");

@@ -3,13 +3,15 @@ package dev.tunerd.simulator.problem;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.SplittableRandom;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.IntToDoubleFunction;
 
 /**
- * Shared by the learning-curve problems ({@code curves}, {@code crossing}, {@code longcurves}, {@code schedule}): the
- * generator that seeds a parameter set's noise from the problem seed and a stable fingerprint of the set, so the same
- * seed and parameters always give the same curve, and the loop that turns a noise-free loss per epoch into reported
- * values with relative Gaussian noise. Stateless.
+ * Shared by the learning-curve problems ({@code curves}, {@code crossing}, {@code longcurves}, {@code schedule} and
+ * the four of issue 13 session 25): the generator that seeds a parameter set's noise from the problem seed and a
+ * stable fingerprint of the set, so the same seed and parameters always give the same curve, the loop that turns a
+ * noise-free loss per epoch into reported values with relative Gaussian noise, and the grid search their optima come
+ * from. Stateless.
  */
 final class Curves {
     private Curves() {
@@ -40,5 +42,28 @@ final class Curves {
             h = 31 * h + c;
         }
         return h;
+    }
+
+    /**
+     * The least value of {@code f} on {@code lo..hi}: a grid of {@code steps} equal steps, then a grid 100 times finer
+     * over the two steps either side of the best point (for f* of a curve along one continuous parameter).
+     */
+    static double gridMinimum(double lo, double hi, int steps, DoubleUnaryOperator f) {
+        double step = (hi - lo) / steps;
+        double best = Double.POSITIVE_INFINITY;
+        double bestX = lo;
+        for (int i = 0; i <= steps; i++) {
+            double x = lo + i * step;
+            double v = f.applyAsDouble(x);
+            if (v < best) {
+                best = v;
+                bestX = x;
+            }
+        }
+        for (int i = -200; i <= 200; i++) {
+            double x = Math.min(hi, Math.max(lo, bestX + i * step / 100));
+            best = Math.min(best, f.applyAsDouble(x));
+        }
+        return best;
     }
 }

@@ -9,7 +9,8 @@ import java.util.function.LongFunction;
 
 /**
  * The registry of built-in problems by name: the nine textbook functions of BENCHMARKS.md section 1 (in that
- * order), the mixed conditional space and the learning curves. Thread-safe (immutable after class load).
+ * order), the mixed conditional space and the learning curves (issue 13 session 25 added {@code curves60},
+ * {@code stepdecay}, {@code overfit} and {@code noisycurves}, not used to tune any algorithm). Thread-safe (immutable after class load).
  */
 public final class Problems {
 
@@ -44,6 +45,10 @@ public final class Problems {
         register(LongCurvesProblem::new);
         register(CrossingCurvesProblem::longCrossing);
         register(ScheduleProblem::new);
+        register(Curves60Problem::new);
+        register(StepDecayProblem::new);
+        register(OverfitProblem::new);
+        register(NoisyCurvesProblem::new);
     }
 
     private Problems() {
