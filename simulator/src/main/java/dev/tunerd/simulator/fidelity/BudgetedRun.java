@@ -15,11 +15,13 @@ import java.util.Objects;
  * @param settle       extra quiet time after the answers to a request arrived (serial advisors send owed trials
  *                     from trial ends, which a count of answers cannot tell apart); zero for none
  * @param replyTimeout how long the daemon may stay silent while the manager waits for it
+ * @param reporting    what the trials report (the loss, or its mirror {@code 1 - loss / 4} to maximise)
  */
 public record BudgetedRun(Problem problem, long epochBudget, int workers, boolean withAssessor, Duration assessWait,
-                          Duration settle, Duration replyTimeout) {
+                          Duration settle, Duration replyTimeout, Reporting reporting) {
     public BudgetedRun {
         Objects.requireNonNull(problem, "problem");
+        Objects.requireNonNull(reporting, "reporting");
         if (epochBudget < 1 || workers < 1) {
             throw new IllegalArgumentException("budget and workers must be at least 1, got " + epochBudget + ", "
                 + workers);

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,10 +35,20 @@ public final class MultiFidelityBench {
      * @param parallelism   runs in flight
      * @param assessWaitMs  wait for a KI after each intermediate result when an assessor runs
      * @param daemon        how to start the daemon
+     * @param reporting     what trials report and which way every contender optimises it
      */
     public record Plan(List<String> contenders, List<String> problems, List<Integer> workers, List<Long> seeds,
-                       int fullTrainings, int parallelism, long assessWaitMs, DaemonCommand daemon) {
+                       int fullTrainings, int parallelism, long assessWaitMs, DaemonCommand daemon,
+                       Reporting reporting) {
+        /** A plan whose trials report the loss, minimised. */
+        public Plan(List<String> contenders, List<String> problems, List<Integer> workers, List<Long> seeds,
+                    int fullTrainings, int parallelism, long assessWaitMs, DaemonCommand daemon) {
+            this(contenders, problems, workers, seeds, fullTrainings, parallelism, assessWaitMs, daemon,
+                Reporting.LOSS);
+        }
+
         public Plan {
+            Objects.requireNonNull(reporting, "reporting");
             List<String> all = new ArrayList<>(contenders);
             if (all.stream().noneMatch(c -> c.equalsIgnoreCase("Random"))) {
                 all.add(0, "Random");
@@ -116,10 +127,12 @@ public final class MultiFidelityBench {
         throws IOException, InterruptedException, SimulationException {
         Problem problem = Problems.create(problemName, seed);
         BudgetedRun run = new BudgetedRun(problem, (long) plan.fullTrainings() * problem.epochs(), workers,
-            c.assessor() != null, Duration.ofMillis(plan.assessWaitMs()), c.settle(), Duration.ofSeconds(60));
+            c.assessor() != null, Duration.ofMillis(plan.assessWaitMs()), c.settle(), Duration.ofSeconds(60),
+            plan.reporting());
         Path log = Files.createTempFile("tunerd-bench-mf-", ".log");
-        try (DaemonProcess d = DaemonProcess.start(plan.daemon().commandLine(c.tunerChoice(problem.epochs(), seed),
-            c.assessorChoice()), log, c.environment())) {
+        try (DaemonProcess d = DaemonProcess.start(plan.daemon().commandLine(
+            c.tunerChoice(problem.epochs(), seed, plan.reporting().mode()), c.assessorChoice(plan.reporting().mode())),
+            log, c.environment())) {
             return new BudgetedManager(run, d).run();
         } finally {
             Files.deleteIfExists(log);
