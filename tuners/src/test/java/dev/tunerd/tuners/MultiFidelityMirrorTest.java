@@ -52,16 +52,16 @@ class MultiFidelityMirrorTest {
     private static final Pattern BUDGET = Pattern.compile("\"TRIAL_BUDGET\": ?([0-9]+)");
 
     /** A tuner made for a mode, with the map its context's sender pays owed requests into. */
-    private record Made<T extends Tuner & NamesParameterIds & ReceivesIntermediateResults>(T tuner,
-                                                                                           Map<Long, JsonValue> paid) {
+    private record Made<T extends Tuner & NamesParameterIds & ReceivesIntermediateResults>(
+        T tuner, Map<Long, JsonValue> paid) {
     }
 
     /** The first decision where the mirror parts from the losses, named; then the counts. */
     private static void assertSameDecisions(List<String> losses, List<String> scores) {
         for (int i = 0; i < Math.min(losses.size(), scores.size()); i++) {
             if (!losses.get(i).equals(scores.get(i))) {
-                fail("decision " + i + " differs: minimize on losses \"" + losses.get(i) + "\", maximize on the mirror \""
-                    + scores.get(i) + "\"");
+                fail("decision " + i + " differs: minimize on losses \"" + losses.get(i)
+                    + "\", maximize on the mirror \"" + scores.get(i) + "\"");
             }
         }
         assertEquals(losses.size(), scores.size(), "as many decisions either way");
@@ -167,7 +167,8 @@ class MultiFidelityMirrorTest {
     @Test
     void curvefittingStopsAlikeOnTheScoreItFitsForLosses() {
         // Curvefitting is no affine mirror: NNI's families are fitted to accuracies, so minimize fits the score
-        // 1 / (1 + loss) and stops below best / threshold in loss. At threshold 1 that is exactly maximize on the score.
+        // 1 / (1 + loss) and stops below best / threshold in loss. At threshold 1 that is exactly maximize on the
+        // score.
         assertMirrored(m -> new CurvefittingAssessor(new CurvefittingArgs(EPOCHS, 6, 1.0, 3, m.toString())),
             loss -> 1 / (1 + loss), 10);
     }

@@ -193,7 +193,8 @@ public final class MirrorStreams {
     }
 
     private static int newTrial(SplittableRandom rng, List<JsonObject> params, List<List<JsonValue>> histories) {
-        params.add(JsonObject.builder().put("x", JsonFloat.of(rng.nextDouble())).put("y", JsonFloat.of(rng.nextDouble()))
+        params.add(JsonObject.builder().put("x", JsonFloat.of(rng.nextDouble()))
+            .put("y", JsonFloat.of(rng.nextDouble()))
             .put("c", JsonString.of(new String[] {"a", "b", "c"}[rng.nextInt(3)])).build());
         histories.add(new ArrayList<>());
         return params.size() - 1;
