@@ -3,6 +3,7 @@ package dev.tunerd.simulator;
 import dev.tunerd.simulator.fidelity.MultiFidelityBench;
 import dev.tunerd.simulator.fidelity.MultiFidelityHtml;
 import dev.tunerd.simulator.fidelity.MultiFidelityReport;
+import dev.tunerd.simulator.fidelity.Reporting;
 import dev.tunerd.simulator.manager.DaemonCommand;
 import dev.tunerd.simulator.manager.SimulationException;
 import dev.tunerd.simulator.problem.Problems;
@@ -83,6 +84,12 @@ final class MultiFidelityCommand implements Callable<Integer> {
     @Option(names = "--per-run", description = "also write one CSV line per run (seed) to this file")
     Path perRun;
 
+    @Option(names = "--maximize", description = "the mirror run: trials report the score 1 - loss / 4 (accuracy-like)"
+        + " at every epoch and as final, and every contender (tuners, advisors and assessors) is given optimize_mode"
+        + " maximize; regret stays the incumbent's true loss. Rank-based, affine-invariant rules decide as without it"
+        + " (default: off, losses minimised)")
+    boolean maximize;
+
     @Option(names = "--html", paramLabel = "FILE", description = "also write an offline HTML page: per problem and "
         + "worker count a chart of mean regret against the epochs spent (quartile bands over seeds), the tables")
     Path html;
@@ -114,10 +121,10 @@ final class MultiFidelityCommand implements Callable<Integer> {
             MultiFidelityBench.Plan plan = new MultiFidelityBench.Plan(algorithms, problems, workers, seedList,
                 fullTrainings, parallel != null ? parallel : Runtime.getRuntime().availableProcessors(), assessWaitMs,
                 daemonCommand == null ? DaemonCommand.sameJar() : DaemonCommand.parse(daemonCommand),
-                daemonCommand == null);
+                maximize ? Reporting.SCORE : Reporting.LOSS, daemonCommand == null);
             contenders = plan.contenders();
             cells = MultiFidelityBench.run(plan, err);
-            text = MultiFidelityReport.render(cells, setSize == null ? 0 : setSize);
+            text = (maximize ? MIRRORED : "") + MultiFidelityReport.render(cells, setSize == null ? 0 : setSize);
             if (perRun != null) {
                 Files.writeString(perRun, MultiFidelityReport.perRunCsv(cells), StandardCharsets.UTF_8);
             }
@@ -146,6 +153,10 @@ final class MultiFidelityCommand implements Callable<Integer> {
         }
         return 0;
     }
+
+    /** The first line of the tables of a {@code --maximize} run. */
+    static final String MIRRORED = "Mirror run (--maximize): trials reported 1 - loss / 4, every contender maximised;"
+        + " regret is the incumbent's true loss.\n";
 
     /** The files the options name, by flag, in the order they are written. */
     private Map<String, Path> outputs() {

@@ -82,4 +82,20 @@ class MultiFidelityCommandTest {
         assertTrue(r.err().contains("unknown algorithm \"NoSuchAlgorithm\""), r.err());
         assertFalse(Files.exists(dir.resolve("mf.html")), "nothing written for a run that did not happen");
     }
+
+    @Test
+    void maximizeIsAFlagTheHelpExplains() {
+        Result help = execute("--help");
+        assertEquals(0, help.code());
+        String text = help.out().replaceAll("\\s+", " "); // picocli wraps the description
+        assertTrue(text.contains("--maximize the mirror run: trials report the score 1 - loss / 4"), help.out());
+        Result valued = execute("--maximize=yes", "--algorithms", "Random");
+        assertEquals(2, valued.code(), valued.err());
+        assertTrue(valued.err().contains("--maximize"), valued.err());
+        assertEquals("", valued.out());
+        // with the flag, an unknown contender still stops the plan before any daemon starts
+        Result r = execute("--maximize", "--seeds", "2", "--algorithms", "NoSuchAlgorithm");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("unknown algorithm \"NoSuchAlgorithm\""), r.err());
+    }
 }

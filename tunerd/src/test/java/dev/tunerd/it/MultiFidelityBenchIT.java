@@ -1,11 +1,16 @@
 package dev.tunerd.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code tunerd bench multifidelity} through the built launcher: advisors and a tuner with an assessor spend a small
@@ -38,5 +43,32 @@ class MultiFidelityBenchIT {
             "one paired row per contender other than Random, in plan order: " + paired);
         assertTrue(paired.lines().skip(4).limit(3).allMatch(l -> l.matches("\\| \\S+ \\| [+-]\\d\\.\\d{5} \\(.*\\| [01] of 1 \\|.*")),
             paired);
+    }
+
+    @Test
+    void theMirrorRunDecidesAsTheMinimisingRunSeedForSeed(@TempDir Path dir) throws Exception {
+        // issue 13 session 25: scores 1 - loss / 4, every contender maximising; rank rules decide alike. One worker: with
+        // more, a trial started while the budget runs out races it in wall time (the trials column may move by one)
+        List<String> plan = List.of("bench", "multifidelity", "--algorithms", "Hyperband,ASHA", "--problems", "crossing",
+            "--workers", "1", "--seeds", "2", "--first-seed", "22500", "--full-trainings", "6", "--parallel", "2");
+        Path min = dir.resolve("min.csv");
+        Path max = dir.resolve("max.csv");
+        LauncherRun losses = LauncherRun.launcher(Duration.ofSeconds(240), concat(plan, "--per-run", min.toString()));
+        LauncherRun scores = LauncherRun.launcher(Duration.ofSeconds(240), concat(plan, "--per-run", max.toString(),
+            "--maximize"));
+        assertEquals(0, losses.exitCode(), losses.describe());
+        assertEquals(0, scores.exitCode(), scores.describe());
+        assertTrue(scores.stderr().contains("Mirror run (--maximize): trials reported 1 - loss / 4"), scores.stderr());
+        assertFalse(losses.stderr().contains("Mirror run"), losses.stderr());
+        List<String> rows = Files.readAllLines(min);
+        assertEquals(1 + 3 * 2, rows.size(), "Random, Hyperband and ASHA on two seeds: " + rows);
+        assertEquals(rows, Files.readAllLines(max), "every run's regrets, trials, full trainings and stops");
+        assertEquals("", scores.stdout(), "stdout is for protocol frames only");
+    }
+
+    private static List<String> concat(List<String> plan, String... more) {
+        List<String> all = new ArrayList<>(plan);
+        all.addAll(List.of(more));
+        return all;
     }
 }

@@ -27,7 +27,9 @@ import java.util.concurrent.TimeUnit;
  * its parameters carry one (clamped to 1..epochs), else all of them; it reports a {@code PERIODICAL} per epoch, then
  * {@code FINAL} (its value at its last epoch) and {@code EN SUCCEEDED}; a {@code KI} ends it at once
  * ({@code EN EARLY_STOPPED}, costing the epochs trained). Each trial end is followed by {@code GE 1}. The run stops
- * when the epoch budget is spent. Virtual time stands still while a request is unanswered. Single-threaded.
+ * when the epoch budget is spent. Virtual time stands still while a request is unanswered. Every value is reported as
+ * {@link BudgetedRun#reporting()} maps the problem's loss; the incumbent is the best reported final value among the
+ * trials trained to the largest budget (the first of equals), its regret the true loss. Single-threaded.
  */
 public final class BudgetedManager {
     private static final String BUDGET_KEY = "TRIAL_BUDGET";
@@ -77,12 +79,13 @@ public final class BudgetedManager {
     private int started;
     private int full;
     private int killed;
-    private double incumbentObserved = Double.POSITIVE_INFINITY;
+    private double incumbentObserved;
     private double incumbentTrue = Double.NaN;
 
     public BudgetedManager(BudgetedRun run, DaemonProcess daemon) {
         this.run = run;
         this.daemon = daemon;
+        this.incumbentObserved = run.reporting().worst();
     }
 
     public BudgetedOutcome run() throws IOException, InterruptedException, SimulationException {
@@ -126,7 +129,7 @@ public final class BudgetedManager {
 
     private void epoch(Trial t) throws IOException, InterruptedException, SimulationException {
         now = t.nextTime;
-        double value = t.curve.at(t.epochs);
+        double value = run.reporting().reported(t.curve.at(t.epochs));
         daemon.send(ManagerMessages.periodical(t.parameterId, t.jobId, t.epochs, value));
         t.epochs++;
         spent++;
@@ -149,7 +152,7 @@ public final class BudgetedManager {
         daemon.write(ManagerMessages.trialEnd(t.jobId, TrialStatus.SUCCEEDED, t.content));
         if (t.budget >= run.problem().epochs()) {
             full++;
-            if (value < incumbentObserved) {
+            if (run.reporting().better(value, incumbentObserved)) {
                 incumbentObserved = value;
                 incumbentTrue = t.curve.trueFinal();
             }

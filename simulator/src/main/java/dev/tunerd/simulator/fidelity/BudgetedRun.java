@@ -15,15 +15,17 @@ import java.util.Objects;
  * @param settle       extra quiet time after the answers to a request arrived (serial advisors send owed trials
  *                     from trial ends, which a count of answers cannot tell apart); zero for none
  * @param replyTimeout how long the daemon may stay silent while the manager waits for it
+ * @param reporting    what the trials report (the loss, or its mirror {@code 1 - loss / 4} to maximise)
  * @param echoPing     the daemon was started with {@code --echo-ping}: instead of {@code assessWait} and
  *                     {@code settle}, the manager sends {@code PI} and reads until its echo, so it knows every reply
  *                     is in whatever the load (the runs then repeat exactly); false for a daemon command given by
  *                     the user, which may not answer {@code PI}
  */
 public record BudgetedRun(Problem problem, long epochBudget, int workers, boolean withAssessor, Duration assessWait,
-                          Duration settle, Duration replyTimeout, boolean echoPing) {
+                          Duration settle, Duration replyTimeout, Reporting reporting, boolean echoPing) {
     public BudgetedRun {
         Objects.requireNonNull(problem, "problem");
+        Objects.requireNonNull(reporting, "reporting");
         if (epochBudget < 1 || workers < 1) {
             throw new IllegalArgumentException("budget and workers must be at least 1, got " + epochBudget + ", "
                 + workers);

@@ -1,6 +1,7 @@
 package dev.tunerd.simulator.fidelity;
 
 import dev.tunerd.simulator.manager.AlgorithmChoice;
+import dev.tunerd.spi.OptimizeMode;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -133,26 +134,32 @@ public record FidelityContender(String label, String tuner, String assessor) {
     }
 
     AlgorithmChoice tunerChoice(int epochs, long seed) {
+        return tunerChoice(epochs, seed, OptimizeMode.MINIMIZE);
+    }
+
+    /** The tuner's choice with {@code optimize_mode} {@code mode} (every tuner here takes it, Random and TPE too). */
+    AlgorithmChoice tunerChoice(int epochs, long seed, OptimizeMode mode) {
         String key = base().toLowerCase(Locale.ROOT);
+        String open = "{\"optimize_mode\": \"" + mode + "\", ";
         String args = switch (key) {
-            case "hyperband" -> "{\"optimize_mode\": \"minimize\", \"R\": " + epochs + ", \"eta\": 3, \"seed\": " + seed + "}";
-            case "hyperband-serial" -> "{\"optimize_mode\": \"minimize\", \"R\": " + epochs
+            case "hyperband" -> open + "\"R\": " + epochs + ", \"eta\": 3, \"seed\": " + seed + "}";
+            case "hyperband-serial" -> open + "\"R\": " + epochs
                 + ", \"eta\": 3, \"exec_mode\": \"serial\", \"seed\": " + seed + "}";
-            case "bohb" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": 1, \"max_budget\": " + epochs
+            case "bohb" -> open + "\"min_budget\": 1, \"max_budget\": " + epochs
                 + ", \"eta\": 3, \"seed\": " + seed + "}";
-            case "bohb-serial" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": 1, \"max_budget\": " + epochs
+            case "bohb-serial" -> open + "\"min_budget\": 1, \"max_budget\": " + epochs
                 + ", \"eta\": 3, \"exec_mode\": \"serial\", \"seed\": " + seed + "}";
-            case "bohb-nni" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": 1, \"max_budget\": " + epochs
+            case "bohb-nni" -> open + "\"min_budget\": 1, \"max_budget\": " + epochs
                 + ", \"eta\": 3, \"sampler\": \"kde\", \"num_samples\": 64, \"rank_agreement\": -1, \"seed\": " + seed + "}";
-            case "bohb-kde" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": 1, \"max_budget\": " + epochs
+            case "bohb-kde" -> open + "\"min_budget\": 1, \"max_budget\": " + epochs
                 + ", \"eta\": 3, \"sampler\": \"kde\", \"seed\": " + seed + "}";
-            case "asha" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)
+            case "asha" -> open + "\"min_budget\": " + Math.max(1, epochs / 9)
                 + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"seed\": " + seed + "}";
-            case "asha-tpe" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)
+            case "asha-tpe" -> open + "\"min_budget\": " + Math.max(1, epochs / 9)
                 + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"sampler\": \"tpe\", \"seed\": " + seed + "}";
-            case "asha-plain" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)
+            case "asha-plain" -> open + "\"min_budget\": " + Math.max(1, epochs / 9)
                 + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"rank_agreement\": -1, \"seed\": " + seed + "}";
-            case "asha-tpe-plain" -> "{\"optimize_mode\": \"minimize\", \"min_budget\": " + Math.max(1, epochs / 9)
+            case "asha-tpe-plain" -> open + "\"min_budget\": " + Math.max(1, epochs / 9)
                 + ", \"max_budget\": " + epochs + ", \"eta\": 3, \"sampler\": \"tpe\", \"rank_agreement\": -1,"
                 + " \"seed\": " + seed + "}";
             default -> null;
@@ -160,18 +167,24 @@ public record FidelityContender(String label, String tuner, String assessor) {
         if (args != null && assessor == null) {
             args = "{" + rankAgreement() + args.substring(1);
         }
-        return AlgorithmChoice.withDefaults(tuner, args, seed);
+        return AlgorithmChoice.withDefaults(tuner, args, seed, mode);
     }
 
     AlgorithmChoice assessorChoice() {
+        return assessorChoice(OptimizeMode.MINIMIZE);
+    }
+
+    /** The assessor's choice with {@code optimize_mode} {@code mode}; null without an assessor. */
+    AlgorithmChoice assessorChoice(OptimizeMode mode) {
         if (assessor == null) {
             return null;
         }
         String extras = rankAgreement(); // after the contender's own classArgs: a repeated key's last value counts
         String more = extras.isEmpty() ? "" : ", " + extras.substring(0, extras.length() - 2);
+        String open = "{\"optimize_mode\": \"" + mode + "\", ";
         return assessor.equals("Medianstop")
-            ? new AlgorithmChoice("Medianstop", "{\"optimize_mode\": \"minimize\", \"start_step\": 5" + more + "}")
-            : new AlgorithmChoice("SuccessiveHalving", "{\"optimize_mode\": \"minimize\", \"min_step\": 5, \"eta\": 3"
+            ? new AlgorithmChoice("Medianstop", open + "\"start_step\": 5" + more + "}")
+            : new AlgorithmChoice("SuccessiveHalving", open + "\"min_step\": 5, \"eta\": 3"
                 + more + "}");
     }
 

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,13 +35,16 @@ public final class MultiFidelityBench {
      * @param parallelism   runs in flight
      * @param assessWaitMs  wait for a KI after each intermediate result when an assessor runs
      * @param daemon        how to start the daemon
+     * @param reporting     what trials report and which way every contender optimises it
      * @param echoPing      start it with {@code --echo-ping} and read up to a {@code PI}'s echo instead of waiting
      *                      {@code assessWaitMs} (or a moment for owed trials): runs then repeat whatever the load; only
      *                      for a daemon that has the flag (tunerd's own)
      */
     public record Plan(List<String> contenders, List<String> problems, List<Integer> workers, List<Long> seeds,
-                       int fullTrainings, int parallelism, long assessWaitMs, DaemonCommand daemon, boolean echoPing) {
+                       int fullTrainings, int parallelism, long assessWaitMs, DaemonCommand daemon,
+                       Reporting reporting, boolean echoPing) {
         public Plan {
+            Objects.requireNonNull(reporting, "reporting");
             List<String> all = new ArrayList<>(contenders);
             if (all.stream().noneMatch(c -> c.equalsIgnoreCase("Random"))) {
                 all.add(0, "Random");
@@ -120,9 +124,9 @@ public final class MultiFidelityBench {
         Problem problem = Problems.create(problemName, seed);
         BudgetedRun run = new BudgetedRun(problem, (long) plan.fullTrainings() * problem.epochs(), workers,
             c.assessor() != null, Duration.ofMillis(plan.assessWaitMs()), c.settle(), Duration.ofSeconds(60),
-            plan.echoPing());
-        List<String> commandLine = new ArrayList<>(plan.daemon().commandLine(c.tunerChoice(problem.epochs(), seed),
-            c.assessorChoice()));
+            plan.reporting(), plan.echoPing());
+        List<String> commandLine = new ArrayList<>(plan.daemon().commandLine(
+            c.tunerChoice(problem.epochs(), seed, plan.reporting().mode()), c.assessorChoice(plan.reporting().mode())));
         if (plan.echoPing()) {
             commandLine.add("--echo-ping");
         }

@@ -1,6 +1,7 @@
 package dev.tunerd.simulator.manager;
 
 import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.json.JsonObject;
 import java.util.Locale;
 import java.util.Objects;
@@ -38,6 +39,14 @@ public record AlgorithmChoice(String name, String argsJson) {
      * run's seed; Batch and GridSearch take no classArgs at all.
      */
     public static AlgorithmChoice withDefaults(String name, String argsJson, long seed) {
+        return withDefaults(name, argsJson, seed, OptimizeMode.MINIMIZE);
+    }
+
+    /**
+     * As {@link #withDefaults(String, String, long)}, the classArgs filled in for an experiment that optimises its
+     * metric in direction {@code mode} ({@code maximize}: the multi-fidelity bench's mirror, scores instead of losses).
+     */
+    public static AlgorithmChoice withDefaults(String name, String argsJson, long seed, OptimizeMode mode) {
         if (argsJson != null) {
             return new AlgorithmChoice(name, argsJson);
         }
@@ -45,7 +54,7 @@ public record AlgorithmChoice(String name, String argsJson) {
         if (NO_ARGS.contains(key)) {
             return new AlgorithmChoice(name, "{}");
         }
-        JsonObject.Builder args = JsonObject.builder().put("optimize_mode", "minimize");
+        JsonObject.Builder args = JsonObject.builder().put("optimize_mode", mode.toString());
         if (SEEDED.contains(key)) {
             args.put("seed", seed);
         }

@@ -3,15 +3,18 @@ package dev.tunerd.simulator.fidelity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonString;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
  * The BOHB contenders of issue 13 session 7 (serial mode, and NNI's defaults where tunerd departs from them), and
- * session 8's {@code :ir} suffix.
+ * session 8's {@code :ir} suffix, and the mirror run's {@code optimize_mode} and scores (session 25).
  */
 class FidelityContenderTest {
 
@@ -40,6 +43,39 @@ class FidelityContenderTest {
         JsonObject kde = args("BOHB-kde");
         assertEquals("kde", kde.get("sampler").toString().replace("\"", ""));
         assertFalse(kde.members().containsKey("num_samples"));
+    }
+
+    @Test
+    void theMirrorRunTellsEveryTunerAdvisorAndAssessorToMaximise() {
+        for (FidelityContender c : FidelityContender.ALL) {
+            for (OptimizeMode mode : OptimizeMode.values()) {
+                JsonObject tuner = Json.parseObject(c.tunerChoice(27, 7, mode).argsJson(), "args");
+                assertEquals(mode.toString(), ((JsonString) tuner.get("optimize_mode")).value(), c.label());
+                assertEquals(7.0, tuner.get("seed").asDouble(), c.label() + ": the seed stays");
+                if (c.assessor() != null) {
+                    JsonObject assessor = Json.parseObject(c.assessorChoice(mode).argsJson(), "args");
+                    assertEquals(mode.toString(), ((JsonString) assessor.get("optimize_mode")).value(), c.label());
+                }
+            }
+            assertEquals(c.tunerChoice(27, 7), c.tunerChoice(27, 7, OptimizeMode.MINIMIZE), "minimising by default");
+        }
+        JsonObject extra = Json.parseObject(FidelityContender.named("ASHA@0.5#eta=4").tunerChoice(27, 7,
+            OptimizeMode.MAXIMIZE).argsJson(), "args");
+        assertEquals(0.5, extra.get("rank_agreement").asDouble(), "the label's classArgs stay");
+        assertEquals("maximize", ((JsonString) extra.get("optimize_mode")).value());
+    }
+
+    @Test
+    void theScoreIsADecreasingAffineMapOfTheLossAndTheIncumbentTheHighest() {
+        assertEquals(1.0, Reporting.SCORE.reported(0.0));
+        assertEquals(0.75, Reporting.SCORE.reported(1.0));
+        assertEquals(-0.25, Reporting.SCORE.reported(5.0), "below 0 where a curve diverges");
+        assertEquals(0.3, Reporting.LOSS.reported(0.3));
+        assertTrue(Reporting.SCORE.better(0.9, 0.8) && !Reporting.SCORE.better(0.8, 0.8));
+        assertTrue(Reporting.LOSS.better(0.1, 0.2) && !Reporting.LOSS.better(0.2, 0.2));
+        assertTrue(Reporting.SCORE.better(-1e300, Reporting.SCORE.worst()));
+        assertEquals(OptimizeMode.MAXIMIZE, Reporting.SCORE.mode());
+        assertEquals(OptimizeMode.MINIMIZE, Reporting.LOSS.mode());
     }
 
     @Test

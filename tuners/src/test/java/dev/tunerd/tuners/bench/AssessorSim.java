@@ -1,12 +1,12 @@
 package dev.tunerd.tuners.bench;
 
+import dev.tunerd.simulator.fidelity.Reporting;
 import dev.tunerd.simulator.problem.Problem;
 import dev.tunerd.simulator.problem.Problems;
 import dev.tunerd.simulator.problem.Trajectory;
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.AssessResult;
 import dev.tunerd.spi.Assessor;
-import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.json.JsonFloat;
@@ -50,10 +50,20 @@ import java.util.SplittableRandom;
  * name prefixed {@code Oracle} ({@code OracleSuccessiveHalving}) shows the assessor every trial's noise-free final
  * value as each of its intermediate results ({@link #trueFinals}; {@code oracleNoise=SD} blurs it), a bound on what
  * any rank rule at the same rungs could do.
+ *
+ * <p>{@code -Dsim.maximize=true} (issue 13 session 25) runs the mirror: every value the tuner and the assessor see
+ * (intermediate, final, what a stopped trial is told, an oracle's) is the score {@code 1 - loss / 4}, and both are
+ * given {@code optimize_mode: maximize} ({@link Reporting#SCORE}); the incumbent is the highest final score, the
+ * figures stay in true loss, so the output should equal the minimising run's. Not with {@code -Dsim.tpe}.
+ * {@code -Dsim.probe=false} runs TPE without its GP model probe ({@code model_probe: false}), whose fits are not
+ * bit-for-bit invariant under an affine map of the values (a log warp and standardisation round differently).
  */
 public final class AssessorSim {
     private AssessorSim() {
     }
+
+    /** What the trials report: the loss, or with {@code -Dsim.maximize=true} its mirror to maximise. */
+    private static final Reporting REPORTING = Boolean.getBoolean("sim.maximize") ? Reporting.SCORE : Reporting.LOSS;
 
     private static final class Run {
         long id;
@@ -121,12 +131,12 @@ public final class AssessorSim {
 
     static Assessor assessor(String name, Map<String, Double> extra) {
         if (name.equals("Medianstop")) {
-            return new MedianstopAssessor(OptimizeMode.MINIMIZE, 5);
+            return new MedianstopAssessor(REPORTING.mode(), 5);
         }
         Double maxStep = extra.get("max_step");
         Double minStep = extra.get("min_step");
         Double eta = extra.get("eta");
-        return new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("minimize",
+        return new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs(REPORTING.mode().toString(),
             minStep == null ? 5 : minStep.intValue(), eta == null ? 3 : eta.intValue(),
             maxStep == null ? null : maxStep.intValue(), extra.get("rank_agreement"), null));
     }
@@ -142,7 +152,11 @@ public final class AssessorSim {
         long budget = 100L * epochs;
         AlgorithmContext ctx = new AlgorithmContext((id, p) -> { }, Optional.empty(), Clock.systemUTC());
         String variant = System.getProperty("sim.tpe");
-        Tuner tuner = variant == null ? new TpeTuner(ctx, new TpeClassArgs(OptimizeMode.MINIMIZE, seed, null))
+        if (variant != null && REPORTING == Reporting.SCORE) {
+            throw new IllegalArgumentException("-Dsim.tpe's variants minimise: not with -Dsim.maximize");
+        }
+        Tuner tuner = variant == null ? new TpeTuner(ctx, new TpeClassArgs(REPORTING.mode(), seed, null,
+            !"false".equals(System.getProperty("sim.probe"))))
             : FlightTuners.named("TPE:" + variant).apply(seed);
         tuner.updateSearchSpace(problem.searchSpace());
         boolean oracle = assessorName.startsWith("Oracle");
@@ -154,7 +168,7 @@ public final class AssessorSim {
         long nextId = 0;
         long spent = 0;
         double now = 0;
-        double incumbentObserved = Double.POSITIVE_INFINITY;
+        double incumbentObserved = REPORTING.worst();
         double incumbentTrue = Double.NaN;
         double[] shares = {0.5, 0.75, 1.0};
         double[] out = new double[10];
@@ -186,8 +200,8 @@ public final class AssessorSim {
                 break;
             }
             now = t.next;
-            double value = t.curve.at(t.history.size());
-            t.history.add(JsonFloat.of(value));
+            double value = t.curve.at(t.history.size()); // the loss; the tuner and the assessor see it reported
+            t.history.add(JsonFloat.of(REPORTING.reported(value)));
             spent++;
             if (t.history.size() == firstRung) {
                 atFirstRung.add(bestSoFar(t.curve, firstRung));
@@ -208,16 +222,16 @@ public final class AssessorSim {
                 Double told = stoppedValue(extra, stoppedMode, value, step, bestSoFar(t.curve, step), reached.get(step),
                     fulls);
                 if (told != null) {
-                    tuner.receiveTrialResult(new TrialResult(t.id, params.get(t.id), JsonFloat.of(told), false,
-                        Optional.empty()));
+                    tuner.receiveTrialResult(new TrialResult(t.id, params.get(t.id),
+                        JsonFloat.of(REPORTING.reported(told)), false, Optional.empty()));
                 }
                 tuner.trialEnd(t.id, false);
                 assessor.trialEnd(t.job, false);
                 trace(seed, t, true, t.curve.trueFinal() - problem.optimum(), params.get(t.id));
                 free++;
             } else if (t.history.size() >= epochs) {
-                tuner.receiveTrialResult(new TrialResult(t.id, params.get(t.id), JsonFloat.of(value), false,
-                    Optional.empty()));
+                tuner.receiveTrialResult(new TrialResult(t.id, params.get(t.id),
+                    JsonFloat.of(REPORTING.reported(value)), false, Optional.empty()));
                 tuner.trialEnd(t.id, true);
                 assessor.trialEnd(t.job, true);
                 out[4]++;
@@ -226,8 +240,8 @@ public final class AssessorSim {
                 double regret = t.curve.trueFinal() - problem.optimum();
                 out[6] += regret <= 0.001 ? 1 : 0;
                 out[7] += regret <= 0.003 ? 1 : 0;
-                if (value < incumbentObserved) {
-                    incumbentObserved = value;
+                if (REPORTING.better(REPORTING.reported(value), incumbentObserved)) {
+                    incumbentObserved = REPORTING.reported(value);
                     incumbentTrue = t.curve.trueFinal();
                 }
                 free++;
@@ -285,7 +299,7 @@ public final class AssessorSim {
         List<JsonValue> out = new ArrayList<>(t.history.size());
         double shown = t.curve.trueFinal() + noise * new SplittableRandom(t.id * 0x9E3779B97F4A7C15L).nextGaussian();
         for (int i = 0; i < t.history.size(); i++) {
-            out.add(JsonFloat.of(shown));
+            out.add(JsonFloat.of(REPORTING.reported(shown)));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.bench;
 
+import dev.tunerd.simulator.fidelity.Reporting;
 import dev.tunerd.simulator.problem.Problem;
 import dev.tunerd.simulator.problem.Problems;
 import dev.tunerd.simulator.problem.Trajectory;
@@ -12,6 +13,10 @@ import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.tuners.asha.AshaArgs;
+import dev.tunerd.tuners.asha.AshaTuner;
+import dev.tunerd.tuners.bohb.BohbArgs;
+import dev.tunerd.tuners.bohb.BohbTuner;
 import dev.tunerd.tuners.hyperband.HyperbandArgs;
 import dev.tunerd.tuners.hyperband.HyperbandTuner;
 import java.time.Clock;
@@ -38,11 +43,19 @@ import java.util.PriorityQueue;
  * tuner's time per request (requests and trial ends, which may pay owed requests). {@code -Dsim.issues=true} (issue 13
  * session 13) prints every start ({@code I step id budget}) and end ({@code E step id wireId}), from which each
  * bracket's rounds can be timed.
+ * {@code -Dsim.maximize=true} (issue 13 session 25) runs the mirror: every result is reported as the score
+ * {@code 1 - loss / 4} and Hyperband is given {@code optimize_mode: maximize} ({@link Reporting#SCORE}); the incumbent
+ * is the highest final score, its regret still the true loss, so the output should equal the minimising run's.
+ * {@code -Dsim.advisor=bohb|bohb-kde|asha|asha-tpe} runs that advisor instead, set as {@code bench multifidelity}'s
+ * contender of that name (the classArgs on the command line are Hyperband's and do not apply to it).
  * {@code java -cp $CP dev.tunerd.tuners.bench.HyperbandSim longcurves 5000 20 1 [classArg=number ...]}.
  */
 public final class HyperbandSim {
     private HyperbandSim() {
     }
+
+    /** What the trials report: the loss, or with {@code -Dsim.maximize=true} its mirror to maximise. */
+    static final Reporting REPORTING = Boolean.getBoolean("sim.maximize") ? Reporting.SCORE : Reporting.LOSS;
 
     private static final class Run {
         long id;
@@ -101,7 +114,8 @@ public final class HyperbandSim {
         int epochs = problem.epochs();
         Map<Long, JsonValue> paid = new HashMap<>();
         AlgorithmContext ctx = new AlgorithmContext(paid::put, Optional.empty(), Clock.systemUTC());
-        HyperbandArgs a = HyperbandArgs.defaults().withOptimizeMode("minimize").withR(epochs).withEta(3)
+        HyperbandArgs a = HyperbandArgs.defaults().withOptimizeMode(REPORTING.mode().toString()).withR(epochs)
+            .withEta(3)
             .withExecMode(System.getProperty("sim.execMode", "parallelism"))
             .withPayoffMargin(extra.get("payoff_margin")).withScreenMargin(extra.get("screen_margin"))
             .withRepeatLargest(extra.get("repeat_largest")).withEarlyMargin(extra.get("early_margin"))
@@ -114,16 +128,30 @@ public final class HyperbandSim {
             .withRefreshEvery(whole(extra, "refresh_every")).withRefreshBelow(whole(extra, "refresh_below"))
             .withWaitForVerdict(flag(extra, "wait_for_verdict"))
             .withSeed(seed);
-        return drive(problem, new HyperbandTuner(a, seed, ctx), paid, workers, 100L * epochs, null);
+        String mode = REPORTING.mode().toString();
+        String advisor = System.getProperty("sim.advisor", "hyperband");
+        return switch (advisor) { // the other advisors as bench multifidelity's contenders of that name set them
+            case "hyperband" -> drive(problem, new HyperbandTuner(a, seed, ctx), paid, workers, 100L * epochs, null,
+                REPORTING);
+            case "bohb", "bohb-kde" -> drive(problem, new BohbTuner(BohbArgs.builder().optimizeMode(mode).minBudget(1)
+                .maxBudget(epochs).eta(3).sampler(advisor.equals("bohb") ? "tpe" : "kde").seed(seed).build(), seed,
+                ctx), paid, workers, 100L * epochs, null, REPORTING);
+            case "asha", "asha-tpe" -> drive(problem, new AshaTuner(AshaArgs.builder().optimizeMode(mode)
+                .minBudget(Math.max(1, epochs / 9)).maxBudget(epochs).eta(3)
+                .sampler(advisor.equals("asha") ? "random" : "tpe").seed(seed).build(), seed), paid, workers,
+                100L * epochs, null, REPORTING);
+            default -> throw new IllegalArgumentException("-Dsim.advisor: hyperband, bohb, bohb-kde, asha or asha-tpe");
+        };
     }
 
     /**
      * Runs {@code tuner} (any advisor that reads intermediate results; {@code paid}: where its context's sender puts
      * owed ids) on {@code problem} for {@code budget} epochs, or until {@code log} is full ({@link HyperbandTiming});
-     * regret at 25, 33, 50 and 100 % of {@code budget}.
+     * regret at 25, 33, 50 and 100 % of {@code budget}. The trials report as {@code reporting} maps the loss (the
+     * tuner's {@code optimize_mode} must be {@code reporting.mode()}).
      */
     static <T extends Tuner & NamesParameterIds & ReceivesIntermediateResults> double[] drive(Problem problem,
-            T tuner, Map<Long, JsonValue> paid, int workers, long budget, DecisionLog log) {
+            T tuner, Map<Long, JsonValue> paid, int workers, long budget, DecisionLog log, Reporting reporting) {
         int epochs = problem.epochs();
         tuner.updateSearchSpace(problem.searchSpace());
         PriorityQueue<Run> events = new PriorityQueue<>((x, y) -> x.next != y.next ? Double.compare(x.next, y.next)
@@ -133,7 +161,7 @@ public final class HyperbandSim {
         long started = 0;
         long spent = 0;
         double now = 0;
-        double incumbentObserved = Double.POSITIVE_INFINITY;
+        double incumbentObserved = reporting.worst();
         double incumbentTrue = Double.NaN;
         double[] shares = {0.25, 1.0 / 3, 0.5, 1.0};
         double[] out = new double[4];
@@ -176,7 +204,8 @@ public final class HyperbandSim {
                 break;
             }
             now = t.next;
-            double value = t.curve.at(t.epochs);
+            double loss = t.curve.at(t.epochs);
+            double value = reporting.reported(loss);
             tuner.receiveIntermediateResult(new IntermediateResult(t.id, "sim", t.epochs, JsonFloat.of(value)));
             t.epochs++;
             spent++;
@@ -196,9 +225,10 @@ public final class HyperbandSim {
                 }
                 if (TRACE && t.budget >= epochs) {
                     System.out.printf("    full %s at %d: observed %.4f true regret %.4f%n",
-                        tuner.wireParameterId(t.id), spent, value - problem.optimum(), t.curve.trueFinal() - problem.optimum());
+                        tuner.wireParameterId(t.id), spent, loss - problem.optimum(),
+                        t.curve.trueFinal() - problem.optimum());
                 }
-                if (t.budget >= epochs && value < incumbentObserved) {
+                if (t.budget >= epochs && reporting.better(value, incumbentObserved)) {
                     incumbentObserved = value;
                     incumbentTrue = t.curve.trueFinal();
                 }

@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.bench;
 
+import dev.tunerd.simulator.fidelity.Reporting;
 import dev.tunerd.simulator.problem.Problem;
 import dev.tunerd.simulator.problem.Problems;
 import dev.tunerd.spi.AlgorithmContext;
@@ -48,12 +49,13 @@ public final class HyperbandTiming {
         switch (args[3]) {
             case "hyperband" -> HyperbandSim.drive(problem, new HyperbandTuner(HyperbandArgs.defaults()
                 .withOptimizeMode("minimize").withR(r).withEta(3).withSeed(seed), seed, ctx), paid, workers,
-                Long.MAX_VALUE, log);
+                Long.MAX_VALUE, log, Reporting.LOSS);
             case "asha", "asha-tpe" -> HyperbandSim.drive(problem, new AshaTuner(AshaArgs.builder().minBudget(1)
                 .maxBudget(r).eta(3).optimizeMode("minimize").sampler(args[3].equals("asha") ? "random" : "tpe")
-                .seed(seed).build(), seed), paid, workers, Long.MAX_VALUE, log);
+                .seed(seed).build(), seed), paid, workers, Long.MAX_VALUE, log, Reporting.LOSS);
             case "bohb" -> HyperbandSim.drive(problem, new BohbTuner(BohbArgs.builder().optimizeMode("minimize")
-                .minBudget(1).maxBudget(r).eta(3).seed(seed).build(), seed, ctx), paid, workers, Long.MAX_VALUE, log);
+                .minBudget(1).maxBudget(r).eta(3).seed(seed).build(), seed, ctx), paid, workers, Long.MAX_VALUE, log,
+                Reporting.LOSS);
             default -> throw new IllegalArgumentException("advisor: hyperband, asha, asha-tpe or bohb");
         }
         System.out.printf("%s %s seed %d, %d workers, R = %d, run %.1f s%n", args[3], args[0], seed, workers, r,
