@@ -21,6 +21,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -80,7 +82,9 @@ public final class SimulateCommand implements Callable<Integer> {
     String daemonCommand;
 
     @Option(names = "--assess-wait-ms", defaultValue = "5",
-        description = "how long a trial waits for a KI after each intermediate metric (default: ${DEFAULT-VALUE})")
+        description = "with --daemon-command: how long a trial waits for a KI after each intermediate metric (default:"
+            + " ${DEFAULT-VALUE}); this jar's daemon answers a PI barrier instead (--echo-ping), so runs repeat whatever"
+            + " the load")
     long assessWaitMillis;
 
     Clock clock = Clock.systemUTC();
@@ -96,7 +100,7 @@ public final class SimulateCommand implements Callable<Integer> {
         try {
             p = Problems.create(problem, seed);
             settings = new ExperimentSettings(p, trials, concurrency, seed, assessor != null,
-                Duration.ofMillis(assessWaitMillis), Duration.ofSeconds(60));
+                Duration.ofMillis(assessWaitMillis), Duration.ofSeconds(60), daemonCommand == null);
             tunerChoice = AlgorithmChoice.withDefaults(tuner, tunerArgs, seed);
             assessorChoice = assessor == null ? null : AlgorithmChoice.withDefaults(assessor, assessorArgs, seed);
             daemon = daemonCommand == null ? DaemonCommand.sameJar() : DaemonCommand.parse(daemonCommand);
@@ -109,8 +113,11 @@ public final class SimulateCommand implements Callable<Integer> {
         Files.createDirectories(dir);
         ProgressReporter progress = new ProgressReporter(err, System.console() != null);
         RunResult result;
-        try (DaemonProcess d = DaemonProcess.start(daemon.commandLine(tunerChoice, assessorChoice, trials, concurrency),
-                dir.resolve("daemon.log"))) {
+        List<String> commandLine = new ArrayList<>(daemon.commandLine(tunerChoice, assessorChoice, trials, concurrency));
+        if (settings.echoPing()) {
+            commandLine.add("--echo-ping");
+        }
+        try (DaemonProcess d = DaemonProcess.start(commandLine, dir.resolve("daemon.log"))) {
             result = new SimulatedManager(settings, d, progress).run();
         } catch (SimulationException e) {
             progress.finish();

@@ -15,9 +15,12 @@ import java.util.Objects;
  *                       every intermediate metric to answer with KI, as a real trial would keep training meanwhile
  * @param assessWait     how long to wait for a KI after each intermediate metric when an assessor runs
  * @param replyTimeout   how long the daemon may stay silent while the manager waits for it
+ * @param echoPing       the daemon runs with {@code --echo-ping}: instead of {@code assessWait} the manager sends
+ *                       {@code PI} after each intermediate metric and reads up to its echo, so the assessor's answer
+ *                       is always in and runs repeat whatever the load; false for a daemon command given by the user
  */
 public record ExperimentSettings(Problem problem, int trials, int concurrency, long seed, boolean withAssessor,
-                                 Duration assessWait, Duration replyTimeout) {
+                                 Duration assessWait, Duration replyTimeout, boolean echoPing) {
 
     public ExperimentSettings {
         Objects.requireNonNull(problem, "problem");
@@ -30,6 +33,12 @@ public record ExperimentSettings(Problem problem, int trials, int concurrency, l
         if (assessWait.isNegative() || replyTimeout.isNegative() || replyTimeout.isZero()) {
             throw new IllegalArgumentException("waits must be positive, got " + assessWait + " and " + replyTimeout);
         }
+    }
+
+    /** Settings that wait {@code assessWait} for an assessor's answer (a daemon that may not answer {@code PI}). */
+    public ExperimentSettings(Problem problem, int trials, int concurrency, long seed, boolean withAssessor,
+                              Duration assessWait, Duration replyTimeout) {
+        this(problem, trials, concurrency, seed, withAssessor, assessWait, replyTimeout, false);
     }
 
     /** Defaults for the waits: 5 ms for an assessor's answer, 60 s of daemon silence. */

@@ -1,6 +1,7 @@
 package dev.tunerd.simulator.manager;
 
 import dev.tunerd.protocol.Command;
+import dev.tunerd.protocol.CommandType;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
@@ -116,6 +117,15 @@ public final class SimulatedManager {
         }
     }
 
+    private Inbound nextOrFail() throws InterruptedException, SimulationException {
+        Inbound in = daemon.poll(settings.replyTimeout().toNanos());
+        if (in == null) {
+            throw new SimulationException("the daemon did not answer PI (--echo-ping) within " + settings.replyTimeout()
+                + exitNote() + logTail());
+        }
+        return in;
+    }
+
     private void handle(Inbound in) throws SimulationException, IOException {
         Command c = checkAlive(in);
         switch (c.type().code()) {
@@ -213,6 +223,14 @@ public final class SimulatedManager {
 
     /** Gives the assessor its time to answer; true when the trial was killed meanwhile. */
     private boolean awaitVerdict(RunningTrial t) throws InterruptedException, SimulationException, IOException {
+        if (settings.echoPing()) { // every reply to the metric is in once the PI's echo is
+            daemon.send(ManagerMessages.ping());
+            for (Inbound in = nextOrFail(); in.isEndOfStream() || in.command().type() != CommandType.PING;
+                 in = nextOrFail()) {
+                handle(in);
+            }
+            return !running.containsKey(t.jobId);
+        }
         long deadline = System.nanoTime() + settings.assessWait().toNanos();
         while (running.containsKey(t.jobId)) {
             long left = deadline - System.nanoTime();
