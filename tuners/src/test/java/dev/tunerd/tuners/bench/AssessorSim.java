@@ -108,7 +108,8 @@ public final class AssessorSim {
         int seeds = a.seeds();
         int workers = a.workers();
         String assessor = args[4];
-        Map<String, Double> extra = SimArgs.classArgs(args, 5);
+        Map<String, Double> extra = SimArgs.classArgs(args, 5, java.util.Set.of("max_step", "min_step", "eta",
+            "rank_agreement", "stopped", "oracleNoise", "badRank"));
         double[] sums = new double[10];
         int ranked = 0; // seeds with a stopped near-optimal trial
         double rankSum = 0;

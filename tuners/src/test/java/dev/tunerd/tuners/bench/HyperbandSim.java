@@ -72,7 +72,7 @@ public final class HyperbandSim {
         long first = a.first();
         int seeds = a.seeds();
         int workers = a.workers();
-        Map<String, Double> extra = SimArgs.classArgs(args, 4);
+        Map<String, Double> extra = SimArgs.classArgs(args, 4, CLASS_ARGS);
         double[] sums = new double[4];
         for (long seed = first; seed < first + seeds; seed++) {
             double[] r = run(Problems.create(problemName, seed), seed, workers, extra);
@@ -99,6 +99,12 @@ public final class HyperbandSim {
     private static long worstRequestNanos;
     private static long requests;
 
+    /** The classArgs {@link #run} reads from the command line. */
+    static final java.util.Set<String> CLASS_ARGS = java.util.Set.of("rank_agreement", "payoff_margin",
+        "screen_margin", "repeat_largest", "early_margin", "realized_share", "thin_margin", "realized_floor",
+        "realized_winners", "repeat_losing", "separate_streams", "recheck_all", "hold_for_decisions", "largest_first",
+        "firm_margin", "chance_depth", "winner_veto", "refresh_every", "refresh_below", "wait_for_verdict");
+
     /** A whole-number classArg of the command line, rounded, or null (its default) when it is not given. */
     private static Integer whole(Map<String, Double> extra, String key) {
         return extra.containsKey(key) ? (int) Math.round(extra.get(key)) : null;
@@ -117,7 +123,7 @@ public final class HyperbandSim {
         HyperbandArgs a = HyperbandArgs.defaults().withOptimizeMode(REPORTING.mode().toString()).withR(epochs)
             .withEta(3)
             .withExecMode(System.getProperty("sim.execMode", "parallelism"))
-            .withPayoffMargin(extra.get("payoff_margin")).withScreenMargin(extra.get("screen_margin"))
+            .withRankAgreement(extra.get("rank_agreement")).withPayoffMargin(extra.get("payoff_margin")).withScreenMargin(extra.get("screen_margin"))
             .withRepeatLargest(extra.get("repeat_largest")).withEarlyMargin(extra.get("early_margin"))
             .withRealizedShare(extra.get("realized_share")).withThinMargin(extra.get("thin_margin"))
             .withRealizedFloor(whole(extra, "realized_floor")).withRealizedWinners(whole(extra, "realized_winners"))

@@ -2,6 +2,8 @@ package dev.tunerd.tuners.bench;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** Command-line helpers shared by the in-process multi-fidelity twins ({@link HyperbandSim}, {@link AssessorSim}). */
 final class SimArgs {
@@ -22,11 +24,11 @@ final class SimArgs {
     }
 
     /**
-     * The numeric classArgs given as {@code key=value} from {@code args[from]} on.
+     * The numeric classArgs given as {@code key=value} from {@code args[from]} on, each one of {@code known}.
      *
-     * @throws IllegalArgumentException naming the argument that is not {@code key=number}
+     * @throws IllegalArgumentException naming the argument that is not {@code key=number}, or the key not known
      */
-    static Map<String, Double> classArgs(String[] args, int from) {
+    static Map<String, Double> classArgs(String[] args, int from, Set<String> known) {
         Map<String, Double> extra = new HashMap<>();
         for (int i = from; i < args.length; i++) {
             String[] kv = args[i].split("=", 2);
@@ -34,6 +36,10 @@ final class SimArgs {
                 extra.put(kv[0], Double.parseDouble(kv[1]));
             } catch (RuntimeException e) {
                 throw new IllegalArgumentException("expected key=number, got \"" + args[i] + "\"", e);
+            }
+            if (!known.contains(kv[0])) { // a key the twin does not read would give the defaults' run, silently
+                throw new IllegalArgumentException("unknown key \"" + kv[0] + "\"; known: "
+                    + String.join(", ", new TreeSet<>(known)));
             }
         }
         return extra;
