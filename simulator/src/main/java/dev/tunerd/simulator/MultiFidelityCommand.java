@@ -75,7 +75,7 @@ final class MultiFidelityCommand implements Callable<Integer> {
     long assessWaitMs;
 
     @Option(names = "--daemon-command", description = "command that starts the daemon (default: this jar, started"
-        + " with --echo-ping)")
+        + " with --echo-ping; a command that includes --echo-ping gets the same PI barrier)")
     String daemonCommand;
 
     @Option(names = "--out", description = "also write the tables to this Markdown file")
@@ -120,8 +120,8 @@ final class MultiFidelityCommand implements Callable<Integer> {
         try {
             MultiFidelityBench.Plan plan = new MultiFidelityBench.Plan(algorithms, problems, workers, seedList,
                 fullTrainings, parallel != null ? parallel : Runtime.getRuntime().availableProcessors(), assessWaitMs,
-                daemonCommand == null ? DaemonCommand.sameJar() : DaemonCommand.parse(daemonCommand),
-                maximize ? Reporting.SCORE : Reporting.LOSS, daemonCommand == null);
+                daemonCommand == null ? DaemonCommand.sameJar().withEchoPing() : DaemonCommand.parse(daemonCommand),
+                maximize ? Reporting.SCORE : Reporting.LOSS);
             contenders = plan.contenders();
             cells = MultiFidelityBench.run(plan, err);
             text = (maximize ? MIRRORED : "") + MultiFidelityReport.render(cells, setSize == null ? 0 : setSize);

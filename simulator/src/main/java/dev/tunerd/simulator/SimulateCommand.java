@@ -21,8 +21,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -99,11 +97,12 @@ public final class SimulateCommand implements Callable<Integer> {
         DaemonCommand daemon;
         try {
             p = Problems.create(problem, seed);
+            daemon = daemonCommand == null ? DaemonCommand.sameJar().withEchoPing()
+                : DaemonCommand.parse(daemonCommand);
             settings = new ExperimentSettings(p, trials, concurrency, seed, assessor != null,
-                Duration.ofMillis(assessWaitMillis), Duration.ofSeconds(60), daemonCommand == null);
+                Duration.ofMillis(assessWaitMillis), Duration.ofSeconds(60), daemon.echoesPing());
             tunerChoice = AlgorithmChoice.withDefaults(tuner, tunerArgs, seed);
             assessorChoice = assessor == null ? null : AlgorithmChoice.withDefaults(assessor, assessorArgs, seed);
-            daemon = daemonCommand == null ? DaemonCommand.sameJar() : DaemonCommand.parse(daemonCommand);
         } catch (IllegalArgumentException e) {
             err.println("tunerd simulate: " + e.getMessage());
             return 2;
@@ -113,11 +112,8 @@ public final class SimulateCommand implements Callable<Integer> {
         Files.createDirectories(dir);
         ProgressReporter progress = new ProgressReporter(err, System.console() != null);
         RunResult result;
-        List<String> commandLine = new ArrayList<>(daemon.commandLine(tunerChoice, assessorChoice, trials, concurrency));
-        if (settings.echoPing()) {
-            commandLine.add("--echo-ping");
-        }
-        try (DaemonProcess d = DaemonProcess.start(commandLine, dir.resolve("daemon.log"))) {
+        try (DaemonProcess d = DaemonProcess.start(daemon.commandLine(tunerChoice, assessorChoice, trials, concurrency),
+                dir.resolve("daemon.log"))) {
             result = new SimulatedManager(settings, d, progress).run();
         } catch (SimulationException e) {
             progress.finish();

@@ -185,14 +185,25 @@ public final class Daemon {
      * client that sent the {@code PI} waits for its echo anyway); the end of the daemon ends the wait. Reader thread.
      */
     private void echoAfterEarlierCommands() throws InterruptedException {
+        if (passBarriers(null)) {
+            sink.send(OutboundCommands.pingEcho());
+        }
+    }
+
+    /**
+     * Hands both workers what was collected with a barrier behind it and waits until both reached theirs: true then,
+     * false when the end is decided first or {@code limit} (null: none) has passed. Reader thread.
+     */
+    private boolean passBarriers(Duration limit) throws InterruptedException {
+        long start = System.nanoTime();
         CountDownLatch defaultDone = defaultWorker.publishWithBarrier();
         CountDownLatch assessorDone = assessorWorker.publishWithBarrier();
         while (!(defaultDone.await(20, TimeUnit.MILLISECONDS) && assessorDone.await(20, TimeUnit.MILLISECONDS))) {
-            if (outcome.isDone()) {
-                return;
+            if (outcome.isDone() || limit != null && System.nanoTime() - start > limit.toNanos()) {
+                return false;
             }
         }
-        sink.send(OutboundCommands.pingEcho());
+        return true;
     }
 
     /**
@@ -202,14 +213,8 @@ public final class Daemon {
      * does not hold the report back. Reader thread.
      */
     private void failAfterEarlierCommands(InboundCommand command, Throwable failure) {
-        long deadline = System.nanoTime() + settings.shutdownGrace().toNanos();
-        try {
-            CountDownLatch defaultDone = defaultWorker.publishWithBarrier();
-            CountDownLatch assessorDone = assessorWorker.publishWithBarrier();
-            while (!outcome.isDone() && System.nanoTime() < deadline && !(defaultDone.await(20, TimeUnit.MILLISECONDS)
-                && assessorDone.await(20, TimeUnit.MILLISECONDS))) {
-                // a worker that fails meanwhile decides the end; this failure is then only logged
-            }
+        try { // a worker that fails meanwhile decides the end; this failure is then only logged
+            passBarriers(settings.shutdownGrace());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -34,15 +34,14 @@ public final class MultiFidelityBench {
      * @param fullTrainings the budget in full trainings (100)
      * @param parallelism   runs in flight
      * @param assessWaitMs  wait for a KI after each intermediate result when an assessor runs
-     * @param daemon        how to start the daemon
+     * @param daemon        how to start the daemon; when it {@linkplain DaemonCommand#echoesPing echoes PI} the
+     *                      manager reads up to a {@code PI}'s echo instead of waiting {@code assessWaitMs} (or a
+     *                      moment for owed trials), so runs repeat whatever the load
      * @param reporting     what trials report and which way every contender optimises it
-     * @param echoPing      start it with {@code --echo-ping} and read up to a {@code PI}'s echo instead of waiting
-     *                      {@code assessWaitMs} (or a moment for owed trials): runs then repeat whatever the load; only
-     *                      for a daemon that has the flag (tunerd's own)
      */
     public record Plan(List<String> contenders, List<String> problems, List<Integer> workers, List<Long> seeds,
                        int fullTrainings, int parallelism, long assessWaitMs, DaemonCommand daemon,
-                       Reporting reporting, boolean echoPing) {
+                       Reporting reporting) {
         public Plan {
             Objects.requireNonNull(reporting, "reporting");
             List<String> all = new ArrayList<>(contenders);
@@ -124,14 +123,11 @@ public final class MultiFidelityBench {
         Problem problem = Problems.create(problemName, seed);
         BudgetedRun run = new BudgetedRun(problem, (long) plan.fullTrainings() * problem.epochs(), workers,
             c.assessor() != null, Duration.ofMillis(plan.assessWaitMs()), c.settle(), Duration.ofSeconds(60),
-            plan.reporting(), plan.echoPing());
-        List<String> commandLine = new ArrayList<>(plan.daemon().commandLine(
-            c.tunerChoice(problem.epochs(), seed, plan.reporting().mode()), c.assessorChoice(plan.reporting().mode())));
-        if (plan.echoPing()) {
-            commandLine.add("--echo-ping");
-        }
+            plan.reporting(), plan.daemon().echoesPing());
         Path log = Files.createTempFile("tunerd-bench-mf-", ".log");
-        try (DaemonProcess d = DaemonProcess.start(commandLine, log, c.environment())) {
+        try (DaemonProcess d = DaemonProcess.start(plan.daemon().commandLine(
+            c.tunerChoice(problem.epochs(), seed, plan.reporting().mode()), c.assessorChoice(plan.reporting().mode())),
+            log, c.environment())) {
             return new BudgetedManager(run, d).run();
         } finally {
             Files.deleteIfExists(log);

@@ -29,6 +29,24 @@ public record DaemonCommand(List<String> prefix) {
         }
     }
 
+    /** tunerd's barrier option: a daemon started with it answers each {@code PI} once it handled what came before. */
+    public static final String ECHO_PING = "--echo-ping";
+
+    /** This command with {@link #ECHO_PING} (for tunerd's own daemon; another program may not know the option). */
+    public DaemonCommand withEchoPing() {
+        if (echoesPing()) {
+            return this;
+        }
+        List<String> words = new ArrayList<>(prefix);
+        words.add(ECHO_PING);
+        return new DaemonCommand(words);
+    }
+
+    /** Whether the daemon this starts answers {@code PI} (its words include {@link #ECHO_PING}). */
+    public boolean echoesPing() {
+        return prefix.contains(ECHO_PING);
+    }
+
     /** A command given as one string of words separated by white space (no shell quoting). */
     public static DaemonCommand parse(String words) {
         String trimmed = words.trim();

@@ -1,6 +1,7 @@
 package dev.tunerd.simulator.manager;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,6 +33,19 @@ class DaemonCommandTest {
             d.commandLine(new AlgorithmChoice("TPE", "{\"seed\": 1}"),
                 new AlgorithmChoice("Medianstop", "{\"start_step\": 5}")));
         assertThrows(IllegalArgumentException.class, () -> DaemonCommand.parse("   "));
+    }
+
+    /** The barrier option travels in the command's words, so whether the daemon echoes PI is read from them. */
+    @Test
+    void theEchoPingOptionIsPartOfTheCommand() {
+        DaemonCommand plain = DaemonCommand.parse("java -jar t.jar");
+        assertFalse(plain.echoesPing());
+        DaemonCommand echoing = plain.withEchoPing();
+        assertTrue(echoing.echoesPing());
+        assertEquals(List.of("java", "-jar", "t.jar", "--echo-ping", "--tuner", "TPE"),
+            echoing.commandLine(new AlgorithmChoice("TPE", "{}"), null));
+        assertEquals(echoing, echoing.withEchoPing(), "given once");
+        assertTrue(DaemonCommand.parse("scripts/tunerd --echo-ping").echoesPing(), "a user's command may carry it");
     }
 
     @Test
