@@ -20,8 +20,8 @@ import dev.tunerd.spi.json.JsonValue;
  *       batch above 128; a peak rate above 0.16 without warm-up costs up to 0.07, a cost the warm-up removes
  *       ({@code exp(-w / 3)}), as large-batch recipes found;</li>
  *   <li>so while the rate is high the runs with a large peak rate sit on a high floor and the small rates look as
- *       good or better: mid-run values are compressed and partly reordered, and most of the large rates' gain comes
- *       in the last third, as the rate anneals. Every reported value carries 2% relative Gaussian noise.</li>
+ *       good or better: mid-run values are compressed and partly reordered, and most of the large rates' gain after
+ *       the first epochs comes in the second half, as the rate anneals. Every reported value carries 2% relative Gaussian noise.</li>
  * </ul>
  * f* is found on a grid over the peak rate for every batch size and warm-up (the weight-decay term is separable and
  * zero at 10^-3.3). Immutable and thread-safe.
@@ -44,7 +44,7 @@ public final class WarmCosineProblem extends FixedProblem {
 
     public WarmCosineProblem(long seed) {
         super("warmcosine", EPOCHS + "-epoch SGD with linear warm-up and cosine annealing: large rates gain most in the"
-            + " last third, 2% noise", SPACE, OPTIMUM, EPOCHS, seed);
+            + " second half, 2% noise", SPACE, OPTIMUM, EPOCHS, seed);
     }
 
     @Override
