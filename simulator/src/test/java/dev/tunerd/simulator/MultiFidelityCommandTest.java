@@ -30,7 +30,8 @@ class MultiFidelityCommandTest {
         Result r = execute("--help");
         assertEquals(0, r.code());
         String help = r.out().replaceAll("\\s+", " ");
-        for (String p : new String[] {"curves,", "longcrossing,", "curves60,", "stepdecay,", "overfit,", "noisycurves"}) {
+        for (String p : new String[] {"curves,", "longcrossing,", "curves60,", "stepdecay,", "overfit,", "noisycurves,",
+            "warmcosine,", "unstable,", "noisystart,", "adamsgd"}) {
             assertTrue(help.contains(p), p + " in " + help);
         }
         assertFalse(help.contains("branin"), help);

@@ -2,7 +2,6 @@ package dev.tunerd.simulator.problem;
 
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
-import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.List;
 
@@ -44,14 +43,9 @@ public final class NoisyCurvesProblem extends FixedProblem {
     public Trajectory evaluate(JsonValue parameters) {
         JsonObject p = Params.object(parameters, "noisycurves parameters");
         double lr = Params.number(p, "lr");
-        String optimizer = Params.string(p, "optimizer");
+        int o = Params.oneOf(p, "optimizer", OPTIMIZERS);
         double depth = Params.number(p, "depth");
         double smoothing = Params.number(p, "label_smoothing");
-        int o = OPTIMIZERS.indexOf(optimizer);
-        if (o < 0) {
-            throw new IllegalArgumentException("parameter \"optimizer\" must be one of " + OPTIMIZERS + ", got "
-                + Json.write(JsonString.of(optimizer)));
-        }
         if (!(lr > 0)) {
             throw new IllegalArgumentException("parameter \"lr\" must be positive, got " + lr);
         }

@@ -1,8 +1,10 @@
 package dev.tunerd.simulator.problem;
 
+import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
+import java.util.List;
 
 /** Reads typed values out of a trial's parameter object, with errors that name the parameter. Stateless. */
 final class Params {
@@ -34,6 +36,17 @@ final class Params {
                 + v.typeName() + ": " + v);
         }
         return s.value();
+    }
+
+    /** The index in {@code values} of the string parameter {@code key}; an unknown value is named, escaped. */
+    static int oneOf(JsonObject parameters, String key, List<String> values) {
+        String v = string(parameters, key);
+        int i = values.indexOf(v);
+        if (i < 0) {
+            throw new IllegalArgumentException("parameter \"" + key + "\" must be one of " + values + ", got "
+                + Json.write(JsonString.of(v)));
+        }
+        return i;
     }
 
     static JsonValue require(JsonObject parameters, String key) {

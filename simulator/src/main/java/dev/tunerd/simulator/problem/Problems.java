@@ -10,7 +10,9 @@ import java.util.function.LongFunction;
 /**
  * The registry of built-in problems by name: the nine textbook functions of BENCHMARKS.md section 1 (in that
  * order), the mixed conditional space and the learning curves (issue 13 session 25 added {@code curves60},
- * {@code stepdecay}, {@code overfit} and {@code noisycurves}, not used to tune any algorithm). Thread-safe (immutable after class load).
+ * {@code stepdecay}, {@code overfit} and {@code noisycurves}, not used to tune any algorithm; session 26 added
+ * {@code warmcosine}, {@code unstable}, {@code noisystart} and {@code adamsgd}, built blind as the outside check of
+ * the rules tuned on the eight before them). Thread-safe (immutable after class load).
  */
 public final class Problems {
 
@@ -49,6 +51,10 @@ public final class Problems {
         register(StepDecayProblem::new);
         register(OverfitProblem::new);
         register(NoisyCurvesProblem::new);
+        register(WarmCosineProblem::new);
+        register(UnstableProblem::new);
+        register(NoisyStartProblem::new);
+        register(AdamSgdProblem::new);
     }
 
     private Problems() {

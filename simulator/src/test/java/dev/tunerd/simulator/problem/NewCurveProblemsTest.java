@@ -20,15 +20,17 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * What the four learning-curve problems of issue 13 session 25 ({@code curves60}, {@code stepdecay}, {@code overfit},
- * {@code noisycurves}) share: registered with their horizon, curves fixed by seed and parameters, f* a lower bound of
+ * What the eight learning-curve problems of issue 13 sessions 25 ({@code curves60}, {@code stepdecay},
+ * {@code overfit}, {@code noisycurves}) and 26 ({@code warmcosine}, {@code unstable}, {@code noisystart},
+ * {@code adamsgd}) share: registered with their horizon, curves fixed by seed and parameters, f* a lower bound of
  * every sampled configuration's true final and near the best of them, and parameters that do not fit refused by name.
  * Each problem's own shape is tested in its own class.
  */
 class NewCurveProblemsTest {
 
     @ParameterizedTest
-    @CsvSource({"curves60, 60", "stepdecay, 100", "overfit, 75", "noisycurves, 40"})
+    @CsvSource({"curves60, 60", "stepdecay, 100", "overfit, 75", "noisycurves, 40", "warmcosine, 50", "unstable, 45",
+        "noisystart, 64", "adamsgd, 90"})
     void registeredWithTheirHorizonAndThreeOrMoreParameterTypes(String name, int epochs) {
         Problem p = Problems.create(name, 0);
         assertEquals(name, p.name());
@@ -43,7 +45,7 @@ class NewCurveProblemsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"curves60", "stepdecay", "overfit", "noisycurves"})
+    @CsvSource({"curves60", "stepdecay", "overfit", "noisycurves", "warmcosine", "unstable", "noisystart", "adamsgd"})
     void sameSeedAndParametersGiveTheSameCurveAndAnotherSeedDoesNot(String name) {
         JsonValue parameters = SpaceSampler.draw(Problems.create(name, 0).searchSpace(), new SplittableRandom(3));
         Trajectory a = Problems.create(name, 7).evaluate(parameters);
@@ -55,7 +57,7 @@ class NewCurveProblemsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"curves60", "stepdecay", "overfit", "noisycurves"})
+    @CsvSource({"curves60", "stepdecay", "overfit", "noisycurves", "warmcosine", "unstable", "noisystart", "adamsgd"})
     void theOptimumIsBelowEverySampledTrueFinalAndNearTheBestOfThem(String name) {
         Problem p = Problems.create(name, 0);
         SplittableRandom r = new SplittableRandom(11);
@@ -72,7 +74,8 @@ class NewCurveProblemsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"curves60, lr", "stepdecay, momentum", "overfit, width", "noisycurves, optimizer"})
+    @CsvSource({"curves60, lr", "stepdecay, momentum", "overfit, width", "noisycurves, optimizer", "warmcosine, warmup",
+        "unstable, grad_clip", "noisystart, dropout", "adamsgd, optimizer"})
     void aMissingOrMistypedParameterIsNamed(String name, String key) {
         Problem p = Problems.create(name, 0);
         JsonObject good = (JsonObject) SpaceSampler.draw(p.searchSpace(), new SplittableRandom(1));
@@ -100,6 +103,18 @@ class NewCurveProblemsTest {
         "overfit | {\"lr\": 0.001, \"width\": 0, \"dropout\": 0.1, \"l2\": 0.0001} | \"width\"",
         "noisycurves | {\"lr\": 0.001, \"optimizer\": \"lbfgs\", \"depth\": 3, \"label_smoothing\": 0.1} | \"optimizer\"",
         "noisycurves | {\"lr\": 0.001, \"optimizer\": \"adam\", \"depth\": 0, \"label_smoothing\": 0.1} | \"depth\"",
+        "warmcosine | {\"lr\": 0, \"warmup\": 2, \"weight_decay\": 0.0005, \"batch_size\": 128} | \"lr\"",
+        "warmcosine | {\"lr\": 0.1, \"warmup\": -1, \"weight_decay\": 0.0005, \"batch_size\": 128} | \"warmup\"",
+        "warmcosine | {\"lr\": 0.1, \"warmup\": 50, \"weight_decay\": 0.0005, \"batch_size\": 128} | \"warmup\"",
+        "warmcosine | {\"lr\": 0.1, \"warmup\": 2, \"weight_decay\": -0.1, \"batch_size\": 128} | \"weight_decay\"",
+        "unstable | {\"lr\": 0.001, \"batch_size\": 64, \"grad_clip\": \"value\", \"dropout\": 0.1} | \"grad_clip\"",
+        "unstable | {\"lr\": 0.001, \"batch_size\": -64, \"grad_clip\": \"none\", \"dropout\": 0.1} | \"batch_size\"",
+        "unstable | {\"lr\": 0.001, \"batch_size\": 64, \"grad_clip\": \"none\", \"dropout\": 1.2} | \"dropout\"",
+        "noisystart | {\"lr\": 0.001, \"width\": 0, \"dropout\": 0.1, \"batch_size\": 64} | \"width\"",
+        "noisystart | {\"lr\": 0.001, \"width\": 256, \"dropout\": -0.1, \"batch_size\": 64} | \"dropout\"",
+        "adamsgd | {\"optimizer\": \"rms\", \"lr\": 0.001, \"weight_decay\": 0.001, \"momentum\": 0.9} | \"optimizer\"",
+        "adamsgd | {\"optimizer\": \"sgd\", \"lr\": 0.1, \"weight_decay\": 0.0001, \"momentum\": 1.0} | \"momentum\"",
+        "adamsgd | {\"optimizer\": \"sgd\", \"lr\": -0.1, \"weight_decay\": 0.0001, \"momentum\": 0.9} | \"lr\"",
     })
     void valuesOutsideTheModelAreRefusedNamingTheParameter(String name, String parameters, String key) {
         var e = assertThrows(IllegalArgumentException.class,
