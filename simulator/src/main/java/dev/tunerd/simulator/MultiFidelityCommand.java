@@ -42,7 +42,10 @@ final class MultiFidelityCommand implements Callable<Integer> {
     boolean help;
 
     @Option(names = "--algorithms", split = ",", defaultValue = "Random,TPE+Medianstop,TPE+SuccessiveHalving,"
-        + "Hyperband,BOHB,ASHA,ASHA-tpe", description = "comma-separated contenders: ${DEFAULT-VALUE}, Hyperband-serial, BOHB-serial, BOHB-nni, BOHB-kde")
+        + "Hyperband,BOHB,ASHA,ASHA-tpe", description = "comma-separated contenders: ${DEFAULT-VALUE}, Hyperband-serial, BOHB-serial, BOHB-nni, BOHB-kde;"
+            + " a contender takes more classArgs as <name>#key=value;key=value (a number, true or false; the"
+            + " assessor's for a tuner with an assessor), e.g. BOHB#rung_share=0.33, and <name>@tau sets its"
+            + " rank_agreement")
     List<String> algorithms;
 
     @Option(names = "--problems", split = ",", defaultValue = "curves,crossing,longcurves,longcrossing",

@@ -90,6 +90,7 @@ class MultiFidelityCommandTest {
         assertEquals(0, help.code());
         String text = help.out().replaceAll("\\s+", " "); // picocli wraps the description
         assertTrue(text.contains("--maximize the mirror run: trials report the score 1 - loss / 4"), help.out());
+        assertTrue(text.contains("a contender takes more classArgs as <name>#key=value;key=value"), help.out());
         Result valued = execute("--maximize=yes", "--algorithms", "Random");
         assertEquals(2, valued.code(), valued.err());
         assertTrue(valued.err().contains("--maximize"), valued.err());

@@ -315,6 +315,19 @@ class HyperbandIT {
         }
     }
 
+    /** The rung share of issue 13 session 26: a value outside 0..1 is a usage error naming the key and range. */
+    @Test
+    void aRungShareOutsideItsRangeIsAUsageErrorNamingTheKey() throws Exception {
+        for (String advisor : List.of("BOHB", "ASHA")) {
+            String config = "{\"tuner\": {\"name\": \"" + advisor + "\", \"classArgs\": {\"min_budget\": 1,"
+                + " \"max_budget\": 9, \"rung_share\": 1.5}}}";
+            try (TunerdProcess p = TunerdProcess.start(config, Map.of())) {
+                assertEquals(2, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+                assertTrue(p.stderr().contains("rung_share must be between 0 and 1, got 1.5"), p.stderr());
+            }
+        }
+    }
+
     @Test
     void bohbAndAshaSpeakTheSameProtocol() throws Exception {
         String bohb = "{\"trialConcurrency\": 2, \"tuner\": {\"name\": \"BOHB\", \"classArgs\": {\"min_budget\": 1,"

@@ -39,7 +39,7 @@ public record FidelityContender(String label, String tuner, String assessor) {
     /**
      * The contender of that label; {@code <label>@<tau>} (e.g. {@code ASHA@0.4}) is the same contender with classArg
      * {@code rank_agreement} set to tau (its advisor's, or its assessor's for a tuner with an assessor);
-     * {@code <label>#key=number;...} adds classArgs (the assessor's for a tuner with an assessor; they override the
+     * {@code <label>#key=value;...} (a number, {@code true} or {@code false}) adds classArgs (the assessor's for a tuner with an assessor; they override the
      * contender's own); {@code <label>:ir}, last, runs the daemon with {@code NNI_INCLUDE_INTERMEDIATE_RESULTS=true}
      * (a trial the assessor stops reaches the tuner with its last intermediate result as final, NNI's option).
      */
@@ -56,9 +56,9 @@ public record FidelityContender(String label, String tuner, String assessor) {
         if (hash > 0) { // <label>#key=number;key=number: more classArgs of the tuner (tuning runs)
             FidelityContender base = named(label.substring(0, hash));
             for (String pair : label.substring(hash + 1).split(";")) {
-                if (!pair.matches("[a-z_]+=-?[0-9.]+")) {
-                    throw new IllegalArgumentException("\"" + label + "\": after # come key=number pairs, separated"
-                        + " by ;");
+                if (!pair.matches("[a-z_]+=(-?[0-9.]+|true|false)")) {
+                    throw new IllegalArgumentException("\"" + label + "\": after # come key=value pairs (a number,"
+                        + " true or false), separated by ;");
                 }
             }
             return new FidelityContender(base.label + label.substring(hash), base.tuner, base.assessor);

@@ -65,6 +65,19 @@ class FidelityContenderTest {
         assertEquals("maximize", ((JsonString) extra.get("optimize_mode")).value());
     }
 
+    /** Issue 13 session 26: a contender's classArgs after # may be true or false as well as numbers. */
+    @Test
+    void aLabelsClassArgsTakeNumbersAndTruthValues() {
+        JsonObject args = Json.parseObject(FidelityContender.named("BOHB#rung_share=0.33;rung_trend=true")
+            .tunerChoice(40, 7).argsJson(), "args");
+        assertEquals(0.33, args.get("rung_share").asDouble());
+        assertEquals(dev.tunerd.spi.json.JsonBool.TRUE, args.get("rung_trend"));
+        assertEquals(40, args.get("max_budget").asDouble(), "the contender's own classArgs stay");
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            () -> FidelityContender.named("BOHB#rung_trend=yes"));
+        assertTrue(e.getMessage().contains("key=value pairs (a number, true or false)"), e.getMessage());
+    }
+
     @Test
     void theScoreIsADecreasingAffineMapOfTheLossAndTheIncumbentTheHighest() {
         assertEquals(1.0, Reporting.SCORE.reported(0.0));

@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.asha;
 
 import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.tuners.common.RungValue;
 
 /**
  * classArgs of the {@code ASHA} advisor (a tunerd addition). Immutable, thread-safe.
@@ -16,9 +17,17 @@ import dev.tunerd.spi.OptimizeMode;
  *                     rung needs before it decides anything (-1..1, default 0.7; -1: every rung from the start, as
  *                     Li et al.)
  * @param seed         {@code seed}: random seed; absent, one is drawn and logged
+ * @param rungShare    {@code rung_share} (issue 13 session 26): a trial's value at its rung (what ranks it there,
+ *                     feeds the rung's TPE model and the rank check) is read from its last {@code round(rung_share * n)}
+ *                     of {@code n} reports, its final result counting as the last one, instead of from the final
+ *                     result alone (Li et al.'s); 0..1, default 0 (see {@link RungValue}; measured on noisy curves in
+ *                     BENCHMARKS.md, session 26)
+ * @param rungTrend    {@code rung_trend} (issue 13 session 26): with a window of 3 or more reports, the value is
+ *                     the least-squares line through those reports at the last one ({@code true}) rather than their mean ({@code false},
+ *                     the default)
  */
 public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String optimizeMode, String sampler,
-                       Double rankAgreement, Long seed) {
+                       Double rankAgreement, Long seed, Double rungShare, Boolean rungTrend) {
 
     /**
      * The default {@code rank_agreement} (Kendall's tau): 0.5 chosen on tuning seeds 100-119 while the daemon still
@@ -54,6 +63,14 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
         if (!(rankAgreement >= -1 && rankAgreement <= 1)) {
             throw new IllegalArgumentException("rank_agreement must be between -1 and 1, got " + rankAgreement);
         }
+        rungShare = rungShare == null ? 0.0 : rungShare;
+        rungTrend = rungTrend != null && rungTrend;
+        new RungValue(rungShare, rungTrend); // validates rung_share
+    }
+
+    /** How a trial's value at its rung is read ({@code rung_share}, {@code rung_trend}). */
+    public RungValue rungValue() {
+        return new RungValue(rungShare, rungTrend);
     }
 
     /**
@@ -74,6 +91,8 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
         private String sampler;
         private Double rankAgreement;
         private Long seed;
+        private Double rungShare;
+        private Boolean rungTrend;
 
         private Builder() {
         }
@@ -120,9 +139,22 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
             return this;
         }
 
+        /** {@code rung_share}. */
+        public Builder rungShare(Double rungShare) {
+            this.rungShare = rungShare;
+            return this;
+        }
+
+        /** {@code rung_trend}. */
+        public Builder rungTrend(Boolean rungTrend) {
+            this.rungTrend = rungTrend;
+            return this;
+        }
+
         /** The settings, validated and with defaults filled in by the canonical constructor. */
         public AshaArgs build() {
-            return new AshaArgs(minBudget, maxBudget, eta, optimizeMode, sampler, rankAgreement, seed);
+            return new AshaArgs(minBudget, maxBudget, eta, optimizeMode, sampler, rankAgreement, seed, rungShare,
+                rungTrend);
         }
     }
 

@@ -15,6 +15,7 @@ import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.RankAgreement;
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.common.RungValue;
 import dev.tunerd.tuners.common.SnapshotJson;
 import dev.tunerd.tuners.hyperband.BudgetedParameters;
 import java.lang.System.Logger.Level;
@@ -78,6 +79,8 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     private final ConfigSampler sampler;
     private final List<AshaRung> rungs = new ArrayList<>();
     private final RankAgreement agreement;
+    /** How a trial's value at its rung is read from its reports ({@code rung_share}; the last one by default). */
+    private final RungValue rungValue;
     private final Map<Long, Running> trials = new LinkedHashMap<>();
     // trials that ended without a FINAL (recorded on their last intermediate result, or not at all): one may still come
     private final Map<Long, Running> awaitingFinal = new HashMap<>();
@@ -90,6 +93,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         this.mode = args.mode();
         this.sampler = new ConfigSampler(args.sampler().equals("tpe"), budgets.length, Rng.withSeed(seed));
         this.agreement = new RankAgreement(args.rankAgreement(), MIN_FULL_CURVES, AGREEMENT_WINDOW);
+        this.rungValue = args.rungValue();
         for (int i = 0; i < budgets.length; i++) {
             rungs.add(new AshaRung());
         }
@@ -172,7 +176,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
             record(t);
         } else { // a FINAL after the trial's end: it replaces the last intermediate result the rung took then
             AshaRung rung = rungs.get(t.rung);
-            rung.replace(t.counter, t.loss);
+            rung.replace(t.counter, value(t));
             sampler.refill(t.rung, rung.done());
         }
     }
@@ -194,21 +198,32 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
             record(t);
         }
         if (t != null && !t.finalSeen) {
-            t.history.clear(); // read by record already; only the FINAL may still matter
+            if (!rungValue.smooths()) { // read by record already; only the FINAL may still matter (read with them)
+                t.history.clear();
+            }
             awaitingFinal.put(parameterId, t);
         }
     }
 
+    /** The trial's value at its rung: its final result or last report, read with its window ({@link RungValue}). */
+    private double value(Running t) {
+        if (t.finalSeen) {
+            return rungValue.withFinal(t.history, t.loss);
+        }
+        return t.history.isEmpty() ? t.loss : rungValue.of(t.history); // a state from before the history travelled
+    }
+
     private void record(Running t) {
         t.recorded = true;
-        rungs.get(t.rung).add(new AshaRung.Done(t.counter, t.params, t.loss));
-        sampler.observe(t.rung, t.params, t.loss);
+        double value = value(t);
+        rungs.get(t.rung).add(new AshaRung.Done(t.counter, t.params, value));
+        sampler.observe(t.rung, t.params, value);
         int top = budgets.length - 1;
         if (t.rung == top && top > 0 && t.fresh && !t.history.isEmpty()) {
             // a full training's value at each lower rung's budget, read off its intermediate results (atBudgets);
             // only configurations that started at the top count: promoted ones were chosen by the rungs under test
-            agreement.record(RankAgreement.atBudgets(t.history, Arrays.copyOf(budgets, top), budgets[top]),
-                t.loss);
+            agreement.record(RankAgreement.atBudgets(rungValue.series(t.history), Arrays.copyOf(budgets, top),
+                budgets[top]), value);
         }
     }
 

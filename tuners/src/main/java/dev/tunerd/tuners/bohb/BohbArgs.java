@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.bohb;
 
 import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.tuners.common.RungValue;
 
 /**
  * classArgs of {@code BOHB}, with NNI's names and defaults. Immutable, thread-safe. ({@code top_n_percent} is spelled
@@ -32,10 +33,19 @@ import dev.tunerd.spi.OptimizeMode;
  *                         tuner's kernel, trials in flight handled by its constant liar) or {@code kde} (Falkner et
  *                         al.'s multivariate KDE as NNI's; {@code num_samples}, {@code top_n_percent},
  *                         {@code bandwidth_factor} and {@code min_bandwidth} apply to it only); see {@link BohbTuner}
+ * @param rungShare        {@code rung_share} (a tunerd addition, issue 13 session 26): a trial's value at its budget
+ *                         (what ranks its round, feeds its budget's model and the rank check) is read from its last
+ *                         {@code round(rung_share * n)} of {@code n} reports, its final result counting as the last
+ *                         one, instead of from the final result alone (NNI's); 0..1, default 0 (see {@link RungValue};
+ *                         measured on noisy curves in BENCHMARKS.md, session 26, and left off)
+ * @param rungTrend        {@code rung_trend} (a tunerd addition, issue 13 session 26): with a window of 3 or more
+ *                         reports, the value is the least-squares line through those reports at the last one ({@code true}) rather than
+ *                         their mean ({@code false}, the default)
  */
 public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget, Integer eta, Integer minPointsInModel,
                        Integer top_n_percent, Integer numSamples, Double randomFraction, Double bandwidthFactor,
-                       Double minBandwidth, String execMode, Double rankAgreement, Long seed, String sampler) {
+                       Double minBandwidth, String execMode, Double rankAgreement, Long seed, String sampler,
+                       Double rungShare, Boolean rungTrend) {
 
     /**
      * {@code num_samples} when the classArgs do not set it, a departure from NNI's 64: the candidate with the largest
@@ -92,6 +102,18 @@ public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget
         rankAgreement = rankAgreement == null ? DEFAULT_RANK_AGREEMENT : rankAgreement;
         require(rankAgreement >= -1 && rankAgreement <= 1, "rank_agreement must be between -1 and 1, got "
             + rankAgreement);
+        rungShare = rungShare == null ? 0.0 : rungShare;
+        rungTrend = rungTrend != null && rungTrend;
+        rungValue(rungShare, rungTrend); // validates rung_share
+    }
+
+    private static RungValue rungValue(double share, boolean trend) {
+        return new RungValue(share, trend);
+    }
+
+    /** How a trial's value at its budget is read ({@code rung_share}, {@code rung_trend}). */
+    public RungValue rungValue() {
+        return rungValue(rungShare, rungTrend);
     }
 
     /**
@@ -119,6 +141,8 @@ public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget
         private Double rankAgreement;
         private Long seed;
         private String sampler;
+        private Double rungShare;
+        private Boolean rungTrend;
 
         private Builder() {
         }
@@ -207,10 +231,23 @@ public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget
             return this;
         }
 
+        /** {@code rung_share}. */
+        public Builder rungShare(Double rungShare) {
+            this.rungShare = rungShare;
+            return this;
+        }
+
+        /** {@code rung_trend}. */
+        public Builder rungTrend(Boolean rungTrend) {
+            this.rungTrend = rungTrend;
+            return this;
+        }
+
         /** The settings, validated and with defaults filled in by the canonical constructor. */
         public BohbArgs build() {
             return new BohbArgs(optimizeMode, minBudget, maxBudget, eta, minPointsInModel, top_n_percent, numSamples,
-                randomFraction, bandwidthFactor, minBandwidth, execMode, rankAgreement, seed, sampler);
+                randomFraction, bandwidthFactor, minBandwidth, execMode, rankAgreement, seed, sampler, rungShare,
+                rungTrend);
         }
     }
 

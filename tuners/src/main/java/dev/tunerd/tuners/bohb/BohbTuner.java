@@ -58,6 +58,7 @@ public final class BohbTuner extends BracketTuner {
             args.mode(), context, args.rankAgreement());
         this.args = args;
         this.rng = Rng.withSeed(seed);
+        readRungsWith(args.rungValue());
     }
 
     @Override

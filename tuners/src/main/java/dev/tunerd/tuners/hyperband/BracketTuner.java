@@ -15,6 +15,7 @@ import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.common.RankAgreement;
+import dev.tunerd.tuners.common.RungValue;
 import dev.tunerd.tuners.common.SnapshotJson;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -58,6 +59,18 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     static final int MAX_AWAITING = 8;
     /** The payoff check's evidence, settled in an order the thread timing does not change; null without the check. */
     private PayoffEvidence payoffEvidence;
+    /** How a trial's value at its budget is read from its reports ({@link #readRungsWith}); the last one by default. */
+    private RungValue rungValue = RungValue.LAST;
+    /** With a share above 0: the reports of every trial in flight, in sequence order. */
+    private final Map<Long, List<Double>> reportsInFlight = new HashMap<>();
+    /** The same for trials that ended, kept for a FINAL that may still come (the most recent {@value #KEPT_REPORTS}). */
+    private final Map<Long, List<Double>> endedReports = new java.util.LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, List<Double>> eldest) {
+            return size() > KEPT_REPORTS;
+        }
+    };
+    static final int KEPT_REPORTS = 64;
 
     /**
      * @param rankAgreement Kendall's tau the rank check needs; -1 (or less) turns it off (NNI's bracket order)
@@ -84,6 +97,15 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             settings.holdForDecisions() ? () -> engine.anyInFlight() || !owed.isEmpty() : engine::anyInFlight);
         payoffEvidence = evidence;
         PayoffChecks.install(engine, settings, evidence, fullHistories);
+    }
+
+    /**
+     * From now on a trial's value at its budget (what ranks its round, what {@link #trialDone} is told, and what the
+     * rank check reads at each budget and at the end) is read by {@code value} from its last reports instead of being
+     * its last report alone (BOHB's {@code rung_share}; issue 13 session 26). Call before the first request.
+     */
+    protected final void readRungsWith(RungValue value) {
+        rungValue = value;
     }
 
     /** Full trainings a decision looks at (the last ones). */
@@ -172,7 +194,23 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
 
     @Override
     public void receiveTrialResult(TrialResult result) {
-        report(result.parameterId(), Long.MAX_VALUE, mode.toLoss(result.scalar()));
+        double loss = mode.toLoss(result.scalar());
+        long id = result.parameterId();
+        if (rungValue.smooths()) {
+            List<Double> before = reportsInFlight.containsKey(id) ? reportsInFlight.remove(id) : endedReports.remove(id);
+            loss = rungValue.withFinal(before == null ? List.of() : before, loss);
+        }
+        report(id, Long.MAX_VALUE, loss);
+    }
+
+    /** With a share above 0, adds {@code loss} to the trial's reports and returns their value; else {@code loss}. */
+    private double rungValueAfter(long parameterId, double loss) {
+        if (!rungValue.smooths() || engine.issued(parameterId) == null || engine.hasEnded(parameterId)) {
+            return loss;
+        }
+        List<Double> reports = reportsInFlight.computeIfAbsent(parameterId, k -> new ArrayList<>());
+        reports.add(loss);
+        return rungValue.of(reports);
     }
 
     @Override
@@ -188,7 +226,7 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                 settle(id);
             }
         }
-        report(id, result.sequence(), loss);
+        report(id, result.sequence(), rungValueAfter(id, loss));
     }
 
     private boolean newFullTraining(long parameterId) {
@@ -241,6 +279,10 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         boolean first = issued != null && !engine.hasEnded(parameterId);
         double loss = engine.loss(parameterId);
         engine.end(parameterId);
+        List<Double> reports = reportsInFlight.remove(parameterId);
+        if (reports != null) {
+            endedReports.put(parameterId, reports);
+        }
         List<Double> history = fullHistories.remove(parameterId);
         if (first && !Double.isNaN(loss)) {
             trialDone(issued.params(), issued.budget(), loss);
@@ -275,7 +317,7 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         for (int k = 0; k < budgets.length; k++) {
             budgets[k] = plan.budget(plan.sMax(), k);
         }
-        agreement.record(RankAgreement.atBudgets(history, budgets, plan.maxBudget()), finalLoss);
+        agreement.record(RankAgreement.atBudgets(rungValue.series(history), budgets, plan.maxBudget()), finalLoss);
     }
 
     private void payOwed() {
@@ -306,6 +348,11 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             .put("awaiting", awaitingState()).put("owed", new JsonArray(owedIds));
         if (payoffEvidence != null) {
             out.put("payoff", payoffEvidence.snapshot());
+        }
+        if (rungValue.smooths()) { // a resume replays only what came after this state: reports left out would be missed
+            JsonObject.Builder t = JsonObject.builder();
+            reportsInFlight.forEach((id, reports) -> t.put(Long.toString(id), SnapshotJson.doubles(reports)));
+            out.put("reports", t.build());
         }
         return out.build();
     }
@@ -366,6 +413,18 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                 awaiting.keySet().forEach(id -> awaited.put(id, fullHistories.get(id)));
                 payoffEvidence.restoreLegacy(agreement.curves(), awaited, awaiting);
             }
+        }
+        reportsInFlight.clear();
+        endedReports.clear();
+        if (s.get("reports") instanceof JsonObject t) { // absent before issue 13 session 26 and with a share of 0
+            t.members().forEach((id, reports) -> {
+                Long key = parseId(id);
+                if (key == null) {
+                    throw new IllegalArgumentException(getClass().getSimpleName() + " state: a trial's reports"
+                        + " are keyed by a parameter id, got a key of " + id.length() + " characters");
+                }
+                reportsInFlight.put(key, new ArrayList<>(SnapshotJson.toDoubles(reports)));
+            });
         }
         owed.clear();
         if (s.get("owed") instanceof JsonArray ids) { // absent in states written before issue 12

@@ -22,7 +22,9 @@ class AshaArgsTest {
         new Case("optimizeMode", "minimize", (b, v) -> b.optimizeMode((String) v)),
         new Case("sampler", "tpe", (b, v) -> b.sampler((String) v)),
         new Case("rankAgreement", -1.0, (b, v) -> b.rankAgreement((Double) v)),
-        new Case("seed", 12L, (b, v) -> b.seed((Long) v)));
+        new Case("seed", 12L, (b, v) -> b.seed((Long) v)),
+        new Case("rungShare", 0.25, (b, v) -> b.rungShare((Double) v)),
+        new Case("rungTrend", true, (b, v) -> b.rungTrend((Boolean) v)));
 
     @Test
     void nothingSetIsTheEmptyClassArgs() throws Exception {

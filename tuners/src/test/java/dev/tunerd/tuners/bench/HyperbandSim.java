@@ -17,10 +17,12 @@ import dev.tunerd.tuners.asha.AshaArgs;
 import dev.tunerd.tuners.asha.AshaTuner;
 import dev.tunerd.tuners.bohb.BohbArgs;
 import dev.tunerd.tuners.bohb.BohbTuner;
+import dev.tunerd.tuners.common.RungValue;
 import dev.tunerd.tuners.hyperband.HyperbandArgs;
 import dev.tunerd.tuners.hyperband.HyperbandTuner;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +49,10 @@ import java.util.PriorityQueue;
  * {@code 1 - loss / 4} and Hyperband is given {@code optimize_mode: maximize} ({@link Reporting#SCORE}); the incumbent
  * is the highest final score, its regret still the true loss, so the output should equal the minimising run's.
  * {@code -Dsim.advisor=bohb|bohb-kde|asha|asha-tpe} runs that advisor instead, set as {@code bench multifidelity}'s
- * contender of that name (the classArgs on the command line are Hyperband's and do not apply to it).
+ * contender of that name (the classArgs on the command line are Hyperband's and do not apply to it, but for
+ * {@code rung_share} and {@code rung_trend}, which are theirs; issue 13 session 26). Diagnosis switches of issue 13
+ * session 26 (where noise costs a run): {@code -Dsim.pick=oracle|SHARE} (how the incumbent is picked) and
+ * {@code -Dsim.denoise=N} with {@code -Dsim.denoiseFrom=E} (what the tuner is told); see their fields.
  * {@code java -cp $CP dev.tunerd.tuners.bench.HyperbandSim longcurves 5000 20 1 [classArg=number ...]}.
  */
 public final class HyperbandSim {
@@ -60,6 +65,8 @@ public final class HyperbandSim {
     private static final class Run {
         long id;
         Trajectory curve;
+        /** What the tuner is told after each epoch: the curve's values, or with {@code -Dsim.denoise} their mean. */
+        double[] fed;
         int budget;
         int epochs;
         double next;
@@ -103,7 +110,8 @@ public final class HyperbandSim {
     static final java.util.Set<String> CLASS_ARGS = java.util.Set.of("rank_agreement", "payoff_margin",
         "screen_margin", "repeat_largest", "early_margin", "realized_share", "thin_margin", "realized_floor",
         "realized_winners", "repeat_losing", "separate_streams", "recheck_all", "hold_for_decisions", "largest_first",
-        "firm_margin", "chance_depth", "winner_veto", "refresh_every", "refresh_below", "wait_for_verdict");
+        "firm_margin", "chance_depth", "winner_veto", "refresh_every", "refresh_below", "wait_for_verdict",
+        "rung_share", "rung_trend");
 
     /** A whole-number classArg of the command line, rounded, or null (its default) when it is not given. */
     private static Integer whole(Map<String, Double> extra, String key) {
@@ -135,16 +143,19 @@ public final class HyperbandSim {
             .withWaitForVerdict(flag(extra, "wait_for_verdict"))
             .withSeed(seed);
         String mode = REPORTING.mode().toString();
+        runSeed = seed;
         String advisor = System.getProperty("sim.advisor", "hyperband");
         return switch (advisor) { // the other advisors as bench multifidelity's contenders of that name set them
             case "hyperband" -> drive(problem, new HyperbandTuner(a, seed, ctx), paid, workers, 100L * epochs, null,
                 REPORTING);
             case "bohb", "bohb-kde" -> drive(problem, new BohbTuner(BohbArgs.builder().optimizeMode(mode).minBudget(1)
-                .maxBudget(epochs).eta(3).sampler(advisor.equals("bohb") ? "tpe" : "kde").seed(seed).build(), seed,
+                .maxBudget(epochs).eta(3).sampler(advisor.equals("bohb") ? "tpe" : "kde").rungShare(extra.get("rung_share"))
+                .rungTrend(flag(extra, "rung_trend")).seed(seed).build(), seed,
                 ctx), paid, workers, 100L * epochs, null, REPORTING);
             case "asha", "asha-tpe" -> drive(problem, new AshaTuner(AshaArgs.builder().optimizeMode(mode)
                 .minBudget(Math.max(1, epochs / 9)).maxBudget(epochs).eta(3)
-                .sampler(advisor.equals("asha") ? "random" : "tpe").seed(seed).build(), seed), paid, workers,
+                .sampler(advisor.equals("asha") ? "random" : "tpe").rungShare(extra.get("rung_share"))
+                .rungTrend(flag(extra, "rung_trend")).seed(seed).build(), seed), paid, workers,
                 100L * epochs, null, REPORTING);
             default -> throw new IllegalArgumentException("-Dsim.advisor: hyperband, bohb, bohb-kde, asha or asha-tpe");
         };
@@ -211,7 +222,7 @@ public final class HyperbandSim {
             }
             now = t.next;
             double loss = t.curve.at(t.epochs);
-            double value = reporting.reported(loss);
+            double value = reporting.reported(t.fed[t.epochs]);
             tuner.receiveIntermediateResult(new IntermediateResult(t.id, "sim", t.epochs, JsonFloat.of(value)));
             t.epochs++;
             spent++;
@@ -234,8 +245,11 @@ public final class HyperbandSim {
                         tuner.wireParameterId(t.id), spent, loss - problem.optimum(),
                         t.curve.trueFinal() - problem.optimum());
                 }
-                if (t.budget >= epochs && reporting.better(value, incumbentObserved)) {
-                    incumbentObserved = value;
+                double observed = reporting.reported(ORACLE_PICK ? t.curve.trueFinal()
+                    : PICK_SHARE > 0 ? new RungValue(PICK_SHARE, false).of(Arrays.stream(t.curve.perEpoch())
+                        .limit(t.epochs).boxed().toList()) : loss);
+                if (t.budget >= epochs && reporting.better(observed, incumbentObserved)) {
+                    incumbentObserved = observed;
                     incumbentTrue = t.curve.trueFinal();
                 }
                 free++;
@@ -293,6 +307,29 @@ public final class HyperbandSim {
         }
     }
 
+    /**
+     * {@code -Dsim.denoise=N} (issue 13 session 26, a diagnosis): the tuner is told, after each epoch, the mean of the
+     * curve's value and the same configuration's values under {@code N} other noise draws (nearly the noise-free
+     * curve for large N), while the incumbent is still picked by the curve's own noisy final values: how much of a
+     * run's regret the noise costs the tuner's decisions (promotions, models, checks).
+     */
+    private static final int DENOISE = Integer.getInteger("sim.denoise", 0);
+    /** {@code -Dsim.denoiseFrom=E}: only the reports of epochs E and later are averaged (1 by default: all). */
+    private static final int DENOISE_FROM = Math.max(1, Integer.getInteger("sim.denoiseFrom", 1));
+    /** The seed of the run in progress (the other noise draws of {@link #DENOISE} derive from it). */
+    private static long runSeed;
+    /**
+     * {@code -Dsim.pick=oracle} (issue 13 session 26, a diagnosis): the incumbent is the full training with the best
+     * noise-free final value instead of the best reported one: how much of a run's regret is the pick under noise.
+     */
+    private static final boolean ORACLE_PICK = "oracle".equals(System.getProperty("sim.pick"));
+    /**
+     * {@code -Dsim.pick=0.33} (a share, issue 13 session 26): the incumbent is the full training with the best mean of
+     * its last third of reports (as a trial that reports that mean as its final result would be picked), the tuner
+     * still being told the reports as they are.
+     */
+    private static final double PICK_SHARE = ORACLE_PICK ? 0 : Double.parseDouble(System.getProperty("sim.pick", "0"));
+
     /** {@code -Dsim.issues=true}: every start and end of a trial, in virtual time (a line each). */
     private static final boolean ISSUES = Boolean.getBoolean("sim.issues");
 
@@ -310,6 +347,14 @@ public final class HyperbandSim {
         Run r = new Run();
         r.id = id;
         r.curve = problem.evaluate(plain.build());
+        r.fed = r.curve.perEpoch();
+        for (int k = 1; k <= DENOISE; k++) { // the same configuration under other noise draws, averaged
+            double[] other = Problems.create(problem.name(), runSeed * 7919 + k).evaluate(plain.build())
+                .perEpoch();
+            for (int e = DENOISE_FROM - 1; e < r.fed.length; e++) {
+                r.fed[e] += (other[e] - r.fed[e]) / (k + 1);
+            }
+        }
         r.budget = budget;
         r.next = now + 1;
         r.order = order;

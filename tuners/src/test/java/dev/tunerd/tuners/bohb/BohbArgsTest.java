@@ -29,7 +29,9 @@ class BohbArgsTest {
         new Case("execMode", "serial", (b, v) -> b.execMode((String) v)),
         new Case("rankAgreement", -1.0, (b, v) -> b.rankAgreement((Double) v)),
         new Case("seed", 12L, (b, v) -> b.seed((Long) v)),
-        new Case("sampler", "kde", (b, v) -> b.sampler((String) v)));
+        new Case("sampler", "kde", (b, v) -> b.sampler((String) v)),
+        new Case("rungShare", 0.25, (b, v) -> b.rungShare((Double) v)),
+        new Case("rungTrend", true, (b, v) -> b.rungTrend((Boolean) v)));
 
     private static BohbArgs parsed(String component, Object value) throws Exception {
         return ArgsRecords.parsed(BohbArgs.class, component, value);
