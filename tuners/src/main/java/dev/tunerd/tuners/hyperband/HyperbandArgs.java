@@ -237,7 +237,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     public static final boolean DEFAULT_WAIT_FOR_VERDICT = false;
 
     /** {@code spend_race} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 26). */
-    public static final double DEFAULT_SPEND_RACE = -1;
+    public static final double DEFAULT_SPEND_RACE = 2;
 
     /** {@code race_trailing} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 26). */
     public static final double DEFAULT_RACE_TRAILING = 0.25;

@@ -84,7 +84,7 @@ class HyperbandSpendRaceTest {
      */
     @Test
     void theGovernorTurnsARepeatingLargestBracketIntoFullTrainings() throws Exception {
-        List<String> main = oneWorker(args(null, null), 1500);
+        List<String> main = oneWorker(args(-1.0, null), 1500);
         assertEquals(40, fullTrainings(main), "main: " + brackets(main));
         assertTrue(brackets(main).stream().skip(9).allMatch(k -> k.endsWith("-4")) && brackets(main).size() > 15,
             "main repeats the largest bracket: " + brackets(main));
@@ -103,7 +103,7 @@ class HyperbandSpendRaceTest {
     @Test
     void whileTheHalvingBracketsLeadTheirEpochsStayWithinTheBound() throws Exception {
         DoubleBinaryOperator hold = (x, e) -> x + 1.0 / e;
-        List<String> main = HyperbandRecheckAllTest.run(HyperbandWorkersTest.tuner(args(null, null), new HashMap<>()),
+        List<String> main = HyperbandRecheckAllTest.run(HyperbandWorkersTest.tuner(args(-1.0, null), new HashMap<>()),
             0, 1200, hold);
         List<String> race = HyperbandRecheckAllTest.run(HyperbandWorkersTest.tuner(args(1.0, 0.25), new HashMap<>()),
             0, 1200, hold);
@@ -124,14 +124,14 @@ class HyperbandSpendRaceTest {
         List<String> straight = fourWorkers(a, 900, null);
         assertEquals(straight, fourWorkers(a, 900, a), "restored from the snapshot before every request");
         assertWithinBound(straight, 1.0);
-        assertTrue(fullTrainings(straight) > 5 * fullTrainings(fourWorkers(args(null, null), 900, null)),
+        assertTrue(fullTrainings(straight) > 5 * fullTrainings(fourWorkers(args(-1.0, null), 900, null)),
             "the race's full trainings against main's: " + brackets(straight));
     }
 
     @Test
-    void offByDefaultAndTheRangesAreChecked() throws Exception {
-        assertEquals(-1.0, HyperbandArgs.defaults().spendRace(), "off by default");
-        assertEquals(oneWorker(args(-1.0, null), 400), oneWorker(args(null, 0.0), 400), "off: race_trailing unread");
+    void onByDefaultAndTheRangesAreChecked() throws Exception {
+        assertEquals(2.0, HyperbandArgs.defaults().spendRace(), "on by default since issue 13 session 26");
+        assertEquals(oneWorker(args(-1.0, null), 400), oneWorker(args(-1.0, 0.0), 400), "off: race_trailing unread");
         String message = assertThrows(IllegalArgumentException.class, () -> args(-0.5, null)).getMessage();
         assertTrue(message.startsWith("spend_race must be -1 or between 0 and 100"), message);
         message = assertThrows(IllegalArgumentException.class, () -> args(2.0, 101.0)).getMessage();
