@@ -126,6 +126,20 @@ import java.util.function.Consumer;
  *                     starting another bracket on the same thin evidence ({@link VerdictWait}; with one worker it
  *                     changes nothing); false: sessions 9-24, the repeat limit of {@value PayoffChecks#THIN_RUN}
  *                     largest brackets in a row bounds such starts. Default {@value #DEFAULT_WAIT_FOR_VERDICT}
+ * @param spendRace    {@code spend_race} (a tunerd addition, issue 13 session 26): at 0 or more, a race at equal spend
+ *                     between the brackets that halve and the full trainings of new configurations governs every check
+ *                     above ({@link SpendRace}): with {@code X} the smaller of the two arms' epochs whose results are
+ *                     in, the best final value the halving brackets produced within their first {@code X} epochs is
+ *                     weighed against the best the full trainings produced within theirs (the statistic that decides a
+ *                     run is that maximum, not an average or a rank agreement); a halving bracket the checks would
+ *                     start, restart or cut full trainings short for is allowed only while the halving brackets'
+ *                     planned epochs, with it, stay within this many times the full trainings' issued epochs (while
+ *                     they lead or no comparison can be made yet) or {@code race_trailing} times (while they trail);
+ *                     otherwise the engine moves on, down to full trainings of random search's configurations. -1
+ *                     (off: sessions 7-25) or 0..100, default {@value #DEFAULT_SPEND_RACE}
+ * @param raceTrailing {@code race_trailing} (a tunerd addition, issue 13 session 26): the bound of {@code spend_race}
+ *                     while the halving brackets trail the full trainings at equal spend; 0..100, default {@value
+ *                     #DEFAULT_RACE_TRAILING}; read only with {@code spend_race} on
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -134,7 +148,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
                             Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
                             Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
                             Boolean winnerVeto, Integer refreshEvery, Integer refreshBelow, Boolean waitForVerdict,
-                            Long seed) {
+                            Double spendRace, Double raceTrailing, Long seed) {
 
     /**
      * {@code payoff_margin} when the classArgs do not set it: chosen among 0.05, 0.1 and 0.2 on tuning seeds 400-419
@@ -222,6 +236,12 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     /** {@code wait_for_verdict} when the classArgs do not set it (false; BENCHMARKS.md, issue 13 session 25). */
     public static final boolean DEFAULT_WAIT_FOR_VERDICT = false;
 
+    /** {@code spend_race} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 26). */
+    public static final double DEFAULT_SPEND_RACE = 2;
+
+    /** {@code race_trailing} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 26). */
+    public static final double DEFAULT_RACE_TRAILING = 0.25;
+
     public HyperbandArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
         if (!optimizeMode.equals("maximize") && !optimizeMode.equals("minimize")) {
@@ -260,6 +280,8 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
             refreshEvery == null ? DEFAULT_REFRESH_EVERY : refreshEvery, 1, 100);
         refreshBelow = within("refresh_below", refreshBelow == null ? DEFAULT_REFRESH_BELOW : refreshBelow, 5, 100);
         waitForVerdict = waitForVerdict == null ? DEFAULT_WAIT_FOR_VERDICT : waitForVerdict;
+        spendRace = offOrWithin("spend_race", spendRace == null ? DEFAULT_SPEND_RACE : spendRace, 0, 100);
+        raceTrailing = within("race_trailing", raceTrailing == null ? DEFAULT_RACE_TRAILING : raceTrailing, 0, 100);
         offOrWithin("screen_margin", screenMargin, 0, 10);
         within("payoff_margin", payoffMargin, 0, 10);
         execMode = execMode == null ? "parallelism" : execMode;
@@ -400,6 +422,16 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         return edit(d -> d.waitForVerdict = waitForVerdict);
     }
 
+    /** These settings with {@code spend_race} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withSpendRace(Double spendRace) {
+        return edit(d -> d.spendRace = spendRace);
+    }
+
+    /** These settings with {@code race_trailing} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRaceTrailing(Double raceTrailing) {
+        return edit(d -> d.raceTrailing = raceTrailing);
+    }
+
     /** These settings with {@code seed} set (null: its default, as when the classArgs omit it). */
     public HyperbandArgs withSeed(Long seed) {
         return edit(d -> d.seed = seed);
@@ -438,6 +470,8 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         private Integer refreshEvery;
         private Integer refreshBelow;
         private Boolean waitForVerdict;
+        private Double spendRace;
+        private Double raceTrailing;
         private Long seed;
 
         /** Every component absent (null), as in classArgs {@code {}}. */
@@ -469,6 +503,8 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
             refreshEvery = a.refreshEvery;
             refreshBelow = a.refreshBelow;
             waitForVerdict = a.waitForVerdict;
+            spendRace = a.spendRace;
+            raceTrailing = a.raceTrailing;
             seed = a.seed;
         }
 
@@ -476,7 +512,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
             return new HyperbandArgs(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin,
                 repeatLargest, earlyMargin, realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing,
                 separateStreams, recheckAll, holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto,
-                refreshEvery, refreshBelow, waitForVerdict, seed);
+                refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, seed);
         }
     }
 

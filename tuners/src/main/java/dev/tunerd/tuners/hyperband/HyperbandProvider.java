@@ -32,7 +32,9 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
             + " bracket), refresh_every (8; -1: off; k: while a winners' win rests on fewer than refresh_below full"
             + " trainings, full trainings after k largest brackets in a row), refresh_below (15), wait_for_verdict"
             + " (false; true: with several workers no bracket starts while a largest bracket started on thin evidence"
-            + " has no verdict yet, a free worker waits), seed)";
+            + " has no verdict yet, a free worker waits), spend_race (2; -1: off; k: halving brackets race full trainings"
+            + " at equal spend and may spend at most k times their epochs while they lead, race_trailing times while"
+            + " they trail), race_trailing (0.25), seed)";
     }
 
     @Override

@@ -44,7 +44,11 @@ import java.util.function.ToIntFunction;
  * sample (issue 13 session 22: with one worker, a win on five poor trainings repeated the largest bracket to the end
  * of the run while its rounds dropped configurations that ended better than every winner); {@code waitForVerdict}
  * ({@link VerdictWait}): with several workers no new bracket starts while a largest bracket started on thin evidence
- * has no verdict yet, a free worker waits instead. All of them:
+ * has no verdict yet, a free worker waits instead; {@code spendRace} and {@code raceTrailing} ({@link SpendRace}): a
+ * governor over all of the above, a halving bracket they would start (or restart, or cut full trainings short for) is
+ * allowed only while the halving brackets' committed epochs stay within a bound of the full trainings' ({@code
+ * spendRace} times while the halving brackets lead the race at equal spend or it is open, {@code raceTrailing} times
+ * while they trail). All of them:
  * {@link HyperbandArgs}.
  */
 final class PayoffChecks {
@@ -84,7 +88,13 @@ final class PayoffChecks {
             && !payoff.winRests(curves, settings.refreshBelow());
         Predicate<List<double[]>> refreshDue = curves -> smallSample.test(curves)
             && engine.largestInARow() >= settings.refreshEvery() && realized.applyAsInt(curves) > 0;
+        // spend_race: a governor over every check below, reading the engine's brackets alone (SpendRace)
+        IntPredicate raceAllows = s -> settings.spendRace() < 0
+            || SpendRace.allows(engine, s, settings.spendRace(), settings.raceTrailing());
         IntPredicate allowed = s -> {
+            if (!raceAllows.test(s)) {
+                return false;
+            }
             List<double[]> curves = evidence.curves();
             if (s < sMax) {
                 // a refresh is due: full trainings, the only bracket whose configurations join the sample
@@ -104,7 +114,7 @@ final class PayoffChecks {
         BracketPayoff cutCheck = thinMargin < 0 ? payoff
             : new BracketPayoff(engine.plan(), settings.withThinMargin(-1));
         Predicate<List<double[]>> cutsForLargest = curves -> {
-            if (largestHeld.getAsBoolean()) {
+            if (largestHeld.getAsBoolean() || !raceAllows.test(sMax)) {
                 return false;
             }
             int winners = realized.applyAsInt(curves);
@@ -146,7 +156,7 @@ final class PayoffChecks {
         }
         if (repeatLargest >= 0) {
             engine.restartAtLargest(() -> {
-                if (largestHeld.getAsBoolean()) {
+                if (largestHeld.getAsBoolean() || !raceAllows.test(sMax)) {
                     return false;
                 }
                 List<double[]> curves = evidence.curves();

@@ -45,6 +45,8 @@ class HyperbandArgsTest {
         new Case("refreshBelow", 11, (a, v) -> a.withRefreshBelow((Integer) v)),
         new Case("waitForVerdict", !HyperbandArgs.DEFAULT_WAIT_FOR_VERDICT,
             (a, v) -> a.withWaitForVerdict((Boolean) v)),
+        new Case("spendRace", 2.5, (a, v) -> a.withSpendRace((Double) v)),
+        new Case("raceTrailing", 0.5, (a, v) -> a.withRaceTrailing((Double) v)),
         new Case("seed", 12L, (a, v) -> a.withSeed((Long) v)));
 
     private static HyperbandArgs parsed(String component, Object value) throws Exception {

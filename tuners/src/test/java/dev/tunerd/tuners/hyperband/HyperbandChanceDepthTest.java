@@ -27,7 +27,7 @@ class HyperbandChanceDepthTest {
     private static final DoubleBinaryOperator TRAP = (x, e) -> x < 0.15 ? (e < 81 ? x : 5) : x + 1.0 / e;
 
     static HyperbandArgs args(Integer chanceDepth, Boolean winnerVeto) {
-        return HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3).withChanceDepth(chanceDepth)
+        return HyperbandArgs.defaults().withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3).withChanceDepth(chanceDepth)
             .withWinnerVeto(winnerVeto).withSeed(1L);
     }
 

@@ -20,7 +20,7 @@ class HyperbandDecisionHoldTest {
 
     /** Opening with full trainings ({@code largest_first} false), the opening these tests measure the hold on. */
     private static HyperbandArgs args(boolean hold) {
-        return HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3).withHoldForDecisions(hold)
+        return HyperbandArgs.defaults().withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3).withHoldForDecisions(hold)
             .withLargestFirst(false).withSeed(1L);
     }
 

@@ -52,9 +52,15 @@ class HyperbandInterleavingTest {
 
     /** As above with largest budget {@code r}. */
     private static List<String> run(int r, int workers, long interleaving, int lag, int trials, int restoreAfter) {
+        return run(args(r), workers, interleaving, lag, trials, restoreAfter);
+    }
+
+    /** As above with the classArgs {@code a}. */
+    private static List<String> run(HyperbandArgs a, int workers, long interleaving, int lag, int trials,
+                                    int restoreAfter) {
         Map<Long, JsonValue> paid = new HashMap<>();
         AlgorithmContext ctx = new AlgorithmContext(paid::put, Optional.empty(), Clock.systemUTC());
-        HyperbandTuner tuner = newTuner(ctx, r);
+        HyperbandTuner tuner = newTuner(ctx, a);
         Random order = new Random(interleaving);
         ArrayDeque<Event> tunerQueue = new ArrayDeque<>();
         ArrayDeque<Event> assessorQueue = new ArrayDeque<>();
@@ -135,7 +141,7 @@ class HyperbandInterleavingTest {
                 throw new AssertionError("stalled after " + ended + " trials: " + wireIds);
             }
             if (restoreAfter >= 0 && ended >= restoreAfter && waits(tuner)) { // a restart while values are awaited
-                HyperbandTuner restored = newTuner(ctx, r);
+                HyperbandTuner restored = newTuner(ctx, a);
                 restored.restore(Json.parse(Json.writeAllowingNonFinite(tuner.snapshot())));
                 assertEquals(tuner.snapshot(), restored.snapshot());
                 tuner = restored;
@@ -149,11 +155,19 @@ class HyperbandInterleavingTest {
         return newTuner(ctx, R);
     }
 
-    private static HyperbandTuner newTuner(AlgorithmContext ctx, int r) {
+    private static HyperbandArgs args(int r) {
         // hold_for_decisions off: virtual time stands still here while a request is unanswered, so a worker waiting
         // for trials in flight would wait for ever (the bench's manager moves its clock on after a NO)
-        HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withOptimizeMode("maximize").withR(r).withEta(3)
-            .withHoldForDecisions(false).withSeed(1L), 7L, ctx);
+        return HyperbandArgs.defaults().withOptimizeMode("maximize").withR(r).withEta(3).withHoldForDecisions(false)
+            .withSeed(1L);
+    }
+
+    private static HyperbandTuner newTuner(AlgorithmContext ctx, int r) {
+        return newTuner(ctx, args(r));
+    }
+
+    private static HyperbandTuner newTuner(AlgorithmContext ctx, HyperbandArgs a) {
+        HyperbandTuner t = new HyperbandTuner(a, 7L, ctx);
         t.updateSearchSpace(SPACE);
         return t;
     }
@@ -224,6 +238,26 @@ class HyperbandInterleavingTest {
                 assertEquals(reference, run(81, workers, seed, 40, 160, -1), workers + " workers, interleaving " + seed);
             }
             assertEquals(reference, run(81, workers, 2, 8, 160, 6), workers + " workers, restored after 6 trials");
+        }
+    }
+
+    /**
+     * The race at equal spend ({@code spend_race}, issue 13 session 26) reads the ends and final values alone: the
+     * same brackets whatever the interleaving, restored mid-run too, with halving brackets and full trainings both.
+     */
+    @Test
+    void theSpendRaceIsTheSameWhateverTheInterleaving() {
+        HyperbandArgs a = args(81).withSpendRace(1.0).withRaceTrailing(0.25);
+        for (int workers : new int[] {1, 3}) {
+            List<String> reference = run(a, workers, 0, 0, 400, -1);
+            assertTrue(reference.stream().anyMatch(id -> id != null && id.contains("-4_"))
+                && reference.stream().filter(id -> id != null && id.contains("-0_")).count() >= 15,
+                workers + " workers: halving brackets and full trainings both: " + reference);
+            assertTrue(!reference.equals(run(81, workers, 0, 0, 400, -1)), "the race changed the run");
+            for (long seed = 1; seed <= 3; seed++) {
+                assertEquals(reference, run(a, workers, seed, 40, 400, -1), workers + " workers, interleaving " + seed);
+            }
+            assertEquals(reference, run(a, workers, 2, 8, 400, 60), workers + " workers, restored after 60 trials");
         }
     }
 

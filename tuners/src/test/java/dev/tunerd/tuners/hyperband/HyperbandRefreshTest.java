@@ -21,7 +21,7 @@ class HyperbandRefreshTest {
     private static final DoubleBinaryOperator HOLD = (x, e) -> x + 1.0 / e;
 
     static HyperbandArgs args(Integer refreshEvery, Integer refreshBelow) {
-        return HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3).withRefreshEvery(refreshEvery)
+        return HyperbandArgs.defaults().withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3).withRefreshEvery(refreshEvery)
             .withRefreshBelow(refreshBelow).withSeed(1L);
     }
 

@@ -40,10 +40,10 @@ class HyperbandSeparateStreamsTest {
         Boolean separate = rule.startsWith("separate streams");
         // opening with full trainings (largest_first false), whose draws these tests follow
         HyperbandArgs args = rule.equals(RANDOM_SEARCH)
-            ? HyperbandArgs.defaults().withOptimizeMode("minimize").withR(R).withEta(3).withPayoffMargin(10.0)
+            ? HyperbandArgs.defaults().withSpendRace(-1.0).withOptimizeMode("minimize").withR(R).withEta(3).withPayoffMargin(10.0)
                 .withScreenMargin(-1.0).withRepeatLargest(-1.0).withEarlyMargin(-1.0).withRealizedShare(-1.0)
                 .withSeed(1L)
-            : HyperbandLargestFirstTest.fullTrainingsFirst(HyperbandArgs.defaults().withOptimizeMode("minimize")
+            : HyperbandLargestFirstTest.fullTrainingsFirst(HyperbandArgs.defaults().withSpendRace(-1.0).withOptimizeMode("minimize")
                 .withR(R).withEta(3).withRankAgreement(order).withSeparateStreams(separate).withSeed(1L));
         HyperbandTuner t = new HyperbandTuner(args, 1L, new AlgorithmContext((id, p) -> { }, Optional.empty(),
             Clock.systemUTC()));

@@ -25,7 +25,7 @@ class HyperbandVerdictWaitTest {
     private static final DoubleBinaryOperator TRAP = (x, e) -> x < 0.15 ? (e < 81 ? x : 5) : x + 1.0 / e;
 
     private static HyperbandArgs args(Boolean waitForVerdict) {
-        return HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3)
+        return HyperbandArgs.defaults().withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3)
             .withWaitForVerdict(waitForVerdict).withSeed(1L);
     }
 
@@ -101,7 +101,7 @@ class HyperbandVerdictWaitTest {
 
     @Test
     void theDefaultIsMainsRule() {
-        assertEquals(false, HyperbandArgs.defaults().waitForVerdict());
+        assertEquals(false, HyperbandArgs.defaults().withSpendRace(-1.0).waitForVerdict());
         assertEquals(false, HyperbandArgs.DEFAULT_WAIT_FOR_VERDICT);
     }
 }
