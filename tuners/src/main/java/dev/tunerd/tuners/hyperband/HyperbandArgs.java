@@ -140,6 +140,12 @@ import java.util.function.Consumer;
  * @param raceTrailing {@code race_trailing} (a tunerd addition, issue 13 session 26): the bound of {@code spend_race}
  *                     while the halving brackets trail the full trainings at equal spend; 0..100, default {@value
  *                     #DEFAULT_RACE_TRAILING}; read only with {@code spend_race} on
+ * @param raceOutlook  {@code race_outlook} (a tunerd addition, issue 13 session 26): at 1 or more, the race of {@code
+ *                     spend_race} judges the arms on the best each is expected to reach by a horizon of this many full
+ *                     trainings' epochs, from the spread of its final values ({@link RaceOutlook}: a normal on the
+ *                     pooled normal scores of each arm, its scale shrunk towards the pooled one; the expected best of
+ *                     the horizon's draws), instead of the best each produced within equal spend; -1 (off) or
+ *                     1..100000, default {@value #DEFAULT_RACE_OUTLOOK}; read only with {@code spend_race} on
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -148,7 +154,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
                             Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
                             Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
                             Boolean winnerVeto, Integer refreshEvery, Integer refreshBelow, Boolean waitForVerdict,
-                            Double spendRace, Double raceTrailing, Long seed) {
+                            Double spendRace, Double raceTrailing, Double raceOutlook, Long seed) {
 
     /**
      * {@code payoff_margin} when the classArgs do not set it: chosen among 0.05, 0.1 and 0.2 on tuning seeds 400-419
@@ -242,6 +248,9 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     /** {@code race_trailing} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 26). */
     public static final double DEFAULT_RACE_TRAILING = 0.25;
 
+    /** {@code race_outlook} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 26). */
+    public static final double DEFAULT_RACE_OUTLOOK = -1;
+
     public HyperbandArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
         if (!optimizeMode.equals("maximize") && !optimizeMode.equals("minimize")) {
@@ -282,6 +291,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         waitForVerdict = waitForVerdict == null ? DEFAULT_WAIT_FOR_VERDICT : waitForVerdict;
         spendRace = offOrWithin("spend_race", spendRace == null ? DEFAULT_SPEND_RACE : spendRace, 0, 100);
         raceTrailing = within("race_trailing", raceTrailing == null ? DEFAULT_RACE_TRAILING : raceTrailing, 0, 100);
+        raceOutlook = offOrWithin("race_outlook", raceOutlook == null ? DEFAULT_RACE_OUTLOOK : raceOutlook, 1, 100000);
         offOrWithin("screen_margin", screenMargin, 0, 10);
         within("payoff_margin", payoffMargin, 0, 10);
         execMode = execMode == null ? "parallelism" : execMode;
@@ -432,6 +442,11 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         return edit(d -> d.raceTrailing = raceTrailing);
     }
 
+    /** These settings with {@code race_outlook} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRaceOutlook(Double raceOutlook) {
+        return edit(d -> d.raceOutlook = raceOutlook);
+    }
+
     /** These settings with {@code seed} set (null: its default, as when the classArgs omit it). */
     public HyperbandArgs withSeed(Long seed) {
         return edit(d -> d.seed = seed);
@@ -472,6 +487,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         private Boolean waitForVerdict;
         private Double spendRace;
         private Double raceTrailing;
+        private Double raceOutlook;
         private Long seed;
 
         /** Every component absent (null), as in classArgs {@code {}}. */
@@ -505,6 +521,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
             waitForVerdict = a.waitForVerdict;
             spendRace = a.spendRace;
             raceTrailing = a.raceTrailing;
+            raceOutlook = a.raceOutlook;
             seed = a.seed;
         }
 
@@ -512,7 +529,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
             return new HyperbandArgs(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin,
                 repeatLargest, earlyMargin, realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing,
                 separateStreams, recheckAll, holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto,
-                refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, seed);
+                refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook, seed);
         }
     }
 

@@ -34,7 +34,8 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
             + " (false; true: with several workers no bracket starts while a largest bracket started on thin evidence"
             + " has no verdict yet, a free worker waits), spend_race (2; -1: off; k: halving brackets race full trainings"
             + " at equal spend and may spend at most k times their epochs while they lead, race_trailing times while"
-            + " they trail), race_trailing (0.25), seed)";
+            + " they trail), race_trailing (0.25), race_outlook (-1: off; k: the race judges the arms on the best each"
+            + " is expected to reach by k full trainings' epochs, from the spread of its finals), seed)";
     }
 
     @Override

@@ -90,7 +90,8 @@ final class PayoffChecks {
             && engine.largestInARow() >= settings.refreshEvery() && realized.applyAsInt(curves) > 0;
         // spend_race: a governor over every check below, reading the engine's brackets alone (SpendRace)
         IntPredicate raceAllows = s -> settings.spendRace() < 0
-            || SpendRace.allows(engine, s, settings.spendRace(), settings.raceTrailing());
+            || SpendRace.allows(engine, s, settings.spendRace(), settings.raceTrailing(),
+                settings.raceOutlook());
         IntPredicate allowed = s -> {
             if (!raceAllows.test(s)) {
                 return false;
@@ -123,8 +124,11 @@ final class PayoffChecks {
         if (earlyMargin >= 0 || thinMargin >= 0 || realizedShare >= 0) {
             long[] looked = {-1};
             engine.reviseFullTrainings(() -> {
-                if (evidence.version() == looked[0]) {
-                    return false; // nothing new since the last look, which kept the full trainings going
+                if (evidence.version() == looked[0] && settings.spendRace() < 0) {
+                    // nothing new since the last look, which kept the full trainings going; not with spend_race,
+                    // whose verdict also reads the trainings issued since (a look skipped here but taken after a
+                    // resume, which forgets looked, gave different ids: 4 workers restored before every request)
+                    return false;
                 }
                 looked[0] = evidence.version();
                 List<double[]> curves = evidence.curves();

@@ -99,12 +99,20 @@ final class SpendRace {
         return halving.committed() + cost <= bound * full.committed();
     }
 
-    /** Whether the race lets bracket {@code s > 0} start now on {@code engine}'s brackets. */
-    static boolean allows(BracketEngine engine, int s, double lead, double trail) {
+    /**
+     * Whether the race lets bracket {@code s > 0} start now on {@code engine}'s brackets; with {@code outlook} on (not
+     * -1) the arms stand by their outlooks by that many full trainings ({@link RaceOutlook}) instead of their bests at
+     * equal spend.
+     */
+    static boolean allows(BracketEngine engine, int s, double lead, double trail, double outlook) {
         Arm h = halving(engine);
         Arm f = full(engine);
         int r = engine.plan().maxBudget();
-        return allows(h, f, cost(engine.plan(), s), bound(h, f, r, lead, trail));
+        if (outlook < 0) {
+            return allows(h, f, cost(engine.plan(), s), bound(h, f, r, lead, trail));
+        }
+        return allows(h, f, cost(engine.plan(), s),
+            RaceOutlook.standing(h, f, r, outlook) == Standing.TRAILS ? trail : lead);
     }
 
     /** Bracket {@code s}'s planned epochs: its rounds' configurations times their budgets. */

@@ -47,6 +47,7 @@ class HyperbandArgsTest {
             (a, v) -> a.withWaitForVerdict((Boolean) v)),
         new Case("spendRace", 2.5, (a, v) -> a.withSpendRace((Double) v)),
         new Case("raceTrailing", 0.5, (a, v) -> a.withRaceTrailing((Double) v)),
+        new Case("raceOutlook", 50.0, (a, v) -> a.withRaceOutlook((Double) v)),
         new Case("seed", 12L, (a, v) -> a.withSeed((Long) v)));
 
     private static HyperbandArgs parsed(String component, Object value) throws Exception {

@@ -243,21 +243,25 @@ class HyperbandInterleavingTest {
 
     /**
      * The race at equal spend ({@code spend_race}, issue 13 session 26) reads the ends and final values alone: the
-     * same brackets whatever the interleaving, restored mid-run too, with halving brackets and full trainings both.
+     * same brackets whatever the interleaving, restored mid-run too, with halving brackets and full trainings both;
+     * so does its outlook ({@code race_outlook}).
      */
     @Test
     void theSpendRaceIsTheSameWhateverTheInterleaving() {
-        HyperbandArgs a = args(81).withSpendRace(1.0).withRaceTrailing(0.25);
-        for (int workers : new int[] {1, 3}) {
-            List<String> reference = run(a, workers, 0, 0, 400, -1);
-            assertTrue(reference.stream().anyMatch(id -> id != null && id.contains("-4_"))
-                && reference.stream().filter(id -> id != null && id.contains("-0_")).count() >= 15,
-                workers + " workers: halving brackets and full trainings both: " + reference);
-            assertTrue(!reference.equals(run(81, workers, 0, 0, 400, -1)), "the race changed the run");
-            for (long seed = 1; seed <= 3; seed++) {
-                assertEquals(reference, run(a, workers, seed, 40, 400, -1), workers + " workers, interleaving " + seed);
+        HyperbandArgs race = args(81).withSpendRace(1.0).withRaceTrailing(0.25);
+        for (HyperbandArgs a : List.of(race, race.withRaceOutlook(100.0))) {
+            for (int workers : new int[] {1, 3}) {
+                List<String> reference = run(a, workers, 0, 0, 400, -1);
+                assertTrue(reference.stream().anyMatch(id -> id != null && id.contains("-4_"))
+                    && reference.stream().filter(id -> id != null && id.contains("-0_")).count() >= 15,
+                    workers + " workers: halving brackets and full trainings both: " + reference);
+                assertTrue(!reference.equals(run(81, workers, 0, 0, 400, -1)), "the race changed the run");
+                for (long seed = 1; seed <= 3; seed++) {
+                    assertEquals(reference, run(a, workers, seed, 40, 400, -1),
+                        workers + " workers, interleaving " + seed);
+                }
+                assertEquals(reference, run(a, workers, 2, 8, 400, 60), workers + " workers, restored after 60 trials");
             }
-            assertEquals(reference, run(a, workers, 2, 8, 400, 60), workers + " workers, restored after 60 trials");
         }
     }
 

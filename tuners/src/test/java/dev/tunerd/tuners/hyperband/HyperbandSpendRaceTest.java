@@ -40,20 +40,26 @@ class HyperbandSpendRaceTest {
     }
 
     private static List<String> fourWorkers(HyperbandArgs a, int trials, HyperbandArgs restoreEachRequest) {
+        return fourWorkers(a, trials, restoreEachRequest, TRAP);
+    }
+
+    /** Four workers on {@code curve}, restored from the snapshot before every request when that is given. */
+    static List<String> fourWorkers(HyperbandArgs a, int trials, HyperbandArgs restoreEachRequest,
+                                    DoubleBinaryOperator curve) {
         Map<Long, JsonValue> paid = new HashMap<>();
-        return HyperbandWorkersTest.run(HyperbandWorkersTest.tuner(a, paid), paid, TRAP, 4, trials,
+        return HyperbandWorkersTest.run(HyperbandWorkersTest.tuner(a, paid), paid, curve, 4, trials,
             restoreEachRequest, true);
     }
 
-    private static String key(String wire) {
+    static String key(String wire) {
         return wire.substring(0, wire.indexOf('_'));
     }
 
-    private static long fullTrainings(List<String> wire) {
+    static long fullTrainings(List<String> wire) {
         return wire.stream().filter(w -> key(w).endsWith("-0")).count();
     }
 
-    private static List<String> brackets(List<String> wire) {
+    static List<String> brackets(List<String> wire) {
         return wire.stream().map(HyperbandSpendRaceTest::key).distinct().toList();
     }
 
@@ -61,7 +67,7 @@ class HyperbandSpendRaceTest {
      * Whenever a halving bracket starts, the halving brackets' planned epochs (with it) are at most {@code bound}
      * times the full trainings' issued so far.
      */
-    private static void assertWithinBound(List<String> wire, double bound) {
+    static void assertWithinBound(List<String> wire, double bound) {
         Set<String> seen = new LinkedHashSet<>();
         long full = 0;
         long halving = 0;
