@@ -99,12 +99,12 @@ public final class FinetuneProblem extends FixedProblem {
     /** The noise-free error rate after epoch {@code t} of a run that does not fail. */
     static double cleanError(double lr, double batch, double warmup, double decay, int t) {
         double d = distance(lr, batch);
-        double level = 0.10 + (d < 0 ? 0.02 : 0.06) * d * d + 0.002 * square(Math.log(batch / 16) / Math.log(2))
-            + 0.5 * square(decay - 0.01);
+        double level = 0.10 + (d < 0 ? 0.02 : 0.06) * d * d + 0.002 * Curves.square(Math.log(batch / 16) / Math.log(2))
+            + 0.5 * Curves.square(decay - 0.01);
         double speed = 1.2 * Math.pow(10, 0.8 * Math.min(d, 0.5));
         double warmupEpochs = warmup * EPOCHS;
         double trained = t >= warmupEpochs ? t - warmupEpochs / 2 : t * t / (2 * warmupEpochs);
-        double late = 0.015 * Math.pow(10, 0.5 * Math.min(d, 1)) * square((double) t / EPOCHS);
+        double late = 0.015 * Math.pow(10, 0.5 * Math.min(d, 1)) * Curves.square((double) t / EPOCHS);
         return level + (CHANCE - level) * Math.exp(-speed * trained) + late;
     }
 
@@ -113,10 +113,6 @@ public final class FinetuneProblem extends FixedProblem {
         double sd = Math.sqrt(error * (1 - error) / DEV_SET);
         double noisy = error + sd * Math.sqrt(0.5) * (fixedDraw + epochDraw);
         return Math.rint(Math.min(1, Math.max(0, noisy)) * DEV_SET) / DEV_SET;
-    }
-
-    private static double square(double x) {
-        return x * x;
     }
 
     private static double findOptimum() {

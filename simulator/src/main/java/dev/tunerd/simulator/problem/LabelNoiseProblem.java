@@ -92,8 +92,8 @@ public final class LabelNoiseProblem extends FixedProblem {
 
     /** The noise-free loss after epoch {@code t}. */
     static double cleanLoss(double lr, double width, double decay, double smoothing, double t) {
-        double level = 0.45 + 0.04 * square(Math.log10(lr) + 1.3) + 0.06 * 32 / width
-            + 0.015 * square(Math.log10(decay) + 3) + 0.5 * smoothing * smoothing;
+        double level = 0.45 + 0.04 * Curves.square(Math.log10(lr) + 1.3) + 0.06 * 32 / width
+            + 0.015 * Curves.square(Math.log10(decay) + 3) + 0.5 * smoothing * smoothing;
         double clean = level + (START_LOSS - level) * Math.pow(1 + t / timeScale(lr, width), -1.5);
         return clean + (1 - 2 * smoothing) * unsmoothedRise(lr, width, decay, t);
     }
@@ -118,10 +118,6 @@ public final class LabelNoiseProblem extends FixedProblem {
 
     private static double logistic(double x) {
         return 1 / (1 + Math.exp(-x));
-    }
-
-    private static double square(double x) {
-        return x * x;
     }
 
     private static double finalAtBestSmoothing(double lr, double width, double decay) {

@@ -85,8 +85,8 @@ public final class PlateauProblem extends FixedProblem {
     /** The level {@code a} the loss approaches after the drop. */
     static double level(double lr, double decay, double depth, boolean normalised, double dropout) {
         double excessDecay = Math.max(0, Math.log10(decay) + 1);
-        return 0.06 + 0.03 * square(Math.log10(lr) + 3.3) + 0.04 * square(excessDecay) + 0.005 * square(depth - 6)
-            + 0.3 * square(dropout - 0.1) + (normalised ? 0 : 0.01);
+        return 0.06 + 0.03 * Curves.square(Math.log10(lr) + 3.3) + 0.04 * Curves.square(excessDecay) + 0.005 * Curves.square(depth - 6)
+            + 0.3 * Curves.square(dropout - 0.1) + (normalised ? 0 : 0.01);
     }
 
     /** The noise-free loss after epoch {@code t}. */
@@ -98,10 +98,6 @@ public final class PlateauProblem extends FixedProblem {
         double post = a + 0.3 * (p - a) * Math.exp(-Math.max(0, t - onset) / 25);
         double drop = 1 / (1 + Math.exp(-(t - onset) / (1 + 0.06 * onset)));
         return pre + (post - pre) * drop;
-    }
-
-    private static double square(double x) {
-        return x * x;
     }
 
     private static double findOptimum() {

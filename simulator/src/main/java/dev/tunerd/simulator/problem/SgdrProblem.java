@@ -91,26 +91,14 @@ public final class SgdrProblem extends FixedProblem {
 
     /** The generalisation level {@code a} at effective peak rate {@code rate}. */
     static double asymptote(double rate, double decay) {
-        return 0.08 + 0.05 * square(Math.log10(rate) + 0.5) + 0.02 * square(Math.log10(decay) - BEST_DECAY);
+        return 0.08 + 0.05 * Curves.square(Math.log10(rate) + 0.5) + 0.02 * Curves.square(Math.log10(decay) - BEST_DECAY);
     }
 
     /** The noise-free loss after epochs 1..{@link #EPOCHS}. */
     static double[] cleanCurve(double peak, int firstCycle, int multiplier, double decay) {
         double asymptote = asymptote(peak, decay);
-        double[] curve = new double[EPOCHS];
-        double loss = START_LOSS;
-        for (int t = 1; t <= EPOCHS; t++) {
-            double rate = rate(peak, firstCycle, multiplier, t);
-            double floor = asymptote + 0.25 * rate;
-            double speed = Math.min(0.5, 1.2 * Math.sqrt(rate));
-            loss = floor + (loss - floor) * (1 - speed);
-            curve[t - 1] = loss;
-        }
-        return curve;
-    }
-
-    private static double square(double x) {
-        return x * x;
+        return Curves.towardsFloors(EPOCHS, START_LOSS, t -> asymptote + 0.25 * rate(peak, firstCycle, multiplier, t),
+            t -> Math.min(0.5, 1.2 * Math.sqrt(rate(peak, firstCycle, multiplier, t))));
     }
 
     private static double findOptimum() {

@@ -80,27 +80,16 @@ public final class WarmCosineProblem extends FixedProblem {
         double doublings = Math.log(batch / 128) / Math.log(2);
         double bestRate = -0.6 + 0.5 * Math.log10(batch / 128);
         double coldStart = 0.05 * Math.max(0, u + 0.8) * Math.exp(-warmup / 3);
-        return 0.08 + 0.05 * square(u - bestRate) + 0.02 * square(Math.log10(decay) - BEST_DECAY)
+        return 0.08 + 0.05 * Curves.square(u - bestRate) + 0.02 * Curves.square(Math.log10(decay) - BEST_DECAY)
             + 0.012 * Math.max(0, doublings) + coldStart;
     }
 
     /** The noise-free loss after epochs 1..{@link #EPOCHS}. */
     static double[] cleanCurve(double lr, double warmup, double decay, double batch) {
         double asymptote = asymptote(lr, warmup, decay, batch);
-        double[] curve = new double[EPOCHS];
-        double loss = START_LOSS;
-        for (int t = 1; t <= EPOCHS; t++) {
-            double rate = rate(lr, warmup, t);
-            double floor = asymptote + 0.3 * rate * Math.sqrt(128 / batch);
-            double speed = Math.min(0.5, 1.2 * Math.sqrt(rate) * Math.pow(128 / batch, 0.25));
-            loss = floor + (loss - floor) * (1 - speed);
-            curve[t - 1] = loss;
-        }
-        return curve;
-    }
-
-    private static double square(double x) {
-        return x * x;
+        return Curves.towardsFloors(EPOCHS, START_LOSS,
+            t -> asymptote + 0.3 * rate(lr, warmup, t) * Math.sqrt(128 / batch),
+            t -> Math.min(0.5, 1.2 * Math.sqrt(rate(lr, warmup, t)) * Math.pow(128 / batch, 0.25)));
     }
 
     private static double findOptimum() {
