@@ -1,5 +1,7 @@
 package dev.tunerd.simulator.problem;
 
+import static dev.tunerd.simulator.problem.Curves.square;
+
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -21,9 +23,9 @@ import java.util.SplittableRandom;
  *       30)^2}, so the best final comes at half the best level's rate;</li>
  *   <li>some runs fail (Mosbach et al. 2021; Dodge et al. 2020): after their first or second epoch they collapse to
  *       predicting one class (error 0.5) and stay there. The chance of failure is {@code 0.6 S((d - 0.2) / 0.2) (1 -
- *       2 warmup_ratio)}, S the logistic function: about a sixth at the best rate without warm-up, half of the runs half
- *       a decade above it, and a warm-up of 0.2 removes 40% of it. Whether a run fails is drawn from the
- *       seed and the parameters, as its noise;</li>
+ *       2 warmup_ratio)}, S the logistic function: about a sixth at the best rate without warm-up, half of the runs
+ *       half a decade above it, and a warm-up of 0.2 removes 40% of it. Whether a run fails is drawn from the seed
+ *       and the parameters, as its noise;</li>
  *   <li>the reported error is measured on the dev set: binomial, sd {@code sqrt(e (1 - e) / 500)} (1.3 points at
  *       0.10), half of its variance fixed per configuration (the dev set does not change between epochs) and half
  *       drawn per epoch, rounded to a whole number of examples (values come in steps of 0.002 and tie).</li>
@@ -99,12 +101,12 @@ public final class FinetuneProblem extends FixedProblem {
     /** The noise-free error rate after epoch {@code t} of a run that does not fail. */
     static double cleanError(double lr, double batch, double warmup, double decay, int t) {
         double d = distance(lr, batch);
-        double level = 0.10 + (d < 0 ? 0.02 : 0.06) * d * d + 0.002 * Curves.square(Math.log(batch / 16) / Math.log(2))
-            + 0.5 * Curves.square(decay - 0.01);
+        double level = 0.10 + (d < 0 ? 0.02 : 0.06) * d * d + 0.002 * square(Math.log(batch / 16) / Math.log(2))
+            + 0.5 * square(decay - 0.01);
         double speed = 1.2 * Math.pow(10, 0.8 * Math.min(d, 0.5));
         double warmupEpochs = warmup * EPOCHS;
         double trained = t >= warmupEpochs ? t - warmupEpochs / 2 : t * t / (2 * warmupEpochs);
-        double late = 0.015 * Math.pow(10, 0.5 * Math.min(d, 1)) * Curves.square((double) t / EPOCHS);
+        double late = 0.015 * Math.pow(10, 0.5 * Math.min(d, 1)) * square((double) t / EPOCHS);
         return level + (CHANCE - level) * Math.exp(-speed * trained) + late;
     }
 

@@ -1,5 +1,7 @@
 package dev.tunerd.simulator.problem;
 
+import static dev.tunerd.simulator.problem.Curves.square;
+
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -58,8 +60,8 @@ public final class LabelNoiseProblem extends FixedProblem {
         double decay = Params.number(p, "weight_decay");
         double smoothing = Params.number(p, "label_smoothing");
         if (!(lr > 0) || !(width > 0) || !(decay > 0)) {
-            throw new IllegalArgumentException("parameters \"lr\", \"width\" and \"weight_decay\" must be positive, got "
-                + lr + ", " + width + " and " + decay);
+            throw new IllegalArgumentException("parameters \"lr\", \"width\" and \"weight_decay\" must be positive,"
+                + " got " + lr + ", " + width + " and " + decay);
         }
         if (!(smoothing >= 0 && smoothing < 0.5)) {
             throw new IllegalArgumentException("parameter \"label_smoothing\" must be in 0..0.5 (0.5 excluded), got "
@@ -92,8 +94,8 @@ public final class LabelNoiseProblem extends FixedProblem {
 
     /** The noise-free loss after epoch {@code t}. */
     static double cleanLoss(double lr, double width, double decay, double smoothing, double t) {
-        double level = 0.45 + 0.04 * Curves.square(Math.log10(lr) + 1.3) + 0.06 * 32 / width
-            + 0.015 * Curves.square(Math.log10(decay) + 3) + 0.5 * smoothing * smoothing;
+        double level = 0.45 + 0.04 * square(Math.log10(lr) + 1.3) + 0.06 * 32 / width
+            + 0.015 * square(Math.log10(decay) + 3) + 0.5 * smoothing * smoothing;
         double clean = level + (START_LOSS - level) * Math.pow(1 + t / timeScale(lr, width), -1.5);
         return clean + (1 - 2 * smoothing) * unsmoothedRise(lr, width, decay, t);
     }

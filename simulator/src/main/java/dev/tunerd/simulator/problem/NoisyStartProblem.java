@@ -1,5 +1,7 @@
 package dev.tunerd.simulator.problem;
 
+import static dev.tunerd.simulator.problem.Curves.square;
+
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -69,7 +71,7 @@ public final class NoisyStartProblem extends FixedProblem {
         double narrowing = Math.log(1024 / width) / Math.log(2);
         double doublings = Math.log(batch / 64) / Math.log(2);
         double bestDropout = 0.3 - 0.05 * narrowing;
-        double asymptote = 0.09 + 0.04 * d * d + 0.006 * narrowing * narrowing + 0.3 * Curves.square(dropout - bestDropout)
+        double asymptote = 0.09 + 0.04 * d * d + 0.006 * narrowing * narrowing + 0.3 * square(dropout - bestDropout)
             + 0.01 * Math.abs(doublings);
         double tau = 2 * Math.pow(10, -0.5 * d) * (1 + dropout) * Math.pow(2, 0.3 * doublings);
         return asymptote + (START_LOSS - asymptote) * Math.pow(1 + t / tau, -1.2);

@@ -1,5 +1,7 @@
 package dev.tunerd.simulator.problem;
 
+import static dev.tunerd.simulator.problem.Curves.square;
+
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -85,8 +87,8 @@ public final class PlateauProblem extends FixedProblem {
     /** The level {@code a} the loss approaches after the drop. */
     static double level(double lr, double decay, double depth, boolean normalised, double dropout) {
         double excessDecay = Math.max(0, Math.log10(decay) + 1);
-        return 0.06 + 0.03 * Curves.square(Math.log10(lr) + 3.3) + 0.04 * Curves.square(excessDecay) + 0.005 * Curves.square(depth - 6)
-            + 0.3 * Curves.square(dropout - 0.1) + (normalised ? 0 : 0.01);
+        return 0.06 + 0.03 * square(Math.log10(lr) + 3.3) + 0.04 * square(excessDecay) + 0.005 * square(depth - 6)
+            + 0.3 * square(dropout - 0.1) + (normalised ? 0 : 0.01);
     }
 
     /** The noise-free loss after epoch {@code t}. */

@@ -1,5 +1,7 @@
 package dev.tunerd.simulator.problem;
 
+import static dev.tunerd.simulator.problem.Curves.square;
+
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -91,7 +93,7 @@ public final class SgdrProblem extends FixedProblem {
 
     /** The generalisation level {@code a} at effective peak rate {@code rate}. */
     static double asymptote(double rate, double decay) {
-        return 0.08 + 0.05 * Curves.square(Math.log10(rate) + 0.5) + 0.02 * Curves.square(Math.log10(decay) - BEST_DECAY);
+        return 0.08 + 0.05 * square(Math.log10(rate) + 0.5) + 0.02 * square(Math.log10(decay) - BEST_DECAY);
     }
 
     /** The noise-free loss after epochs 1..{@link #EPOCHS}. */

@@ -1,5 +1,7 @@
 package dev.tunerd.simulator.problem;
 
+import static dev.tunerd.simulator.problem.Curves.square;
+
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -63,7 +65,7 @@ public final class StepDecayProblem extends FixedProblem {
 
     /** The noise-free loss after epochs 1..{@link #EPOCHS} at effective rate {@code rate}. */
     static double[] cleanCurve(double rate, double decay, double batch) {
-        double asymptote = 0.08 + 0.05 * Curves.square(Math.log10(rate) + 0.7) + 0.02 * Curves.square(Math.log10(decay) + 3.5)
+        double asymptote = 0.08 + 0.05 * square(Math.log10(rate) + 0.7) + 0.02 * square(Math.log10(decay) + 3.5)
             + 0.015 * Math.log(batch / 64) / Math.log(2);
         return Curves.towardsFloors(EPOCHS, START_LOSS,
             t -> asymptote + rate * Math.pow(0.1, phase(t - 1)) * Math.sqrt(128 / batch),

@@ -1,5 +1,7 @@
 package dev.tunerd.simulator.problem;
 
+import static dev.tunerd.simulator.problem.Curves.square;
+
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -80,7 +82,7 @@ public final class WarmCosineProblem extends FixedProblem {
         double doublings = Math.log(batch / 128) / Math.log(2);
         double bestRate = -0.6 + 0.5 * Math.log10(batch / 128);
         double coldStart = 0.05 * Math.max(0, u + 0.8) * Math.exp(-warmup / 3);
-        return 0.08 + 0.05 * Curves.square(u - bestRate) + 0.02 * Curves.square(Math.log10(decay) - BEST_DECAY)
+        return 0.08 + 0.05 * square(u - bestRate) + 0.02 * square(Math.log10(decay) - BEST_DECAY)
             + 0.012 * Math.max(0, doublings) + coldStart;
     }
 

@@ -50,7 +50,8 @@ class FinetuneProblemTest {
                 for (int e = 6; e <= E; e++) {
                     late += t.at(e - 1) / (E - 5);
                 }
-                assertEquals(FinetuneProblem.CHANCE, late, 0.07, "a failed run stays at chance (up to its dev-set bias) from epoch 6");
+                assertEquals(FinetuneProblem.CHANCE, late, 0.07,
+                    "a failed run stays at chance (up to its dev-set bias) from epoch 6");
             }
         }
         return failed / 1000.0;

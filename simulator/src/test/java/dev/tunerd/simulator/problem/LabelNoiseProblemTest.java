@@ -63,7 +63,8 @@ class LabelNoiseProblemTest {
         assertTrue(LabelNoiseProblem.memorisation(0.03, 512, 1e-3) < LabelNoiseProblem.memorisation(0.03, 64, 1e-3));
         for (double lr = 0.001; lr <= 0.3; lr *= 1.5) {
             for (double width : new double[] {32, 128, 512}) {
-                assertTrue(LabelNoiseProblem.memorisation(lr, width, 1e-5) >= 3 * LabelNoiseProblem.timeScale(lr, width));
+                double tau = LabelNoiseProblem.timeScale(lr, width);
+                assertTrue(LabelNoiseProblem.memorisation(lr, width, 1e-5) >= 3 * tau, lr + ", " + width);
             }
         }
         double[] regularised = curve(0.3, 512, 1e-2, 0);
@@ -83,7 +84,8 @@ class LabelNoiseProblemTest {
 
     @Test
     void theBestSmoothingIsTheLeastFinalOverAFineGridOfSmoothings() {
-        for (double[] c : new double[][] {{0.03, 128, 1e-3}, {0.3, 512, 1e-2}, {0.003, 32, 1e-5}, {0.025, 512, 1.3e-3}}) {
+        double[][] configurations = {{0.03, 128, 1e-3}, {0.3, 512, 1e-2}, {0.003, 32, 1e-5}, {0.025, 512, 1.3e-3}};
+        for (double[] c : configurations) {
             double best = Double.POSITIVE_INFINITY;
             for (double s = 0; s <= 0.3 + 1e-12; s += 0.0005) {
                 best = Math.min(best, LabelNoiseProblem.cleanLoss(c[0], c[1], c[2], s, E));

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** {@code sgdr}: cosine cycles with warm restarts; the loss jumps at each restart and is judged after the last cycle. */
+/** {@code sgdr}: cosine cycles with warm restarts; the loss jumps at each restart, judged after the last cycle. */
 class SgdrProblemTest {
 
     private static final int E = SgdrProblem.EPOCHS;
@@ -37,7 +37,8 @@ class SgdrProblemTest {
     void theLossJumpsUpAtEveryRestartAndEndsEachCycleLowerThanItsPeak() {
         double[] c = curve(0.3, 10, 2);
         for (int end : new int[] {10, 30, 70}) {
-            assertTrue(c[end] > c[end - 1] + 0.015, "the jump after epoch " + end + ": " + c[end - 1] + " -> " + c[end]);
+            assertTrue(c[end] > c[end - 1] + 0.015, "the jump after epoch " + end + ": " + c[end - 1] + " -> "
+                + c[end]);
         }
         assertTrue(c[E - 1] < c[69] - 0.002 && c[69] < c[29] && c[29] < c[9], "each cycle ends lower than the last");
         double[] large = curve(1.0, 10, 1);
