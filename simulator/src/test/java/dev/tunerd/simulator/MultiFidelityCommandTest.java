@@ -31,7 +31,7 @@ class MultiFidelityCommandTest {
         assertEquals(0, r.code());
         String help = r.out().replaceAll("\\s+", " ");
         for (String p : new String[] {"curves,", "longcrossing,", "curves60,", "stepdecay,", "overfit,", "noisycurves,",
-            "warmcosine,", "unstable,", "noisystart,", "adamsgd"}) {
+            "warmcosine,", "unstable,", "noisystart,", "adamsgd,", "sgdr,", "plateau,", "labelnoise,", "finetune"}) {
             assertTrue(help.contains(p), p + " in " + help);
         }
         assertFalse(help.contains("branin"), help);

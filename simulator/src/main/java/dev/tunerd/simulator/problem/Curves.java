@@ -8,7 +8,7 @@ import java.util.function.IntToDoubleFunction;
 
 /**
  * Shared by the learning-curve problems ({@code curves}, {@code crossing}, {@code longcurves}, {@code schedule} and
- * the four each of issue 13 sessions 25 and 26): the generator that seeds a parameter set's noise from the problem
+ * the four each of issue 13 sessions 25, 26 and 27): the generator that seeds a parameter set's noise from the problem
  * seed and a stable fingerprint of the set, so the same seed and parameters always give the same curve, the loop that
  * turns a noise-free loss per epoch into reported values with relative Gaussian noise (fixed, or per epoch), and the
  * grid search their optima come from. Stateless.
@@ -43,6 +43,27 @@ final class Curves {
             curve[t - 1] = value * (1 + relativeNoise.applyAsDouble(t) * random.nextGaussian());
         }
         return new Trajectory(curve, value);
+    }
+
+    /**
+     * Epochs 1..{@code epochs} of a loss that starts at {@code start} and in each epoch t moves towards that epoch's
+     * floor by that epoch's share, {@code L <- floor(t) + (L - floor(t)) (1 - share(t))}: the dynamics of the problems
+     * whose rate follows a schedule ({@code stepdecay}, {@code warmcosine}, {@code sgdr}). Noise-free.
+     */
+    static double[] towardsFloors(int epochs, double start, IntToDoubleFunction floor, IntToDoubleFunction share) {
+        double[] curve = new double[epochs];
+        double loss = start;
+        for (int t = 1; t <= epochs; t++) {
+            double f = floor.applyAsDouble(t);
+            loss = f + (loss - f) * (1 - share.applyAsDouble(t));
+            curve[t - 1] = loss;
+        }
+        return curve;
+    }
+
+    /** {@code x * x}, for the problems' quadratic terms. */
+    static double square(double x) {
+        return x * x;
     }
 
     static long fingerprint(JsonValue parameters) {

@@ -1,5 +1,7 @@
 package dev.tunerd.simulator.problem;
 
+import static dev.tunerd.simulator.problem.Curves.square;
+
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -73,10 +75,6 @@ public final class NoisyStartProblem extends FixedProblem {
             + 0.01 * Math.abs(doublings);
         double tau = 2 * Math.pow(10, -0.5 * d) * (1 + dropout) * Math.pow(2, 0.3 * doublings);
         return asymptote + (START_LOSS - asymptote) * Math.pow(1 + t / tau, -1.2);
-    }
-
-    private static double square(double x) {
-        return x * x;
     }
 
     private static double findOptimum() {

@@ -12,7 +12,8 @@ import java.util.function.LongFunction;
  * order), the mixed conditional space and the learning curves (issue 13 session 25 added {@code curves60},
  * {@code stepdecay}, {@code overfit} and {@code noisycurves}, not used to tune any algorithm; session 26 added
  * {@code warmcosine}, {@code unstable}, {@code noisystart} and {@code adamsgd}, built blind as the outside check of
- * the rules tuned on the eight before them). Thread-safe (immutable after class load).
+ * the rules tuned on the eight before them; session 27 added {@code sgdr}, {@code plateau}, {@code labelnoise} and
+ * {@code finetune}, built blind the same way). Thread-safe (immutable after class load).
  */
 public final class Problems {
 
@@ -55,6 +56,10 @@ public final class Problems {
         register(UnstableProblem::new);
         register(NoisyStartProblem::new);
         register(AdamSgdProblem::new);
+        register(SgdrProblem::new);
+        register(PlateauProblem::new);
+        register(LabelNoiseProblem::new);
+        register(FinetuneProblem::new);
     }
 
     private Problems() {

@@ -1,5 +1,7 @@
 package dev.tunerd.simulator.problem;
 
+import static dev.tunerd.simulator.problem.Curves.square;
+
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -65,16 +67,9 @@ public final class StepDecayProblem extends FixedProblem {
     static double[] cleanCurve(double rate, double decay, double batch) {
         double asymptote = 0.08 + 0.05 * square(Math.log10(rate) + 0.7) + 0.02 * square(Math.log10(decay) + 3.5)
             + 0.015 * Math.log(batch / 64) / Math.log(2);
-        double[] curve = new double[EPOCHS];
-        double loss = START_LOSS;
-        for (int t = 0; t < EPOCHS; t++) {
-            double phaseRate = rate * Math.pow(0.1, phase(t));
-            double floor = asymptote + phaseRate * Math.sqrt(128 / batch);
-            double speed = Math.min(0.5, 1.5 * Math.sqrt(phaseRate));
-            loss = floor + (loss - floor) * (1 - speed);
-            curve[t] = loss;
-        }
-        return curve;
+        return Curves.towardsFloors(EPOCHS, START_LOSS,
+            t -> asymptote + rate * Math.pow(0.1, phase(t - 1)) * Math.sqrt(128 / batch),
+            t -> Math.min(0.5, 1.5 * Math.sqrt(rate * Math.pow(0.1, phase(t - 1)))));
     }
 
     /** How many drops came before epoch {@code t + 1}. */
@@ -86,10 +81,6 @@ public final class StepDecayProblem extends FixedProblem {
             }
         }
         return k;
-    }
-
-    private static double square(double x) {
-        return x * x;
     }
 
     private static double findOptimum() {

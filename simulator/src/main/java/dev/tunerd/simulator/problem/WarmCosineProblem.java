@@ -1,5 +1,7 @@
 package dev.tunerd.simulator.problem;
 
+import static dev.tunerd.simulator.problem.Curves.square;
+
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -87,20 +89,9 @@ public final class WarmCosineProblem extends FixedProblem {
     /** The noise-free loss after epochs 1..{@link #EPOCHS}. */
     static double[] cleanCurve(double lr, double warmup, double decay, double batch) {
         double asymptote = asymptote(lr, warmup, decay, batch);
-        double[] curve = new double[EPOCHS];
-        double loss = START_LOSS;
-        for (int t = 1; t <= EPOCHS; t++) {
-            double rate = rate(lr, warmup, t);
-            double floor = asymptote + 0.3 * rate * Math.sqrt(128 / batch);
-            double speed = Math.min(0.5, 1.2 * Math.sqrt(rate) * Math.pow(128 / batch, 0.25));
-            loss = floor + (loss - floor) * (1 - speed);
-            curve[t - 1] = loss;
-        }
-        return curve;
-    }
-
-    private static double square(double x) {
-        return x * x;
+        return Curves.towardsFloors(EPOCHS, START_LOSS,
+            t -> asymptote + 0.3 * rate(lr, warmup, t) * Math.sqrt(128 / batch),
+            t -> Math.min(0.5, 1.2 * Math.sqrt(rate(lr, warmup, t)) * Math.pow(128 / batch, 0.25)));
     }
 
     private static double findOptimum() {

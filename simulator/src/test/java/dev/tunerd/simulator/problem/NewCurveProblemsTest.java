@@ -20,9 +20,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * What the eight learning-curve problems of issue 13 sessions 25 ({@code curves60}, {@code stepdecay},
- * {@code overfit}, {@code noisycurves}) and 26 ({@code warmcosine}, {@code unstable}, {@code noisystart},
- * {@code adamsgd}) share: registered with their horizon, curves fixed by seed and parameters, f* a lower bound of
+ * What the twelve learning-curve problems of issue 13 sessions 25 ({@code curves60}, {@code stepdecay},
+ * {@code overfit}, {@code noisycurves}), 26 ({@code warmcosine}, {@code unstable}, {@code noisystart},
+ * {@code adamsgd}) and 27 ({@code sgdr}, {@code plateau}, {@code labelnoise}, {@code finetune}) share: registered with their horizon, curves fixed by seed and parameters, f* a lower bound of
  * every sampled configuration's true final and near the best of them, and parameters that do not fit refused by name.
  * Each problem's own shape is tested in its own class.
  */
@@ -30,7 +30,7 @@ class NewCurveProblemsTest {
 
     @ParameterizedTest
     @CsvSource({"curves60, 60", "stepdecay, 100", "overfit, 75", "noisycurves, 40", "warmcosine, 50", "unstable, 45",
-        "noisystart, 64", "adamsgd, 90"})
+        "noisystart, 64", "adamsgd, 90", "sgdr, 150", "plateau, 200", "labelnoise, 120", "finetune, 30"})
     void registeredWithTheirHorizonAndThreeOrMoreParameterTypes(String name, int epochs) {
         Problem p = Problems.create(name, 0);
         assertEquals(name, p.name());
@@ -45,7 +45,8 @@ class NewCurveProblemsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"curves60", "stepdecay", "overfit", "noisycurves", "warmcosine", "unstable", "noisystart", "adamsgd"})
+    @CsvSource({"curves60", "stepdecay", "overfit", "noisycurves", "warmcosine", "unstable", "noisystart", "adamsgd",
+        "sgdr", "plateau", "labelnoise", "finetune"})
     void sameSeedAndParametersGiveTheSameCurveAndAnotherSeedDoesNot(String name) {
         JsonValue parameters = SpaceSampler.draw(Problems.create(name, 0).searchSpace(), new SplittableRandom(3));
         Trajectory a = Problems.create(name, 7).evaluate(parameters);
@@ -57,7 +58,8 @@ class NewCurveProblemsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"curves60", "stepdecay", "overfit", "noisycurves", "warmcosine", "unstable", "noisystart", "adamsgd"})
+    @CsvSource({"curves60", "stepdecay", "overfit", "noisycurves", "warmcosine", "unstable", "noisystart", "adamsgd",
+        "sgdr", "plateau", "labelnoise", "finetune"})
     void theOptimumIsBelowEverySampledTrueFinalAndNearTheBestOfThem(String name) {
         Problem p = Problems.create(name, 0);
         SplittableRandom r = new SplittableRandom(11);
@@ -75,7 +77,8 @@ class NewCurveProblemsTest {
 
     @ParameterizedTest
     @CsvSource({"curves60, lr", "stepdecay, momentum", "overfit, width", "noisycurves, optimizer", "warmcosine, warmup",
-        "unstable, grad_clip", "noisystart, dropout", "adamsgd, optimizer"})
+        "unstable, grad_clip", "noisystart, dropout", "adamsgd, optimizer", "sgdr, t_0", "plateau, norm",
+        "labelnoise, label_smoothing", "finetune, warmup_ratio"})
     void aMissingOrMistypedParameterIsNamed(String name, String key) {
         Problem p = Problems.create(name, 0);
         JsonObject good = (JsonObject) SpaceSampler.draw(p.searchSpace(), new SplittableRandom(1));
@@ -115,6 +118,17 @@ class NewCurveProblemsTest {
         "adamsgd | {\"optimizer\": \"rms\", \"lr\": 0.001, \"weight_decay\": 0.001, \"momentum\": 0.9} | \"optimizer\"",
         "adamsgd | {\"optimizer\": \"sgd\", \"lr\": 0.1, \"weight_decay\": 0.0001, \"momentum\": 1.0} | \"momentum\"",
         "adamsgd | {\"optimizer\": \"sgd\", \"lr\": -0.1, \"weight_decay\": 0.0001, \"momentum\": 0.9} | \"lr\"",
+        "sgdr | {\"lr\": 0.1, \"momentum\": 0.9, \"t_0\": 2.5, \"t_mult\": 1, \"weight_decay\": 0.0001} | \"t_0\"",
+        "sgdr | {\"lr\": 0.1, \"momentum\": 0.9, \"t_0\": 10, \"t_mult\": 0, \"weight_decay\": 0.0001} | \"t_mult\"",
+        "sgdr | {\"lr\": 0.1, \"momentum\": 1.0, \"t_0\": 10, \"t_mult\": 2, \"weight_decay\": 0.0001} | \"momentum\"",
+        "plateau | {\"lr\": 0.001, \"weight_decay\": 0.1, \"depth\": 4, \"norm\": \"batch\", \"dropout\": 0.1} | \"norm\"",
+        "plateau | {\"lr\": 0.001, \"weight_decay\": 0, \"depth\": 4, \"norm\": \"layer\", \"dropout\": 0.1} | \"weight_decay\"",
+        "plateau | {\"lr\": 0.001, \"weight_decay\": 0.1, \"depth\": 0, \"norm\": \"layer\", \"dropout\": 0.1} | \"depth\"",
+        "labelnoise | {\"lr\": 0.01, \"width\": 128, \"weight_decay\": 0.001, \"label_smoothing\": 0.5} | \"label_smoothing\"",
+        "labelnoise | {\"lr\": 0.01, \"width\": -128, \"weight_decay\": 0.001, \"label_smoothing\": 0.1} | \"width\"",
+        "finetune | {\"lr\": 0.00002, \"batch_size\": 16, \"warmup_ratio\": 0.6, \"weight_decay\": 0.01} | \"warmup_ratio\"",
+        "finetune | {\"lr\": 0.00002, \"batch_size\": 16, \"warmup_ratio\": 0.1, \"weight_decay\": -0.01} | \"weight_decay\"",
+        "finetune | {\"lr\": 0, \"batch_size\": 16, \"warmup_ratio\": 0.1, \"weight_decay\": 0.01} | \"lr\"",
     })
     void valuesOutsideTheModelAreRefusedNamingTheParameter(String name, String parameters, String key) {
         var e = assertThrows(IllegalArgumentException.class,
