@@ -6,7 +6,7 @@
   checkpoint is copied first, so the same resume can be replayed against several builds (a launcher of each:
   scripts/tunerd, or bin/tunerd of an unpacked release). `hist` also prints the top of `jcmd GC.class_histogram`
   after the resume (the live heap: it forces a full collection). TUNERD_JAVA_OPTS passes through (e.g. -Xlog:gc).
-  Run:  python3 tunerd/bench/resume_replay.py DIR scripts/tunerd [hist]   (docs/BENCHMARKS.md, "Resume memory")
+  Run:  python3 tunerd/bench/resume_replay.py DIR scripts/tunerd [hist]   (docs/benchmarks/s06.md, "Resume memory")
 """
 import base64, os, shutil, subprocess, sys, tempfile, time, json
 saved, launcher = sys.argv[1], sys.argv[2]

@@ -77,7 +77,8 @@ class ReleaseArchiveIT {
     @Test
     void holdsTheLaunchersTheJarTheNniLauncherTheDocsAndTheNotices() {
         for (String f : List.of("bin/tunerd", "bin/tunerd-python", "lib/tunerd.jar", "nni/tunerd_launcher.py",
-                "README.md", "docs/NNI.md", "docs/CLI.md", "THIRD-PARTY.md", "licenses/Apache-2.0.txt",
+                "README.md", "docs/NNI.md", "docs/CLI.md", "docs/BENCHMARKS.md", "docs/benchmarks/README.md",
+                "THIRD-PARTY.md", "licenses/Apache-2.0.txt",
                 "licenses/LGPL-2.1.txt", "licenses/MIT-slf4j.txt")) {
             assertTrue(Files.isRegularFile(home.resolve(f)), f);
         }

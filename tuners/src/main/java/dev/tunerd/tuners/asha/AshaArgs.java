@@ -21,7 +21,7 @@ import dev.tunerd.tuners.common.RungValue;
  *                     feeds the rung's TPE model and the rank check) is read from its last {@code round(rung_share * n)}
  *                     of {@code n} reports, its final result counting as the last one, instead of from the final
  *                     result alone (Li et al.'s); 0..1, default 0 (see {@link RungValue}; measured on noisy curves in
- *                     BENCHMARKS.md, session 26)
+ *                     docs/benchmarks/s26.md, session 26)
  * @param rungTrend    {@code rung_trend} (issue 13 session 26): with a window of 3 or more reports, the value is
  *                     the least-squares line through those reports at the last one ({@code true}) rather than their mean ({@code false},
  *                     the default)
@@ -32,7 +32,7 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
     /**
      * The default {@code rank_agreement} (Kendall's tau): 0.5 chosen on tuning seeds 100-119 while the daemon still
      * delivered intermediate results late; 0.7 since issue 13 session 10, retuned for complete evidence on tuning seeds
-     * 6000-6019 and held out on 0-19 (BENCHMARKS.md).
+     * 6000-6019 and held out on 0-19 (docs/benchmarks/s10.md).
      */
     public static final double DEFAULT_RANK_AGREEMENT = 0.7;
 

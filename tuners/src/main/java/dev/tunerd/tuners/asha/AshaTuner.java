@@ -49,7 +49,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     /**
      * Full trainings needed before a lower rung may decide anything (see {@link RankAgreement}): 30 since issue 13
      * session 10 (10 before, as Hyperband's; with complete evidence a rung could agree by chance on 10 and mislead;
-     * BENCHMARKS.md). ASHA's own: Hyperband, BOHB and SuccessiveHalving keep theirs.
+     * docs/benchmarks/s10.md). ASHA's own: Hyperband, BOHB and SuccessiveHalving keep theirs.
      */
     static final int MIN_FULL_CURVES = 30;
     private static final int AGREEMENT_WINDOW = 100;

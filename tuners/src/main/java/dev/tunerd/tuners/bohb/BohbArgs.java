@@ -37,7 +37,7 @@ import dev.tunerd.tuners.common.RungValue;
  *                         (what ranks its round, feeds its budget's model and the rank check) is read from its last
  *                         {@code round(rung_share * n)} of {@code n} reports, its final result counting as the last
  *                         one, instead of from the final result alone (NNI's); 0..1, default 0 (see {@link RungValue};
- *                         measured on noisy curves in BENCHMARKS.md, session 26, and left off)
+ *                         measured on noisy curves in docs/benchmarks/s26.md, session 26, and left off)
  * @param rungTrend        {@code rung_trend} (a tunerd addition, issue 13 session 26): with a window of 3 or more
  *                         reports, the value is the least-squares line through those reports at the last one ({@code true}) rather than
  *                         their mean ({@code false}, the default)
@@ -52,8 +52,8 @@ public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget
      * {@code l(x)/g(x)} of 64 is, nearly always, one next to the best few results, so the model proposes near-copies
      * of its good points and stops improving (with full trainings it ended worse than random search on two of the
      * benchmark's three problems); of 4 candidates the best still leans to the good region without copying it
-     * (tuned on seeds 400-419 and 500-519 and a model-only replica over seeds 1000-1199; BENCHMARKS.md, issue 13
-     * session 7).
+     * (tuned on seeds 400-419 and 500-519 and a model-only replica over seeds 1000-1199; docs/benchmarks/s07.md, issue
+     * 13 session 7).
      */
     public static final int DEFAULT_NUM_SAMPLES = 4;
 
@@ -61,7 +61,7 @@ public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget
      * {@code rank_agreement} when the classArgs do not set it, a departure from NNI (whose order -1 gives): with NNI's
      * order BOHB halves at budgets that rank configurations wrongly where learning curves cross, and ended far below
      * random search with full trainings there; with the check it trains fully until small budgets are shown to rank
-     * well (tuning seeds 400-419 and 500-519; BENCHMARKS.md, issue 13 session 7).
+     * well (tuning seeds 400-419 and 500-519; docs/benchmarks/s07.md, issue 13 session 7).
      */
     public static final double DEFAULT_RANK_AGREEMENT = 0.6;
 

@@ -12,7 +12,7 @@ import dev.tunerd.tuners.common.Rng;
  * own objects only, nothing kept, no logging; a failure is left to the real judgements to meet.
  */
 final class CurvefittingWarmup implements Runnable {
-    /** Enough for the fit and sampling loops to reach the JIT's compile thresholds (measured in docs/BENCHMARKS.md). */
+    /** Enough for the fit and sampling loops to reach the JIT's compile thresholds (docs/benchmarks/s01-s05.md). */
     static final int JUDGEMENTS = 24;
     private static final AtomicBoolean STARTED = new AtomicBoolean();
 

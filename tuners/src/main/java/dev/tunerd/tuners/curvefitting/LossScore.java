@@ -9,8 +9,8 @@ package dev.tunerd.tuners.curvefitting;
  * families can take ({@code vap} is positive; {@code dr_hill_zero_background} and {@code log_power} start at 0 and,
  * with a negative scale, fall), and the linear families never saturate; NNI's ensemble needs four families that agree,
  * so on the simulator's {@code curves} it predicted in a third of the judgements at step 6 and stopped trials late.
- * Measured on the tuning seeds 0..4 of {@code curves} with TPE (docs/BENCHMARKS.md): epochs used 57.4% negated,
- * 46.0% with {@code exp(-L)}, 37.3% with {@code 1 / (1 + L)}.
+ * Measured on the tuning seeds 0..4 of {@code curves} with TPE (docs/benchmarks/s01-s05.md, "PBT and Curvefitting"):
+ * epochs used 57.4% negated, 46.0% with {@code exp(-L)}, 37.3% with {@code 1 / (1 + L)}.
  *
  * <p>A loss at or below -1 has no score (infinite or negative): such a curve is not assessed. Stateless.
  */

@@ -34,8 +34,8 @@ final class DngoSampler implements InternalSampler {
     /**
      * Training work per suggestion, in sample-epochs (one result's forward and backward pass): about 6 us each in
      * 6-D on the loaded project machine since the kernels vectorise (10 us before), so a slice costs some 20 ms of the
-     * 50 ms a suggestion may take (docs/BENCHMARKS.md, "CMA-ES's third round and DNGO's worst case" and "DNGO's
-     * arithmetic").
+     * 50 ms a suggestion may take (docs/benchmarks/s06.md, "CMA-ES's third round and DNGO's worst case", and
+     * s09.md, "DNGO's arithmetic").
      */
     static final int WORK_PER_SUGGESTION = 3000;
     /** Whether the last suggestion had a network (false: the first training was still in progress). */

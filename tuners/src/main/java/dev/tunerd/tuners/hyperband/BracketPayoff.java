@@ -155,7 +155,7 @@ final class BracketPayoff {
         }
         double gain = early || screenMargin >= 0 ? screenGain(usable, s) : Double.NaN;
         if (early && earlyMargin >= 0 && gain >= EarlyStartMargin.required(earlyMargin, firmMargin, n)) {
-            return true; // a gain that large is not seen where early leaders fall behind (BENCHMARKS.md, session 9)
+            return true; // a gain that large is not seen where early leaders fall behind (docs/benchmarks/s09.md, session 9)
         }
         boolean thinRule = n < minCurves && early && thinMargin >= 0 && gain >= thinMargin;
         if (n < minCurves && !thinRule) {

@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  *                     a value above -1 makes a bracket that halves start only when ranking at its budgets agrees that
  *                     well (Kendall's tau) with ranking at {@code R} on the full trainings so far (the rule of issue 13
  *                     session 6, {@link BracketTuner}); absent (null), the payoff check decides instead (see
- *                     {@code payoffMargin}), a departure from NNI (BENCHMARKS.md, issue 13 session 7)
+ *                     {@code payoffMargin}), a departure from NNI (docs/benchmarks/s07.md, issue 13 session 7)
  * @param payoffMargin {@code payoff_margin} (a tunerd addition): when {@code rank_agreement} is absent, a bracket that
  *                     halves starts only when replaying it on the full trainings so far beats spending its epochs on
  *                     full trainings by this many standard deviations of their final values ({@link BracketPayoff});
@@ -61,8 +61,8 @@ import java.util.function.Consumer;
  *                     the largest bracket's winners lose ({@code realized_share}) the screening gain ({@code
  *                     repeat_largest}) may still repeat it, on evidence that back-to-back largest brackets never add
  *                     to; false (default {@value #DEFAULT_REPEAT_LOSING} since session 17): then it is not repeated,
- *                     so the iteration goes on to brackets whose full trainings add evidence (BENCHMARKS.md, issue 13
- *                     sessions 16 and 17)
+ *                     so the iteration goes on to brackets whose full trainings add evidence (docs/benchmarks/s16.md
+ *                     and s17.md, issue 13 sessions 16 and 17)
  * @param separateStreams {@code separate_streams} (a tunerd addition, issue 13 session 17): true: full trainings of
  *                     new configurations draw from the seed's random stream alone, in order (random search's
  *                     configurations), and the brackets that halve draw theirs from a second stream, so a halving
@@ -81,8 +81,8 @@ import java.util.function.Consumer;
  *                     is at most the shortest budget from its end ({@link DecisionHold}); one worker never waits.
  *                     false: sessions 7-18. Default {@value #DEFAULT_HOLD_FOR_DECISIONS} (held out on {@code
  *                     longcurves} with 4 workers it met random search's final with a third of the epochs on one set
- *                     of 20 more, at the same {@code crossing} and {@code curves} cells; BENCHMARKS.md, issue 13
- *                     session 19)
+ *                     of 20 more, at the same {@code crossing} and {@code curves} cells; docs/benchmarks/s19.md, issue
+ *                     13 session 19)
  * @param largestFirst {@code largest_first} (a tunerd addition, issue 13 session 20): true: the run opens with the
  *                     largest bracket, before any full training, when its potential (the screening gain with perfectly
  *                     agreeing ranks) is at least {@code early_margin} ({@link LargestFirst}; with {@code eta = 3},
@@ -91,7 +91,7 @@ import java.util.function.Consumer;
  *                     {@code longcrossing} (crossing curves on 81 epochs) the opening costs random search's last full
  *                     trainings and its winner, beating the few full trainings after it, can repeat the largest
  *                     bracket to the end of the run; held out it put Hyperband above random search at 100 % on far
- *                     more sets than main (BENCHMARKS.md, issue 13 session 20, follow-up)
+ *                     more sets than main (docs/benchmarks/s20.md, issue 13 session 20, follow-up)
  * @param firmMargin   {@code firm_margin} (a tunerd addition, issue 13 session 21): at 0 or more, the largest bracket's
  *                     early start ({@code early_margin}) asks this screening gain instead of {@code early_margin} once
  *                     {@value EarlyStartMargin#FIRM_CURVES} usable full trainings are in ({@link EarlyStartMargin}: on
@@ -159,96 +159,96 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     /**
      * {@code payoff_margin} when the classArgs do not set it: chosen among 0.05, 0.1 and 0.2 on tuning seeds 400-419
      * and 500-519 as the one whose brackets departed least often from full trainings where curves cross, at a
-     * similar gain on long curves (BENCHMARKS.md, issue 13 session 7).
+     * similar gain on long curves (docs/benchmarks/s07.md, issue 13 session 7).
      */
     public static final double DEFAULT_PAYOFF_MARGIN = 0.2;
 
     /**
      * {@code screen_margin} when the classArgs do not set it: chosen with {@link #DEFAULT_REPEAT_LARGEST} on tuning
      * seeds 900-919 (1 worker) among 0.2 and 0.5 without repeats, and 0.5 with repeats at 0.5 and 1
-     * (BENCHMARKS.md, issue 13 session 8). -1 gives session 7's replay alone.
+     * (docs/benchmarks/s08.md, issue 13 session 8). -1 gives session 7's replay alone.
      */
     public static final double DEFAULT_SCREEN_MARGIN = 0.5;
 
     /** {@code repeat_largest} when the classArgs do not set it (-1: NNI's order of brackets in an iteration). */
     public static final double DEFAULT_REPEAT_LARGEST = 0.5;
 
-    /** {@code early_margin} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 9). */
+    /** {@code early_margin} when the classArgs do not set it (docs/benchmarks/s09.md, issue 13 session 9). */
     public static final double DEFAULT_EARLY_MARGIN = 1.0;
 
     /**
      * {@code realized_share} when the classArgs do not set it: chosen between 0.5 and 1 on tuning seeds 5000-5019 and
-     * 5100-5119 (1 worker; 1 repeated a halving bracket on a {@code curves} seed; BENCHMARKS.md, issue 13 session 10).
+     * 5100-5119 (1 worker; 1 repeated a halving bracket on a {@code curves} seed; docs/benchmarks/s10.md, issue 13).
      */
     public static final double DEFAULT_REALIZED_SHARE = 0.5;
 
     /**
      * {@code thin_margin} when the classArgs do not set it (-1: off; with 0.5 {@code crossing} ends above random search
-     * on held-out sets, BENCHMARKS.md, issue 13 sessions 15 and 16).
+     * on held-out sets, docs/benchmarks/s15.md and s16.md, issue 13 sessions 15 and 16).
      */
     public static final double DEFAULT_THIN_MARGIN = -1;
 
     /** {@code realized_floor} when the classArgs do not set it (4: sessions 10-15's rule). */
     public static final int DEFAULT_REALIZED_FLOOR = 4;
 
-    /** {@code realized_winners} when the classArgs do not set it (1: sessions 10-15's rule; BENCHMARKS.md). */
+    /** {@code realized_winners} when the classArgs do not set it (1: sessions 10-15's rule; docs/benchmarks/). */
     public static final int DEFAULT_REALIZED_WINNERS = 1;
 
     /**
      * {@code repeat_losing} when the classArgs do not set it (false since issue 13 session 17, with {@code
      * separate_streams}: together they are at or below random search at the full budget on every held-out {@code
-     * crossing} and {@code curves} set of that session; BENCHMARKS.md, issue 13 session 17).
+     * crossing} and {@code curves} set of that session; docs/benchmarks/s17.md, issue 13 session 17).
      */
     public static final boolean DEFAULT_REPEAT_LOSING = false;
 
-    /** {@code separate_streams} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 17). */
+    /** {@code separate_streams} when the classArgs do not set it (docs/benchmarks/s17.md, issue 13 session 17). */
     public static final boolean DEFAULT_SEPARATE_STREAMS = true;
 
-    /** {@code recheck_all} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 18). */
+    /** {@code recheck_all} when the classArgs do not set it (docs/benchmarks/s18.md, issue 13 session 18). */
     public static final boolean DEFAULT_RECHECK_ALL = false;
 
-    /** {@code hold_for_decisions} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 19). */
+    /** {@code hold_for_decisions} when the classArgs do not set it (docs/benchmarks/s19.md, issue 13 session 19). */
     public static final boolean DEFAULT_HOLD_FOR_DECISIONS = true;
 
     /**
      * {@code largest_first} when the classArgs do not set it: off since the session-20 follow-up (on from its first
-     * commit; BENCHMARKS.md, issue 13 session 20, {@code longcrossing}).
+     * commit; docs/benchmarks/s20.md, issue 13 session 20, {@code longcrossing}).
      */
     public static final boolean DEFAULT_LARGEST_FIRST = false;
 
     /**
      * {@code firm_margin} when the classArgs do not set it: 0.85, chosen on tuning seeds 19200-19399 among 0.8-0.9 by
-     * the first look at which random search's first trainings would start the largest bracket (BENCHMARKS.md, issue 13
-     * session 21); -1 gives sessions 9-20's single margin.
+     * the first look at which random search's first trainings would start the largest bracket (docs/benchmarks/s21.md,
+     * issue 13 session 21); -1 gives sessions 9-20's single margin.
      */
     public static final double DEFAULT_FIRM_MARGIN = 0.85;
 
-    /** {@code chance_depth} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 22). */
+    /** {@code chance_depth} when the classArgs do not set it (-1: off; docs/benchmarks/s22.md, issue 13 session 22). */
     public static final int DEFAULT_CHANCE_DEPTH = -1;
 
-    /** {@code winner_veto} when the classArgs do not set it (false; BENCHMARKS.md, issue 13 session 22). */
+    /** {@code winner_veto} when the classArgs do not set it (false; docs/benchmarks/s22.md, issue 13 session 22). */
     public static final boolean DEFAULT_WINNER_VETO = false;
 
     /**
      * {@code refresh_every} when the classArgs do not set it: 8 since session 24 (sessions 22-23: -1, off). It bounds the
      * loop of largest brackets on a win against a few full trainings and, on 800 held-out seeds of session 22 and the
-     * lead's 200 untouched seeds of session 24, changes no run but such loops (BENCHMARKS.md, issue 13 session 24).
+     * lead's 200 untouched seeds of session 24, changes no run but such loops (docs/benchmarks/s24.md, issue 13).
      */
     public static final int DEFAULT_REFRESH_EVERY = 8;
 
     /** {@code refresh_below} when the classArgs do not set it: 15 since session 24, with {@code refresh_every} 8. */
     public static final int DEFAULT_REFRESH_BELOW = 15;
 
-    /** {@code wait_for_verdict} when the classArgs do not set it (false; BENCHMARKS.md, issue 13 session 25). */
+    /** {@code wait_for_verdict} when the classArgs do not set it (false; docs/benchmarks/s25.md, issue 13 session 25). */
     public static final boolean DEFAULT_WAIT_FOR_VERDICT = false;
 
-    /** {@code spend_race} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 26). */
+    /** {@code spend_race} when the classArgs do not set it (-1: off; docs/benchmarks/s26.md, issue 13 session 26). */
     public static final double DEFAULT_SPEND_RACE = 2;
 
-    /** {@code race_trailing} when the classArgs do not set it (BENCHMARKS.md, issue 13 session 26). */
+    /** {@code race_trailing} when the classArgs do not set it (docs/benchmarks/s26.md, issue 13 session 26). */
     public static final double DEFAULT_RACE_TRAILING = 0.25;
 
-    /** {@code race_outlook} when the classArgs do not set it (-1: off; BENCHMARKS.md, issue 13 session 26). */
+    /** {@code race_outlook} when the classArgs do not set it (-1: off; docs/benchmarks/s26.md, issue 13 session 26). */
     public static final double DEFAULT_RACE_OUTLOOK = -1;
 
     public HyperbandArgs {

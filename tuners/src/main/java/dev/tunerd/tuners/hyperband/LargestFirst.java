@@ -19,8 +19,8 @@ package dev.tunerd.tuners.hyperband;
  * <p>Off by default since the session's follow-up: on {@code longcrossing} (crossing curves on 81 epochs) that cost
  * alone loses random search's best where it is among its last five trainings, and an opening winner that beats the
  * first few full trainings lifts the repeat limit and repeats the largest bracket on them to the end of the run (held
- * out: above random search at 100 % on 19 / 18 of 20 sets with 1 / 4 workers, main 2 / 4; BENCHMARKS.md, issue 13
- * session 20).
+ * out: above random search at 100 % on 19 / 18 of 20 sets with 1 / 4 workers, main 2 / 4; docs/benchmarks/s20.md, issue
+ * 13 session 20).
  */
 final class LargestFirst {
     private LargestFirst() {

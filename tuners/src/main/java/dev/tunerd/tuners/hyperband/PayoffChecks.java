@@ -111,7 +111,8 @@ final class PayoffChecks {
         // the screening rule on thin evidence (thin_margin) starts the largest bracket where an iteration begins or
         // repeats it, but does not cut full trainings short: they are what brings the evidence up to the other checks
         // (cutting them kept the evidence thin and the thin rule deciding: crossing 13100-13119, 1 worker, 0.01375 at
-        // 100 % against random search's 0.01252, 0.01252 without the cut; BENCHMARKS.md, issue 13 session 15, s15-hb2)
+        // 100 % against random search's 0.01252, 0.01252 without the cut; docs/benchmarks/s15.md, issue 13 session 15,
+        // s15-hb2)
         BracketPayoff cutCheck = thinMargin < 0 ? payoff
             : new BracketPayoff(engine.plan(), settings.withThinMargin(-1));
         Predicate<List<double[]>> cutsForLargest = curves -> {
@@ -175,7 +176,8 @@ final class PayoffChecks {
                 if (winners < 0 && !settings.repeatLosing()) {
                     // the winners lose: repeated back to back, the largest bracket adds no full trainings, so the
                     // evidence and the verdicts below stay as they are (crossing 13603, 4 workers: 20 largest brackets
-                    // on the same 12 full trainings, 0.02439 -> 0.07317 at 100 %; BENCHMARKS.md, issue 13 session 16)
+                    // on the same 12 full trainings, 0.02439 -> 0.07317 at 100 %; docs/benchmarks/s16.md, issue 13
+                    // session 16)
                     return false;
                 }
                 if (!payoff.pays(curves, sMax, winners == 0)

@@ -30,7 +30,7 @@ import java.util.function.BooleanSupplier;
  * <p>Which trainings a decision reads: while another trial is in flight (several workers), every one ended so far
  * ({@code othersTraining}); otherwise (one worker) those that had ended when the last configuration was issued, as
  * before session 14, which leaves out the training that has just ended. Reading the latest one too helped with 4
- * workers and not with one (issue 13 sessions 12-14, BENCHMARKS.md). Not thread-safe.
+ * workers and not with one (issue 13 sessions 12-14, docs/benchmarks/s12.md to s14.md). Not thread-safe.
  */
 final class PayoffEvidence {
     private final BracketPlan plan;

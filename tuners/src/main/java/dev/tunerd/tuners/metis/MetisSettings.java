@@ -6,7 +6,7 @@ import java.util.function.IntSupplier;
  * Metis's internal settings (NNI's Metis has none of these). A tuner runs with its classArgs' ({@code
  * ei_exploration_until} with {@link MetisClassArgs#EI_MIN_PARAMETERS}, {@code prior_mean_shift}, {@code polish_every},
  * {@code far_every}; at their defaults it behaves as {@link #DEFAULT}); the other fields and values exist for the
- * benchmark's tuning runs (docs/BENCHMARKS.md). Immutable.
+ * benchmark's tuning runs (docs/benchmarks/). Immutable.
  *
  * @param eiExploreUntil   while fewer results than this are in, Metis's exploration candidate is the point of highest
  *                         expected improvement (log-EI, as the GP tuner's) instead of the lowest 95% confidence bound;

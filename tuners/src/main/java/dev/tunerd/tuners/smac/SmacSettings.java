@@ -2,7 +2,7 @@ package dev.tunerd.tuners.smac;
 
 /**
  * SMAC's internal settings (not classArgs: NNI's SMAC has none of these); {@link #DEFAULT} is what the tuner runs
- * with, the other values exist for the benchmark's tuning runs (docs/BENCHMARKS.md). Immutable.
+ * with, the other values exist for the benchmark's tuning runs (docs/benchmarks/). Immutable.
  *
  * @param randomShare     share of suggestions drawn at random after the initial design (SMAC's interleaving) in a
  *                        space of numeric parameters only

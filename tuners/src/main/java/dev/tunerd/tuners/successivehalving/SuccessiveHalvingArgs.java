@@ -21,7 +21,7 @@ public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Intege
      * The default {@code rank_agreement} (Kendall's tau): 0.5 from tuning seeds 100-119 until issue 13 session 13,
      * then 0.7 (with 4 workers on {@code curves} 0.5 let a rung that ranks early trials well go on stopping TPE's
      * later, concentrated proposals; held out over 140 seeds 0.7 met the target on 7 of 7 sets against 5;
-     * docs/BENCHMARKS.md).
+     * docs/benchmarks/s13.md).
      */
     public static final double DEFAULT_RANK_AGREEMENT = 0.7;
 

@@ -159,7 +159,7 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * untouched 130000..130199 (10 sets) -0.26 / -0.25 per set against {@link #PROBE_TRIED}, 10 of 10 sets meeting both
      * floors, in flight within 3.0 (4) and 9.5 (16) of sequential; JMH on a quiet machine mean 0.24 / 0.53 / 0.67 ms
      * at 100 / 1,000 / 5,000 against 2.7-3.4 / 2.7-5.0 / 3.8-5.1, median 0.039 / 0.29 / 0.32 against the probe-off
-     * path's 0.036 / 0.25 / 0.30 (docs/BENCHMARKS.md, "After the session-18 merge").
+     * path's 0.036 / 0.25 / 0.30 (docs/benchmarks/s18.md, "After the session-18 merge").
      */
     public static final ModelProbe PROBE_LEAN = new ModelProbe(0.3, 0, 150, 0, true);
     /**
@@ -169,11 +169,11 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * 100 random imports, held out (139000..139399, 20 sets of 20): +3.56 +- 0.40 / +2.67 +- 0.30 / +1.02 +- 0.24
      * points per set at 50 / 100 / 200 trials against {@link #PROBE_LEAN}; in JMH's loop (fresh tuner on n imports) a
      * probe fires on 0.5 % of the timed suggestions instead of 5 % and the median is level with the probe-off path's,
-     * but the mean per suggestion is still 11-60 % above it (a fresh tuner's first fit; docs/BENCHMARKS.md, "TPE: the
-     * probe on a warm start"). The default after the lead's check at the end of session 19 (it is better than
+     * but the mean per suggestion is still 11-60 % above it (a fresh tuner's first fit; docs/benchmarks/s19.md, "TPE:
+     * the probe on a warm start"). The default after the lead's check at the end of session 19 (it is better than
      * {@link #PROBE_LEAN} on every figure measured: the same draws without imports, on 600 runs of the lead's untouched
-     * 136000..136059 too; warm starts better; JMH mean lower; docs/BENCHMARKS.md, "After the session-19 merge"). Its
-     * first fit made cheap is {@link #PROBE_CHEAP_FIRST} (not the default).
+     * 136000..136059 too; warm starts better; JMH mean lower; docs/benchmarks/s19.md, "After the session-19 merge").
+     * Its first fit made cheap is {@link #PROBE_CHEAP_FIRST} (not the default).
      */
     public static final ModelProbe PROBE_OWN = new ModelProbe(0.3, 0, 150, 0, true, true);
     /**
@@ -184,7 +184,7 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * the probe-off path falls from +62 / +8 / +11 % to +14 / +0 / +3 % at 100 / 1,000 / 5,000 observations. Held out
      * (143000..143399, 20 sets of 20, no imports): 20 of 20 sets meet 85 / 92 as with {@link #PROBE_OWN}, -0.14 +- 0.18
      * points per set at 100 trials and +0.03 +- 0.16 at 200; warm start of 100 imports (143000..143199, 10 sets)
-     * -1.12 +- 0.28 / -0.30 +- 0.13 / +0.37 +- 0.16 at 50 / 100 / 200 trials (docs/BENCHMARKS.md, "TPE: the probe's
+     * -1.12 +- 0.28 / -0.30 +- 0.13 / +0.37 +- 0.16 at 50 / 100 / 200 trials (docs/benchmarks/s19.md, "TPE: the probe's
      * first fit at the prior's mode"). The branch made it the default; the lead kept {@link #PROBE_OWN}: held out it
      * loses on warm starts (0 of 10 sets better at 50 trials) and issue 16's 10 % is still missed at 100 observations
      * with it, so it trades quality users see for a target it does not reach.
@@ -199,8 +199,8 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * to +23 / +2 / +1 % at 100 / 1,000 / 5,000 observations. Held out (147000..147399, 20 sets of 20, no imports):
      * 20 of 20 sets meet 85 / 92 as with {@link #PROBE_OWN}, -0.04 +- 0.08 / -0.01 +- 0.06 points per set at 100 / 200
      * trials; warm start of 100 imports (147000..147399, 20 sets) +0.09 +- 0.16 / -0.16 +- 0.15 / -0.11 +- 0.10 at 50 /
-     * 100 / 200 trials (docs/BENCHMARKS.md, "TPE: where a fresh probe's time goes, the same draws for less, and a first
-     * fit on 25 rows").
+     * 100 / 200 trials (docs/benchmarks/s20.md, "TPE: where a fresh probe's time goes, the same draws for less, and a
+     * first fit on 25 rows").
      */
     public static final ModelProbe PROBE_FEW_ROWS = PROBE_OWN.withFirstRows(25);
     /**
@@ -210,7 +210,7 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * the default: in JMH's loop (thread CPU, {@code WindowTiming}) the mean per suggestion at 100 observations is +2
      * to +7 % over the probe-off path against the default's +8 to +21 %, and held out without imports (147400..147799,
      * 20 sets) it is level (-0.08 +- 0.19 / +0.09 +- 0.16 points per set at 100 / 200 trials), but a warm start of 100
-     * imports loses -0.64 +- 0.16 / -0.33 +- 0.15 at 50 / 100 trials, beyond its error (docs/BENCHMARKS.md, "TPE: a
+     * imports loses -0.64 +- 0.16 / -0.33 +- 0.15 at 50 / 100 trials, beyond its error (docs/benchmarks/s20.md, "TPE: a
      * cheaper first probe").
      */
     public static final ModelProbe PROBE_SMALL_FIRST = PROBE_FEW_ROWS.withFirstSearch(new FirstSearch(50, 128, true));
@@ -223,8 +223,8 @@ public record TpeArgs(String constantLiarType, Integer nStartupJobs, Integer nEi
      * 100 / 200 trials, 10 of 10 sets meeting 85 / 92; 161200..161399 with 100 imports: -0.00 +- 0.02 / +0.05 +- 0.03
      * / +0.05 +- 0.02 at 50 / 100 / 200). The default since session 22: a probe is 10-14 % cheaper in JMH's loop
      * (thread CPU, {@code WindowTiming}, the variants in one JVM, 100 and 1,000 observations; 1-7 % in an A/B harness
-     * of separate class loaders); issue 16's 10 % at 100 observations in JMH stays open (docs/BENCHMARKS.md, "TPE: the
-     * probe's L-BFGS steps").
+     * of separate class loaders); issue 16's 10 % at 100 observations in JMH stays open (docs/benchmarks/s22.md, "TPE:
+     * the probe's L-BFGS steps").
      */
     public static final ModelProbe PROBE_SCALED_SEARCH = PROBE_FEW_ROWS.withFirstSearch(new FirstSearch(0, 0, true,
         BoundedLbfgs.Steps.USUAL.withFirstStep(0.1)));

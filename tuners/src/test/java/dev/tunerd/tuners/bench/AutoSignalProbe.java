@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What a run's first results say about the problem (issue 15, session 11, docs/BENCHMARKS.md "Auto: a model check
+ * What a run's first results say about the problem (issue 15, session 11, docs/benchmarks/s11.md "Auto: a model check
  * after Metis's first results"): for each of the nine problems and each daemon seed from {@code -Dbench.seedBase}
  * ({@code -Dbench.seeds} of them), the tuner {@code -Dprobe.tuner} (default Metis, Auto's pick for them) is run for
  * the largest of {@code -Dprobe.k} (default 10,15,20,25) trials, and after each k a GP (Matérn 5/2 ARD, losses

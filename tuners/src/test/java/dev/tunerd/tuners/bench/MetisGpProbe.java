@@ -20,7 +20,7 @@ import java.util.Optional;
 import java.util.function.BiFunction;
 
 /**
- * Throwaway probe (docs/BENCHMARKS.md, session 16's Auto section): Metis runs {@code probe.k} trials of a problem;
+ * Throwaway probe (docs/benchmarks/s16.md, session 16's Auto section): Metis runs {@code probe.k} trials of a problem;
  * then several tuners are given exactly those observations (as results of trials they did not issue) and asked for
  * their next point, whose true regret and, on styblinski5, number of coordinates in the shallower well are printed
  * to stderr, one line per seed. {@code -Dbench.seedBase}, {@code -Dbench.seeds}, {@code -Dprobe.problem}.

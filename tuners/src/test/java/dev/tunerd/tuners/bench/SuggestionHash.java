@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * A fingerprint of a tuner of {@link BenchDrivers}: every suggestion of sequential seeded runs on the nine problems,
  * hashed bit for bit, one line per problem and a total. Equal lines before and after a change of arithmetic show
- * that the change left every suggestion as it was (docs/BENCHMARKS.md, "DNGO's arithmetic"). Run (classpath as for
+ * that the change left every suggestion as it was (docs/benchmarks/s09.md, "DNGO's arithmetic"). Run (classpath as for
  * {@link QualityBench}): <pre>java … dev.tunerd.tuners.bench.SuggestionHash DNGO 100 2</pre> (tuner, trials, seeds
  * 1..n). Not a unit test: it prints, it does not assert.
  */

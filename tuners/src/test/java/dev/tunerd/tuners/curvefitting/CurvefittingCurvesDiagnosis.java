@@ -24,13 +24,13 @@ import dev.tunerd.tuners.tpe.TpeClassArgs;
 import dev.tunerd.tuners.tpe.TpeTuner;
 
 /**
- * Where Curvefitting's epochs go with TPE on {@code curves} (how its figures in docs/BENCHMARKS.md were found): NNI's
- * rule replayed on each trial, one at a time, with the loss fed to the ensemble as {@code -Ddiag.feed=neg} (the
- * negated loss), {@code exp} ({@code exp(-loss)}) or {@code inv} ({@code 1 / (1 + loss)}, what {@link LossScore}
- * feeds), judging from {@code -Ddiag.start} (default 6) on seeds {@code -Ddiag.first} (0) to first + {@code
- * -Ddiag.count} (10) - 1. Prints how the epochs split between stopped, completed good and completed bad trials (bad: a
- * final loss at or above best / 0.95 when it ended) and, per step, how many judgements were made, how many got a
- * prediction, how many predictions kept a trial that ended bad, and how many stopped one. Opt-in:
+ * Where Curvefitting's epochs go with TPE on {@code curves} (how its figures in docs/benchmarks/s01-s05.md, "PBT and
+ * Curvefitting", were found): NNI's rule replayed on each trial, one at a time, with the loss fed to the ensemble as
+ * {@code -Ddiag.feed=neg} (the negated loss), {@code exp} ({@code exp(-loss)}) or {@code inv} ({@code 1 / (1 + loss)},
+ * what {@link LossScore} feeds), judging from {@code -Ddiag.start} (default 6) on seeds {@code -Ddiag.first} (0) to
+ * first + {@code -Ddiag.count} (10) - 1. Prints how the epochs split between stopped, completed good and completed bad
+ * trials (bad: a final loss at or above best / 0.95 when it ended) and, per step, how many judgements were made, how
+ * many got a prediction, how many predictions kept a trial that ended bad, and how many stopped one. Opt-in:
  * {@code -Dtunerd.diag=true}; {@code -Ddiag.verbose=true} prints each completed bad trial's curve.
  */
 class CurvefittingCurvesDiagnosis {

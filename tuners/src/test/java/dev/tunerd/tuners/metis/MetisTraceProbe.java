@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Throwaway probe (docs/BENCHMARKS.md, session 19's Auto section): Metis's first {@code probe.trials} trials of one
+ * Throwaway probe (docs/benchmarks/s19.md, session 19's Auto section): Metis's first {@code probe.trials} trials of one
  * problem, trial by trial, against the GP tuner's on the same seeds. Metis's sampler is driven directly with the
  * generator {@code HistoryTuner} gives it, so its runs are the benchmark's; the GP through its public face. One line
  * per trial to stderr: tuner, seed, trial, where the point came from (Metis), its regret, the best regret so far, its
