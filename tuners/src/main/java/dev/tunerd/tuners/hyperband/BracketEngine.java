@@ -19,8 +19,6 @@ import java.util.Map;
  * shared by every configuration and kept by it through its rounds. Not thread-safe.
  */
 public final class BracketEngine {
-    private static final System.Logger LOG = System.getLogger(BracketEngine.class.getName());
-
     /** Where new configurations come from (random for Hyperband, a model for BOHB). */
     @FunctionalInterface
     public interface ConfigSource {
@@ -69,6 +67,8 @@ public final class BracketEngine {
     private java.util.function.BooleanSupplier evidenceDue;
     /** With {@link #holdNewBrackets}: whether no new bracket may start now (parallelism mode only). */
     private java.util.function.BooleanSupplier newBracketsHeld = () -> false;
+    /** Told the index of every bracket this engine changes ({@link #watchBrackets}); none by default. */
+    private java.util.function.IntConsumer bracketWatcher = bracket -> { };
 
     /**
      * @param serial       start a bracket only when the previous one generated its last round (NNI's serial mode)
@@ -150,6 +150,21 @@ public final class BracketEngine {
         this.newBracketsHeld = held;
     }
 
+    /**
+     * From now on {@code watcher} is told the index of each bracket before anything in it changes (an entry issued,
+     * a value taken, a trial's end, a promotion, a late result, full trainings given back, a bracket started), and 0
+     * when a restore replaces them all ({@link EngineState#read}): for a reader that keeps what it read of the
+     * brackets that no longer change ({@link RaceLedger}).
+     */
+    void watchBrackets(java.util.function.IntConsumer watcher) {
+        this.bracketWatcher = watcher;
+    }
+
+    /** Tells the watcher ({@link #watchBrackets}) that bracket {@code bracket} (and those after it) may change. */
+    void bracketChanged(int bracket) {
+        bracketWatcher.accept(bracket);
+    }
+
     private boolean newBracketHeld() {
         return !serial && newBracketsHeld.getAsBoolean();
     }
@@ -184,6 +199,7 @@ public final class BracketEngine {
             return null;
         }
         pending.poll();
+        bracketChanged(ref[0]);
         Rung rung = brackets.get(ref[0]).rounds.get(ref[1]);
         Rung.Entry e = rung.entries.get(ref[2]);
         e.parameterId = parameterId;
@@ -305,6 +321,7 @@ public final class BracketEngine {
     public boolean report(long parameterId, long sequence, double loss) {
         Rung.Entry e = entry(parameterId);
         if (e != null && !Double.isNaN(loss) && sequence >= e.sequence) {
+            bracketChanged(issued.get(parameterId)[0]);
             e.sequence = sequence;
             e.loss = loss;
             return true;
@@ -319,6 +336,7 @@ public final class BracketEngine {
         if (e == null || e.ended) {
             return false;
         }
+        bracketChanged(ref[0]);
         e.ended = true;
         inFlight.remove(parameterId);
         Bracket b = brackets.get(ref[0]);
@@ -330,16 +348,8 @@ public final class BracketEngine {
 
     /**
      * A value was taken ({@link #report}) for a trial that had ended already: a FINAL after its EN. Its round's
-     * promotions follow the new ranking wherever that trains nothing twice and reissues no id:
-     * <ul>
-     *   <li>round not promoted yet: the value counts when it is; a round that had ended its bracket for want of any
-     *       result is promoted now;</li>
-     *   <li>a configuration that now ranks among the best {@code 1/eta} but was not promoted takes the place of one
-     *       that no longer does and was not issued yet (the queued entry is swapped); without such a place it is
-     *       added to the next round if that round is the bracket's last so far (its outcome decided nothing yet);</li>
-     *   <li>otherwise (the next round was promoted already) the bracket has moved on: nothing changes.</li>
-     * </ul>
-     * Returns true when a configuration was queued or swapped in.
+     * promotions follow the new ranking wherever that trains nothing twice and reissues no id ({@link
+     * LatePromotion}). Returns true when a configuration was queued or swapped in.
      */
     public boolean lateResult(long parameterId) {
         int[] ref = issued.get(parameterId);
@@ -347,51 +357,8 @@ public final class BracketEngine {
         if (e == null || !e.ended) {
             return false;
         }
-        Bracket b = brackets.get(ref[0]);
-        int round = ref[1];
-        if (round == b.rounds.size() - 1) {
-            if (b.done && round < b.s && b.last().complete()) { // the round had no result at all: now it has one
-                return promote(ref[0]);
-            }
-            return false;
-        }
-        Rung next = b.rounds.get(round + 1);
-        List<Rung.Entry> target = b.rounds.get(round).best(plan.configs(b.s, round + 1));
-        boolean changed = false;
-        for (Rung.Entry x : target) {
-            if (holds(next.entries, x.counter)) {
-                continue;
-            }
-            int slot = -1;
-            for (int i = next.entries.size() - 1; i >= 0 && slot < 0; i--) {
-                Rung.Entry y = next.entries.get(i);
-                if (y.parameterId < 0 && !holds(target, y.counter)) {
-                    slot = i; // queued, not issued, and no longer among the best: its place in the queue is x's
-                }
-            }
-            if (slot >= 0) {
-                next.entries.set(slot, new Rung.Entry(x.counter, x.params));
-                changed = true;
-            } else if (round + 1 == b.rounds.size() - 1) {
-                next.entries.add(new Rung.Entry(x.counter, x.params));
-                pending.addFirst(new int[] {ref[0], round + 1, next.entries.size() - 1});
-                b.done = b.rounds.size() > b.s; // a round that had ended the bracket empty goes on
-                changed = true;
-            } else {
-                LOG.log(System.Logger.Level.INFO, "A late result would promote configuration {0} of bracket {1}, "
-                    + "round {2}, but the bracket has moved past the next round", x.counter, b.key, round);
-            }
-        }
-        return changed;
-    }
-
-    private static boolean holds(List<Rung.Entry> entries, int counter) {
-        for (Rung.Entry e : entries) {
-            if (e.counter == counter) {
-                return true;
-            }
-        }
-        return false;
+        bracketChanged(ref[0]);
+        return LatePromotion.apply(this, ref[0], ref[1]);
     }
 
     /**
@@ -399,7 +366,7 @@ public final class BracketEngine {
      * brackets' configurations, in rank order; a round where nothing reported anything ends its bracket instead of
      * waiting forever. Returns true when it queued something.
      */
-    private boolean promote(int bi) {
+    boolean promote(int bi) { // its callers told the watcher
         Bracket b = brackets.get(bi);
         int round = b.rounds.size() - 1;
         List<Rung.Entry> best = b.last().best(plan.configs(b.s, round + 1));
@@ -458,6 +425,7 @@ public final class BracketEngine {
     /** Ends the latest bracket (full trainings) at its issued configurations; the others go back to be drawn again. */
     private void giveBackFullTrainings() {
         int last = brackets.size() - 1;
+        bracketChanged(last);
         List<Rung.Entry> entries = brackets.get(last).rounds.get(0).entries;
         pending.removeIf(ref -> ref[0] == last);
         while (entries.get(entries.size() - 1).parameterId < 0) {
@@ -489,6 +457,7 @@ public final class BracketEngine {
             first.entries.add(new Rung.Entry(counter++, p));
         }
         b.add(first);
+        bracketChanged(brackets.size());
         brackets.add(b);
         unsettled.add(b);
         for (int i = 0; i < n; i++) {

@@ -49,6 +49,7 @@ public final class EngineState {
     /** Replaces the engine's state with {@code state}; a malformed one is an {@link IllegalArgumentException}. */
     public static void read(BracketEngine engine, JsonValue state) {
         JsonObject o = SnapshotJson.object(state, "bracket engine");
+        engine.bracketChanged(0); // every bracket is replaced
         engine.brackets.clear();
         engine.pending.clear();
         engine.issued.clear();

@@ -309,7 +309,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
      * ASHA's {@code max_budget} does, which is why {@code BohbArgs} and {@code AshaArgs} have builders instead).
      */
     public static HyperbandArgs defaults() {
-        return new Draft().build();
+        return new HyperbandArgsDraft().build();
     }
 
     /** These settings with {@code optimize_mode} set (null: its default, as when the classArgs omit it). */
@@ -453,84 +453,10 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     }
 
     /** These settings with one change made to a copy of their components, validated as a new record. */
-    private HyperbandArgs edit(Consumer<Draft> change) {
-        Draft d = new Draft(this);
+    private HyperbandArgs edit(Consumer<HyperbandArgsDraft> change) {
+        HyperbandArgsDraft d = new HyperbandArgsDraft(this);
         change.accept(d);
         return d.build();
-    }
-
-    /** The components of a record under construction: the withers' one way to the canonical constructor. */
-    private static final class Draft {
-        private String optimizeMode;
-        private Integer R;
-        private Integer eta;
-        private String execMode;
-        private Double rankAgreement;
-        private Double payoffMargin;
-        private Double screenMargin;
-        private Double repeatLargest;
-        private Double earlyMargin;
-        private Double realizedShare;
-        private Double thinMargin;
-        private Integer realizedFloor;
-        private Integer realizedWinners;
-        private Boolean repeatLosing;
-        private Boolean separateStreams;
-        private Boolean recheckAll;
-        private Boolean holdForDecisions;
-        private Boolean largestFirst;
-        private Double firmMargin;
-        private Integer chanceDepth;
-        private Boolean winnerVeto;
-        private Integer refreshEvery;
-        private Integer refreshBelow;
-        private Boolean waitForVerdict;
-        private Double spendRace;
-        private Double raceTrailing;
-        private Double raceOutlook;
-        private Long seed;
-
-        /** Every component absent (null), as in classArgs {@code {}}. */
-        private Draft() {
-        }
-
-        private Draft(HyperbandArgs a) {
-            optimizeMode = a.optimizeMode;
-            R = a.R;
-            eta = a.eta;
-            execMode = a.execMode;
-            rankAgreement = a.rankAgreement;
-            payoffMargin = a.payoffMargin;
-            screenMargin = a.screenMargin;
-            repeatLargest = a.repeatLargest;
-            earlyMargin = a.earlyMargin;
-            realizedShare = a.realizedShare;
-            thinMargin = a.thinMargin;
-            realizedFloor = a.realizedFloor;
-            realizedWinners = a.realizedWinners;
-            repeatLosing = a.repeatLosing;
-            separateStreams = a.separateStreams;
-            recheckAll = a.recheckAll;
-            holdForDecisions = a.holdForDecisions;
-            largestFirst = a.largestFirst;
-            firmMargin = a.firmMargin;
-            chanceDepth = a.chanceDepth;
-            winnerVeto = a.winnerVeto;
-            refreshEvery = a.refreshEvery;
-            refreshBelow = a.refreshBelow;
-            waitForVerdict = a.waitForVerdict;
-            spendRace = a.spendRace;
-            raceTrailing = a.raceTrailing;
-            raceOutlook = a.raceOutlook;
-            seed = a.seed;
-        }
-
-        private HyperbandArgs build() {
-            return new HyperbandArgs(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin,
-                repeatLargest, earlyMargin, realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing,
-                separateStreams, recheckAll, holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto,
-                refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook, seed);
-        }
     }
 
     public OptimizeMode mode() {

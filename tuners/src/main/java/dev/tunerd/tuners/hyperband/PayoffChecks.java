@@ -89,9 +89,9 @@ final class PayoffChecks {
         Predicate<List<double[]>> refreshDue = curves -> smallSample.test(curves)
             && engine.largestInARow() >= settings.refreshEvery() && realized.applyAsInt(curves) > 0;
         // spend_race: a governor over every check below, reading the engine's brackets alone (SpendRace)
-        IntPredicate raceAllows = s -> settings.spendRace() < 0
-            || SpendRace.allows(engine, s, settings.spendRace(), settings.raceTrailing(),
-                settings.raceOutlook());
+        RaceLedger ledger = settings.spendRace() < 0 ? null : new RaceLedger(engine);
+        IntPredicate raceAllows = s -> ledger == null
+            || SpendRace.allows(ledger, s, settings.spendRace(), settings.raceTrailing(), settings.raceOutlook());
         IntPredicate allowed = s -> {
             if (!raceAllows.test(s)) {
                 return false;

@@ -1,6 +1,5 @@
 package dev.tunerd.tuners.hyperband;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -28,7 +27,8 @@ import java.util.List;
  *   of it lies within {@code X} (equal spend in whole trainings, rounded: the largest bracket costs 3.55-4.6 full
  *   trainings for {@code R} of 40-100).</li>
  * </ul>
- * Stateless.
+ * Stateless; a run's decisions read the arms through its {@link RaceLedger}, which keeps what it read of the brackets
+ * that no longer change (issue 13 session 27: the walk over every bracket was O(run) per look).
  */
 final class SpendRace {
     private SpendRace() {
@@ -48,6 +48,18 @@ final class SpendRace {
     record Result(long spend, double loss) {
     }
 
+    /** What the race reads of an arm ({@link Arm}, {@link ArmTally}). */
+    interface Spends {
+        /** Epochs the arm has started (planned, for H; issued, for F). */
+        long committed();
+
+        /** Epochs whose results are all in (a prefix in the arm's order). */
+        long in();
+
+        /** The best (smallest) loss stamped at most {@code spend}; NaN when none. */
+        double bestWithin(long spend);
+    }
+
     /**
      * One arm's standing.
      *
@@ -55,13 +67,13 @@ final class SpendRace {
      * @param in        epochs whose results are all in (a prefix in the arm's order)
      * @param results   its final values at {@code R}, each stamped with the arm's epochs up to it
      */
-    record Arm(long committed, long in, List<Result> results) {
+    record Arm(long committed, long in, List<Result> results) implements Spends {
         Arm {
             results = List.copyOf(results);
         }
 
-        /** The best (smallest) loss stamped at most {@code spend}; NaN when none. */
-        double bestWithin(long spend) {
+        @Override
+        public double bestWithin(long spend) {
             double best = Double.NaN;
             for (Result r : results) {
                 if (r.spend() <= spend && !(r.loss() >= best)) {
@@ -76,7 +88,7 @@ final class SpendRace {
      * H ({@code halving}) against F ({@code full}) at the spend both have in; a full training counts when at least half
      * of its {@code fullBudget} epochs lie within that spend.
      */
-    static Standing standing(Arm halving, Arm full, int fullBudget) {
+    static Standing standing(Spends halving, Spends full, int fullBudget) {
         long x = Math.min(halving.in(), full.in());
         double h = halving.bestWithin(x);
         double f = full.bestWithin(x + fullBudget / 2);
@@ -90,29 +102,28 @@ final class SpendRace {
      * The bound on H's committed epochs, as a multiple of F's: {@code trail} while H trails at equal spend, {@code
      * lead} while it leads or no comparison can be made yet.
      */
-    static double bound(Arm halving, Arm full, int fullBudget, double lead, double trail) {
+    static double bound(Spends halving, Spends full, int fullBudget, double lead, double trail) {
         return standing(halving, full, fullBudget) == Standing.TRAILS ? trail : lead;
     }
 
     /** Whether H may commit {@code cost} more epochs: its committed epochs with them at most {@code bound} x F's. */
-    static boolean allows(Arm halving, Arm full, long cost, double bound) {
+    static boolean allows(Spends halving, Spends full, long cost, double bound) {
         return halving.committed() + cost <= bound * full.committed();
     }
 
     /**
-     * Whether the race lets bracket {@code s > 0} start now on {@code engine}'s brackets; with {@code outlook} on (not
-     * -1) the arms stand by their outlooks by that many full trainings ({@link RaceOutlook}) instead of their bests at
-     * equal spend.
+     * Whether the race lets bracket {@code s > 0} start now on the brackets {@code ledger} reads; with {@code outlook}
+     * on (not -1) the arms stand by their outlooks by that many full trainings ({@link RaceOutlook}) instead of their
+     * bests at equal spend.
      */
-    static boolean allows(BracketEngine engine, int s, double lead, double trail, double outlook) {
-        Arm h = halving(engine);
-        Arm f = full(engine);
-        int r = engine.plan().maxBudget();
+    static boolean allows(RaceLedger ledger, int s, double lead, double trail, double outlook) {
+        int r = ledger.plan().maxBudget();
+        long cost = cost(ledger.plan(), s);
         if (outlook < 0) {
-            return allows(h, f, cost(engine.plan(), s), bound(h, f, r, lead, trail));
+            return ledger.read((h, f) -> allows(h, f, cost, bound(h, f, r, lead, trail)));
         }
-        return allows(h, f, cost(engine.plan(), s),
-            RaceOutlook.standing(h, f, r, outlook) == Standing.TRAILS ? trail : lead);
+        return ledger.read((h, f) -> allows(h, f, cost,
+            RaceOutlook.standing(h.arm(), f.arm(), r, outlook) == Standing.TRAILS ? trail : lead));
     }
 
     /** Bracket {@code s}'s planned epochs: its rounds' configurations times their budgets. */
@@ -124,58 +135,58 @@ final class SpendRace {
         return epochs;
     }
 
-    /** Arm H on {@code engine}'s brackets (see the class comment). */
+    /** Arm H on {@code engine}'s brackets (see the class comment), walked over all of them. */
     static Arm halving(BracketEngine engine) {
-        BracketPlan plan = engine.plan();
-        long committed = 0;
-        long in = 0;
-        boolean prefix = true;
-        List<Result> results = new ArrayList<>();
-        for (Bracket b : engine.brackets) {
-            if (b.s == 0) {
-                continue;
-            }
-            committed += cost(plan, b.s);
-            if (b.rounds.size() == b.s + 1) { // the last round, at R
-                for (Rung.Entry e : b.last().entries) {
-                    if (e.ended && e.hasResult()) {
-                        results.add(new Result(committed, e.loss));
-                    }
-                }
-            }
-            prefix = prefix && b.done && b.last().complete();
-            if (prefix) {
-                in = committed;
-            }
-        }
-        return new Arm(committed, in, results);
+        return walk(engine)[0].arm();
     }
 
-    /** Arm F on {@code engine}'s brackets (see the class comment). */
+    /** Arm F on {@code engine}'s brackets (see the class comment), walked over all of them. */
     static Arm full(BracketEngine engine) {
-        long r = engine.plan().maxBudget();
-        long committed = 0;
-        long in = 0;
-        boolean prefix = true;
-        List<Result> results = new ArrayList<>();
+        return walk(engine)[1].arm();
+    }
+
+    private static ArmTally[] walk(BracketEngine engine) {
+        ArmTally h = new ArmTally();
+        ArmTally f = new ArmTally();
         for (Bracket b : engine.brackets) {
-            if (b.s != 0) {
-                continue;
-            }
+            fold(engine.plan(), b, h, f);
+        }
+        return new ArmTally[] {h, f};
+    }
+
+    /**
+     * Adds bracket {@code b}, the next one in start order, to arm H ({@code halving}, when it halves) or arm F
+     * ({@code full}, when it is a bracket of full trainings); see the class comment.
+     */
+    static void fold(BracketPlan plan, Bracket b, ArmTally halving, ArmTally full) {
+        if (b.s == 0) {
+            long r = plan.maxBudget();
             for (Rung.Entry e : b.rounds.get(0).entries) {
                 if (e.parameterId < 0) {
                     continue; // drawn, not issued yet
                 }
-                committed += r;
+                full.committed += r;
                 if (e.ended && e.hasResult()) {
-                    results.add(new Result(committed, e.loss));
+                    full.add(full.committed, e.loss);
                 }
-                prefix = prefix && e.ended;
-                if (prefix) {
-                    in = committed;
+                full.prefix = full.prefix && e.ended;
+                if (full.prefix) {
+                    full.in = full.committed;
+                }
+            }
+            return;
+        }
+        halving.committed += cost(plan, b.s);
+        if (b.rounds.size() == b.s + 1) { // the last round, at R
+            for (Rung.Entry e : b.last().entries) {
+                if (e.ended && e.hasResult()) {
+                    halving.add(halving.committed, e.loss);
                 }
             }
         }
-        return new Arm(committed, in, results);
+        halving.prefix = halving.prefix && b.done && b.last().complete();
+        if (halving.prefix) {
+            halving.in = halving.committed;
+        }
     }
 }
