@@ -18,7 +18,9 @@ import java.util.List;
  * <p>Successive halving throws away the configurations that look bad at a small budget; where learning curves cross
  * (fast learners lead early and plateau high) that keeps the wrong ones and does worse than training fewer
  * configurations fully. Multi-fidelity algorithms ask this class before deciding on a rung (see docs/ALGORITHMS.md).
- * Keeps the last {@code window} full trainings; an agreement costs O(window^2). Not thread-safe.
+ * Keeps the last {@code window} full trainings and, per rung, the sum of the pairs' concordances as they come and go
+ * (an integer, so the tau is the one a count over all pairs gives, to the bit): a training recorded costs O(window)
+ * per rung, an agreement O(1) (O(window^2) until issue 13 session 27, paid at every bracket start). Not thread-safe.
  */
 public final class RankAgreement {
     /** The threshold that trusts every rung. */
@@ -28,6 +30,9 @@ public final class RankAgreement {
     private final int minCurves;
     private final int window;
     private final ArrayDeque<double[]> curves = new ArrayDeque<>(); // rung values..., then the final value
+    /** Per rung: the kept trainings with a value there, and the sum of their pairs' concordances (+1, -1 or 0). */
+    private int[] counted = new int[0];
+    private long[] concordance = new long[0];
 
     /**
      * @param threshold Kendall's tau a rung needs (-1 .. 1; -1 trusts every rung at once)
@@ -55,10 +60,48 @@ public final class RankAgreement {
         }
         double[] c = Arrays.copyOf(rungValues, rungValues.length + 1);
         c[rungValues.length] = finalValue;
+        keep(c);
+    }
+
+    /** Keeps {@code c} (rung values, then the final value), dropping the oldest beyond the window. */
+    private void keep(double[] c) {
+        tally(c, 1);
         curves.addLast(c);
         if (curves.size() > window) {
-            curves.pollFirst();
+            tally(curves.pollFirst(), -1);
         }
+    }
+
+    /** Adds ({@code sign} 1) or takes away (-1) {@code c}'s pairs with the other kept trainings, rung by rung. */
+    private void tally(double[] c, int sign) {
+        int rungs = c.length - 1;
+        if (counted.length < rungs) {
+            counted = Arrays.copyOf(counted, rungs);
+            concordance = Arrays.copyOf(concordance, rungs);
+        }
+        for (int k = 0; k < rungs; k++) {
+            if (!Double.isFinite(c[k])) {
+                continue;
+            }
+            long score = 0;
+            for (double[] d : curves) {
+                if (k < d.length - 1 && Double.isFinite(d[k])) {
+                    score += concordant(c, d, k);
+                }
+            }
+            concordance[k] += sign * score;
+            counted[k] += sign;
+        }
+    }
+
+    /**
+     * +1 when {@code c} and {@code d} are in the same order at rung {@code k} as by their final values, -1 when in the
+     * opposite order, 0 on a tie; the same whichever comes first (both signs flip).
+     */
+    private static long concordant(double[] c, double[] d, int k) {
+        double a = Math.signum(c[k] - d[k]);
+        double b = Math.signum(c[c.length - 1] - d[d.length - 1]);
+        return (long) (a * b);
     }
 
     /**
@@ -89,36 +132,16 @@ public final class RankAgreement {
 
     /** Full trainings with a value at rung {@code k}. */
     public int count(int k) {
-        int n = 0;
-        for (double[] c : curves) {
-            if (k < c.length - 1 && Double.isFinite(c[k])) {
-                n++;
-            }
-        }
-        return n;
+        return k >= 0 && k < counted.length ? counted[k] : 0;
     }
 
     /** Kendall's tau between the values at rung {@code k} and the final values; NaN with fewer than two. */
     public double agreement(int k) {
-        List<double[]> pairs = new ArrayList<>();
-        for (double[] c : curves) {
-            if (k < c.length - 1 && Double.isFinite(c[k])) {
-                pairs.add(new double[] {c[k], c[c.length - 1]});
-            }
-        }
-        int n = pairs.size();
+        int n = count(k);
         if (n < 2) {
             return Double.NaN;
         }
-        long score = 0;
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                double a = Math.signum(pairs.get(i)[0] - pairs.get(j)[0]);
-                double b = Math.signum(pairs.get(i)[1] - pairs.get(j)[1]);
-                score += (long) (a * b);
-            }
-        }
-        return score / (n * (n - 1) / 2.0);
+        return concordance[k] / (n * (n - 1) / 2.0);
     }
 
     /**
@@ -147,16 +170,14 @@ public final class RankAgreement {
     /** Restores {@link #snapshot()}. */
     public void restore(JsonValue state) {
         curves.clear();
+        counted = new int[0];
+        concordance = new long[0];
         for (JsonValue v : SnapshotJson.asArray(state).values()) {
             List<Double> values = SnapshotJson.toDoubles(v);
             if (values.isEmpty()) {
                 continue;
             }
-            double[] c = values.stream().mapToDouble(Double::doubleValue).toArray();
-            curves.addLast(c);
-            if (curves.size() > window) {
-                curves.pollFirst();
-            }
+            keep(values.stream().mapToDouble(Double::doubleValue).toArray());
         }
     }
 }

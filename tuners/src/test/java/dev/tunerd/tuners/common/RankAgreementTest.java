@@ -73,4 +73,50 @@ class RankAgreementTest {
         assertEquals(1, a.count(1), "a missing rung value leaves the training out of that rung only");
         assertFalse(a.trusts(1));
     }
+
+    @Test
+    void theRunningTallyGivesTheTauOfACountOverAllPairsToTheBit() {
+        java.util.Random random = new java.util.Random(24500);
+        RankAgreement a = new RankAgreement(0.5, 2, 7);
+        java.util.ArrayDeque<double[]> kept = new java.util.ArrayDeque<>();
+        for (int t = 0; t < 60; t++) {
+            double[] rungs = new double[3];
+            for (int k = 0; k < rungs.length; k++) { // coarse values, so ties occur; now and then a missing one
+                rungs[k] = random.nextInt(10) == 0 ? Double.NaN : random.nextInt(6);
+            }
+            double fin = random.nextInt(6);
+            a.record(rungs, fin);
+            if (java.util.Arrays.stream(rungs).anyMatch(Double::isFinite)) {
+                double[] c = java.util.Arrays.copyOf(rungs, 4);
+                c[3] = fin;
+                kept.addLast(c);
+                if (kept.size() > 7) {
+                    kept.pollFirst();
+                }
+            }
+            RankAgreement restored = new RankAgreement(0.5, 2, 7);
+            restored.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
+            for (int k = 0; k < 3; k++) {
+                double expected = bruteForceTau(kept, k);
+                assertEquals(expected, a.agreement(k), 0.0, "rung " + k + " after " + (t + 1));
+                assertEquals(expected, restored.agreement(k), 0.0, "restored, rung " + k + " after " + (t + 1));
+            }
+        }
+    }
+
+    /** Kendall's tau over every pair of the trainings with a value at rung k, oldest first (the definition). */
+    private static double bruteForceTau(java.util.Collection<double[]> curves, int k) {
+        List<double[]> at = curves.stream().filter(c -> Double.isFinite(c[k])).toList();
+        int n = at.size();
+        if (n < 2) {
+            return Double.NaN;
+        }
+        long score = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                score += (long) (Math.signum(at.get(i)[k] - at.get(j)[k]) * Math.signum(at.get(i)[3] - at.get(j)[3]));
+            }
+        }
+        return score / (n * (n - 1) / 2.0);
+    }
 }

@@ -45,6 +45,10 @@ public final class ParzenEstimator {
     private double logPrior;
     private final double[] logHit;
     private final double[] logMiss;
+    /** The marginals computed since the last fit ({@link #logMarginals}). */
+    private final MarginalMemo memo;
+    /** The per-component logs of the last fits ({@link FitMemo}). */
+    private final FitMemo fitMemo;
 
     /**
      * @param categorical per dimension, whether it is categorical
@@ -64,6 +68,8 @@ public final class ParzenEstimator {
         this.logHit = new double[dims];
         this.logMiss = new double[dims];
         this.kernelConst = new double[dims];
+        this.memo = new MarginalMemo(dims);
+        this.fitMemo = new FitMemo(dims);
     }
 
     public int numericDims() {
@@ -85,7 +91,8 @@ public final class ParzenEstimator {
      * @param catSmoothing the {@code a} of the categorical kernel
      */
     public void fit(double[] centres, double[] w, int count, double prior, double[] bandwidths, double catSmoothing) {
-        ensureCapacity(count);
+        // the marginals memo stays valid when this fit gives every value they read the bits it had
+        boolean same = !ensureCapacity(count) && count == components && same(priorWeight, prior);
         components = count;
         System.arraycopy(centres, 0, mus, 0, count * dims);
         System.arraycopy(w, 0, weights, 0, count);
@@ -94,6 +101,7 @@ public final class ParzenEstimator {
         for (int k = 0; k < count; k++) {
             total += w[k];
         }
+        same &= same(totalWeight, total);
         totalWeight = total;
         double logTotal = Math.log(total);
         double catPriorLog = 0;
@@ -101,10 +109,14 @@ public final class ParzenEstimator {
             if (categorical[j]) {
                 int size = categories[j];
                 double denom = Math.log(1 + size * catSmoothing);
-                logHit[j] = Math.log(1 + catSmoothing) - denom;
-                logMiss[j] = Math.log(catSmoothing) - denom;
+                double hit = Math.log(1 + catSmoothing) - denom;
+                double miss = Math.log(catSmoothing) - denom;
+                same &= same(logHit[j], hit) && same(logMiss[j], miss);
+                logHit[j] = hit;
+                logMiss[j] = miss;
                 catPriorLog -= Math.log(size);
             } else {
+                same &= same(sigma[j], bandwidths[j]);
                 sigma[j] = bandwidths[j];
                 invSigma[j] = 1.0 / bandwidths[j];
             }
@@ -114,22 +126,32 @@ public final class ParzenEstimator {
             kernelConst[j] = categorical[j] ? 0 : Math.log(sigma[j]) + Normal.LOG_SQRT_2PI;
         }
         int s = stride;
+        fitMemo.ensureCapacity(count);
         for (int k = 0; k < count; k++) {
-            double logW = (w[k] == 1.0 ? 0.0 : Math.log(w[k])) - logTotal;
+            double logW = (w[k] == 1.0 ? 0.0 : fitMemo.logWeight(k, w[k])) - logTotal;
             double ln = logW;
             int base = k * dims;
             for (int j = 0; j < dims; j++) {
                 double m = logW;
                 if (!categorical[j]) {
-                    double dimNorm = kernelConst[j] + logMassInside(centres[base + j], invSigma[j]);
+                    double dimNorm = fitMemo.norm(k, j, centres[base + j], sigma[j], kernelConst[j], invSigma[j]);
                     ln -= dimNorm;
                     m -= dimNorm;
                 }
+                double scaled = categorical[j] ? centres[base + j] : centres[base + j] * invSigma[j];
+                same &= same(marginalNorm[j * s + k], m) && same(scaledMus[j * s + k], scaled);
                 marginalNorm[j * s + k] = m;
-                scaledMus[j * s + k] = categorical[j] ? centres[base + j] : centres[base + j] * invSigma[j];
+                scaledMus[j * s + k] = scaled;
             }
             logNorm[k] = ln;
         }
+        if (!same) {
+            memo.clear();
+        }
+    }
+
+    private static boolean same(double a, double b) {
+        return Double.doubleToRawLongBits(a) == Double.doubleToRawLongBits(b);
     }
 
     /** The log density at {@code x} (one value per dimension: unit coordinate or option index). */
@@ -204,14 +226,21 @@ public final class ParzenEstimator {
      * The log of each dimension's marginal density at the matching coordinate of {@code x}, into {@code out}: one
      * row-major sweep over the components for all dimensions at once. Only the first {@code limit} components (the
      * prior always) are summed: callers that fit components newest first get a mixture that forgets the oldest mass,
-     * which changes each dimension's value by a constant only where those components are negligible.
+     * which changes each dimension's value by a constant only where those components are negligible. A coordinate
+     * asked before since the fit (a choice's option, a grid step) is answered from {@link MarginalMemo}.
      */
     public void logMarginals(double[] x, double[] out, int limit) {
         int n = Math.min(components, limit);
         int s = stride;
         double[] t = scratch;
         double logPriorShare = Math.log(priorWeight / totalWeight);
+        memo.limit(n);
         for (int j = 0; j < dims; j++) {
+            int known = memo.find(j, x[j]);
+            if (known >= 0) {
+                out[j] = memo.value(j, known);
+                continue;
+            }
             int col = j * s;
             double prior = logPriorShare + (categorical[j] ? -Math.log(categories[j]) : 0);
             double max = prior;
@@ -241,6 +270,7 @@ public final class ParzenEstimator {
                 }
             }
             out[j] = max + Math.log(sum);
+            memo.put(j, x[j], out[j]);
         }
     }
 
@@ -311,7 +341,8 @@ public final class ParzenEstimator {
         return Math.min(1, Math.max(0, v));
     }
 
-    private void ensureCapacity(int count) {
+    /** Grows the arrays for {@code count} components; whether it did (every value is then to be computed again). */
+    private boolean ensureCapacity(int count) {
         if (weights.length < count) {
             int cap = Math.max(count, weights.length * 2);
             mus = Arrays.copyOf(mus, cap * dims);
@@ -323,6 +354,8 @@ public final class ParzenEstimator {
             scratch = new double[cap];
             quadScratch = new double[cap];
             catScratch = new double[cap];
+            return true;
         }
+        return false;
     }
 }
