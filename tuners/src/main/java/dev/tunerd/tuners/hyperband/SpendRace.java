@@ -135,25 +135,6 @@ final class SpendRace {
         return epochs;
     }
 
-    /** Arm H on {@code engine}'s brackets (see the class comment), walked over all of them. */
-    static Arm halving(BracketEngine engine) {
-        return walk(engine)[0].arm();
-    }
-
-    /** Arm F on {@code engine}'s brackets (see the class comment), walked over all of them. */
-    static Arm full(BracketEngine engine) {
-        return walk(engine)[1].arm();
-    }
-
-    private static ArmTally[] walk(BracketEngine engine) {
-        ArmTally h = new ArmTally();
-        ArmTally f = new ArmTally();
-        for (Bracket b : engine.brackets) {
-            fold(engine.plan(), b, h, f);
-        }
-        return new ArmTally[] {h, f};
-    }
-
     /**
      * Adds bracket {@code b}, the next one in start order, to arm H ({@code halving}, when it halves) or arm F
      * ({@code full}, when it is a bracket of full trainings); see the class comment.

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The race's arms kept as the run goes ({@link RaceLedger}, issue 13 session 27) read exactly as the walk over every
- * bracket ({@link SpendRace#halving}, {@link SpendRace#full}) after every change an engine goes through, and the
+ * bracket ({@link #halving}, {@link #full}: {@link SpendRace#fold} over them all) after every change an engine goes through, and the
  * running bests ({@link ArmTally}) as the scan of every result.
  */
 class RaceLedgerTest {
@@ -59,8 +59,8 @@ class RaceLedgerTest {
 
     /** The ledger's arms against the walk's: scalars, and the best within every spend around a stamp. */
     private static void assertSame(BracketEngine engine, RaceLedger ledger, String where) {
-        Arm h = SpendRace.halving(engine);
-        Arm f = SpendRace.full(engine);
+        Arm h = halving(engine);
+        Arm f = full(engine);
         int r = engine.plan().maxBudget();
         ledger.read((lh, lf) -> {
             assertEquals(h.committed(), lh.committed(), where + ": H committed");
@@ -179,8 +179,8 @@ class RaceLedgerTest {
         int refused = 0;
         for (int step = 0; step < 1500; step++) {
             run.step(rng);
-            Arm h = SpendRace.halving(run.engine);
-            Arm f = SpendRace.full(run.engine);
+            Arm h = halving(run.engine);
+            Arm f = full(run.engine);
             for (int s = 1; s <= plan.sMax(); s++) {
                 for (double outlook : new double[] {-1, 20}) {
                     Arm[] arms = {h, f};
@@ -194,7 +194,25 @@ class RaceLedgerTest {
             }
         }
         assertTrue(allowed > 100 && refused > 100, "both verdicts: " + allowed + " allowed, " + refused + " refused (H "
-            + SpendRace.halving(run.engine).committed() + ", F " + SpendRace.full(run.engine).committed() + " epochs)");
+            + halving(run.engine).committed() + ", F " + full(run.engine).committed() + " epochs)");
     }
 
+    /** Arm H on {@code engine}'s brackets, walked over all of them (what the ledger must read as). */
+    private static Arm halving(BracketEngine engine) {
+        return walk(engine)[0].arm();
+    }
+
+    /** Arm F on {@code engine}'s brackets, walked over all of them. */
+    private static Arm full(BracketEngine engine) {
+        return walk(engine)[1].arm();
+    }
+
+    private static ArmTally[] walk(BracketEngine engine) {
+        ArmTally h = new ArmTally();
+        ArmTally f = new ArmTally();
+        for (Bracket b : engine.brackets) {
+            SpendRace.fold(engine.plan(), b, h, f);
+        }
+        return new ArmTally[] {h, f};
+    }
 }
