@@ -30,7 +30,10 @@ import java.util.Optional;
  * {@code min_budget .. max_budget}, ids {@code "<s>_<i>_<n>"}) whose new configurations come from a model of the
  * largest budget with enough results ({@link TpeBudgets}, the TPE kernel, by default; {@link BudgetModels}, Falkner
  * et al.'s KDE, with {@code sampler: kde}), else at random (and a {@code random_fraction} of them always at random).
- * Configurations drawn whose first trial has not ended are pending: the TPE kernel takes them as trials in flight. Every trial that ended with a value feeds the model of its budget; imported data ({@code FD})
+ * A new configuration is drawn by the request that issues it (since issue 13 session 28; before, a bracket's start
+ * drew its whole first round), from the model as it stands then. Configurations drawn whose first trial has not ended
+ * are pending: the TPE kernel takes them as trials in flight. Every trial that ended with a value feeds the model of
+ * its budget; imported data ({@code FD})
  * too, at its {@code TRIAL_BUDGET} (the largest budget when it has none). By default ({@code exec_mode:
  * parallelism}), unlike NNI's, a bracket starts whenever nothing is queued, so no worker waits for a round to end;
  * {@code exec_mode: serial} is NNI's way ({@code NO} while a bracket's round runs, the owed trial sent when it ends). Nested choices are not supported (as NNI). Not
@@ -44,7 +47,10 @@ public final class BohbTuner extends BracketTuner {
 
     private final BohbArgs args;
     private final List<Result> results = new ArrayList<>();
-    /** New configurations drawn whose first trial has not ended (queued or running): their values are pending. */
+    /**
+     * New configurations drawn whose first trial has not ended: their values are pending. A configuration is drawn by
+     * the request that issues it ({@link BracketEngine#drawOnIssue}), so these are the ones running.
+     */
     private final List<JsonObject> drawn = new ArrayList<>();
     private Rng rng;
     private SearchSpace space;
@@ -59,6 +65,7 @@ public final class BohbTuner extends BracketTuner {
         this.args = args;
         this.rng = Rng.withSeed(seed);
         readRungsWith(args.rungValue());
+        engine.drawOnIssue(); // each request draws what it hands out, never a whole round (issue 13 session 28)
     }
 
     @Override
