@@ -31,9 +31,9 @@ import java.util.Optional;
  * largest budget with enough results ({@link TpeBudgets}, the TPE kernel, by default; {@link BudgetModels}, Falkner
  * et al.'s KDE, with {@code sampler: kde}), else at random (and a {@code random_fraction} of them always at random).
  * A new configuration is drawn by the request that issues it (since issue 13 session 28; before, a bracket's start
- * drew its whole first round), from the model as it stands then. Configurations drawn whose first trial has not ended
- * are pending: the TPE kernel takes them as trials in flight. Every trial that ended with a value feeds the model of
- * its budget; imported data ({@code FD})
+ * drew its whole first round), from the model as it stands then. Configurations drawn for a first round that has not
+ * ended are pending: the TPE kernel takes them as trials in flight. Every trial that ended with a value feeds the model
+ * of its budget; imported data ({@code FD})
  * too, at its {@code TRIAL_BUDGET} (the largest budget when it has none). By default ({@code exec_mode:
  * parallelism}), unlike NNI's, a bracket starts whenever nothing is queued, so no worker waits for a round to end;
  * {@code exec_mode: serial} is NNI's way ({@code NO} while a bracket's round runs, the owed trial sent when it ends). Nested choices are not supported (as NNI). Not
@@ -48,8 +48,10 @@ public final class BohbTuner extends BracketTuner {
     private final BohbArgs args;
     private final List<Result> results = new ArrayList<>();
     /**
-     * New configurations drawn whose first trial has not ended: their values are pending. A configuration is drawn by
-     * the request that issues it ({@link BracketEngine#drawOnIssue}), so these are the ones running.
+     * New configurations drawn for a first round that has not ended (some trial of it queued or running): the TPE
+     * kernel's trials in flight. A configuration is drawn by the request that issues it ({@link
+     * BracketEngine#drawOnIssue}) and stays here until its whole round has ended, so the k-th draw of a round sees the
+     * round's k - 1 before it in flight, as when a bracket's start drew the round at once (issue 13 session 28).
      */
     private final List<JsonObject> drawn = new ArrayList<>();
     private Rng rng;
@@ -168,14 +170,14 @@ public final class BohbTuner extends BracketTuner {
         return RandomSampler.sample(space, rng);
     }
 
-    /** A new configuration's first trial ended: its value is no longer pending (whether or not it has one). */
+    /** A first round's last trial ended: its configurations are no longer pending (whether or not they have values). */
     @Override
     public void trialEnd(long parameterId, boolean success) {
         BracketEngine.Issued issued = engine.issued(parameterId);
         boolean first = issued != null && !engine.hasEnded(parameterId) && engine.firstRound(parameterId);
         super.trialEnd(parameterId, success);
         if (first) {
-            drawn.remove(issued.params());
+            engine.firstRoundEnded(parameterId).forEach(drawn::remove);
         }
     }
 

@@ -290,6 +290,18 @@ public final class BracketEngine {
         return ref != null && ref[1] == 0;
     }
 
+    /**
+     * The configurations of the first round of {@code parameterId}'s bracket, when {@code parameterId} is in that round
+     * and every trial of it has ended; else none.
+     */
+    public List<JsonObject> firstRoundEnded(long parameterId) {
+        int[] ref = issued.get(parameterId);
+        if (ref == null || ref[1] != 0 || !brackets.get(ref[0]).rounds.get(0).complete()) {
+            return List.of();
+        }
+        return brackets.get(ref[0]).rounds.get(0).entries.stream().map(e -> e.params).toList();
+    }
+
     /** The bracket ({@code s}) and round of {@code parameterId}, or null when this engine did not issue it. */
     public int[] bracketAndRound(long parameterId) {
         int[] ref = issued.get(parameterId);

@@ -260,30 +260,32 @@ class BohbTunerTest {
 
     /**
      * A new configuration is pending (the TPE kernel takes it as a trial in flight) from its draw, by the request that
-     * issues it, until its first trial ends, with or without a value; a promoted configuration's trial does not make it
-     * pending again.
+     * issues it, until every trial of its round has ended (with or without a value), as when a bracket's start drew the
+     * whole round; a promoted configuration's trial does not make it pending again.
      */
     @Test
-    void configurationsArePendingFromTheirDrawUntilTheirFirstTrialEnds() {
+    void configurationsArePendingFromTheirDrawUntilTheirRoundEnds() {
         BohbTuner t = tuner(6); // bracket 2: 9 configurations at budget 1, 3 go on at 3, 1 at 9
         List<JsonValue> ps = t.generateMultipleParameters(List.of(0L, 1L, 2L));
         assertEquals(3, pending(t).size(), "only the configurations issued are drawn (issue 13 session 28)");
         t.receiveTrialResult(new TrialResult(0, ps.get(0), JsonFloat.of(0.5), false, Optional.empty()));
         t.trialEnd(0, true);
         t.trialEnd(1, false); // no value
-        assertEquals(List.of(plain(ps.get(2))), pending(t));
+        assertEquals(List.of(plain(ps.get(0)), plain(ps.get(1)), plain(ps.get(2))), pending(t),
+            "ended, but their round is not");
         BohbTuner restored = tuner(6);
         restored.restore(Json.parse(Json.writeAllowingNonFinite(t.snapshot())));
         assertEquals(pending(t), pending(restored), "the pending configurations travel with the snapshot");
         List<JsonValue> rest = t.generateMultipleParameters(List.of(3L, 4L, 5L, 6L, 7L, 8L));
-        assertEquals(7, pending(t).size());
+        assertEquals(9, pending(t).size());
         t.receiveTrialResult(new TrialResult(2, ps.get(2), JsonFloat.of(0.4), false, Optional.empty()));
         t.trialEnd(2, true);
         for (int i = 0; i < rest.size(); i++) {
+            assertEquals(9, pending(t).size());
             t.receiveTrialResult(new TrialResult(3 + i, rest.get(i), JsonFloat.of(i), false, Optional.empty()));
             t.trialEnd(3 + i, true);
         }
-        assertEquals(List.of(), pending(t));
+        assertEquals(List.of(), pending(t), "the round ended");
         JsonValue promoted = t.generateMultipleParameters(List.of(9L)).get(0);
         assertEquals(JsonInt.of(3), ((JsonObject) promoted).get("TRIAL_BUDGET"));
         assertEquals(List.of(), pending(t), "a promotion is not a new draw");
