@@ -142,6 +142,7 @@ public final class HalvingTimeline {
             return "-";
         }
         int n = sorted.length;
-        return String.format(Locale.ROOT, "%.0f", n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0);
+        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+        return String.format(Locale.ROOT, "%.0f", median);
     }
 }

@@ -41,7 +41,8 @@ class HalvingTimelineTest {
     void summarisesOverTheSeeds() {
         List<String> lines = HalvingTimeline.summary(HalvingTimeline.read(TRACE, 3), 3).lines().toList();
         assertEquals("2 seeds, a third = 100 epochs", lines.get(0));
-        assertEquals("first halving bracket starts: median 3 epochs, quartiles 3-3 (1 seeds without one)", lines.get(1));
+        assertEquals("first halving bracket starts: median 3 epochs, quartiles 3-3 (1 seeds without one)",
+            lines.get(1));
         assertEquals("its first winner ends: median 40 epochs, quartiles 40-40", lines.get(2));
         assertEquals("by a third: full trainings of bracket 0 1.5, winners of halving brackets 0.5 (means)",
             lines.get(3));
