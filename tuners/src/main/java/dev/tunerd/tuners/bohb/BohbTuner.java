@@ -31,8 +31,9 @@ import java.util.Optional;
  * largest budget with enough results ({@link TpeBudgets}, the TPE kernel, by default; {@link BudgetModels}, Falkner
  * et al.'s KDE, with {@code sampler: kde}), else at random (and a {@code random_fraction} of them always at random).
  * A new configuration is drawn by the request that issues it (since issue 13 session 28; before, a bracket's start
- * drew its whole first round), from the model as it stands then. Configurations drawn for a first round that has not
- * ended are pending: the TPE kernel takes them as trials in flight. Every trial that ended with a value feeds the model
+ * drew its whole first round), from the model as it stood at the bracket's start ({@link FrozenModel}): the draws are
+ * those of the whole-round draw. Configurations drawn for a first round that has not ended are pending: the TPE
+ * kernel takes them as trials in flight. Every trial that ended with a value feeds the model
  * of its budget; imported data ({@code FD})
  * too, at its {@code TRIAL_BUDGET} (the largest budget when it has none). By default ({@code exec_mode:
  * parallelism}), unlike NNI's, a bracket starts whenever nothing is queued, so no worker waits for a round to end;
@@ -54,6 +55,8 @@ public final class BohbTuner extends BracketTuner {
      * round's k - 1 before it in flight, as when a bracket's start drew the round at once (issue 13 session 28).
      */
     private final List<JsonObject> drawn = new ArrayList<>();
+    /** Updates of the model and of {@link #drawn} held back while a first round is drawn in part. */
+    private final FrozenModel frozen = new FrozenModel();
     private Rng rng;
     private SearchSpace space;
     private UnitSpace unit;
@@ -61,13 +64,20 @@ public final class BohbTuner extends BracketTuner {
     private TpeBudgets tpe;
 
     public BohbTuner(BohbArgs args, long seed, AlgorithmContext context) {
+        this(args, seed, context, false);
+    }
+
+    /** {@code wholeRound}: a bracket's start draws its whole first round, as before session 28 (the tests' reference). */
+    BohbTuner(BohbArgs args, long seed, AlgorithmContext context, boolean wholeRound) {
         super(new BracketEngine(BracketPlan.fromBudgets(args.minBudget(), args.maxBudget(), args.eta()), args.serial(),
             false),
             args.mode(), context, args.rankAgreement());
         this.args = args;
         this.rng = Rng.withSeed(seed);
         readRungsWith(args.rungValue());
-        engine.drawOnIssue(); // each request draws what it hands out, never a whole round (issue 13 session 28)
+        if (!wholeRound) {
+            engine.drawOnIssue(); // each request draws what it hands out, never a whole round (issue 13 session 28)
+        }
     }
 
     @Override
@@ -94,7 +104,42 @@ public final class BohbTuner extends BracketTuner {
         } else {
             models = new BudgetModels(unit, args);
         }
-        results.forEach(r -> feed(r.budget(), r.params(), r.loss()));
+        results.subList(0, frozen.fed(results.size())).forEach(r -> feed(r.budget(), r.params(), r.loss()));
+    }
+
+    /** Applies {@code u} now, or holds it back while a first round is drawn in part (the model is frozen then). */
+    private void update(FrozenModel.Update u) {
+        if (engine.undrawn() > 0) {
+            frozen.hold(u);
+            return;
+        }
+        thaw();
+        apply(u);
+    }
+
+    /** Applies what was held back, in its order. */
+    private void thaw() {
+        frozen.release().forEach(this::apply);
+    }
+
+    private void apply(FrozenModel.Update u) {
+        if (u instanceof FrozenModel.Feed f) {
+            Result r = results.get(f.index());
+            feed(r.budget(), r.params(), r.loss());
+        } else if (u instanceof FrozenModel.Ended e) {
+            e.configs().forEach(drawn::remove);
+        } else if (u instanceof FrozenModel.Revise v) {
+            if (args.tpe()) { // the kernel cannot take a value back: the budget's model is fed again, in order
+                tpe.forget(v.budget());
+                results.subList(0, v.known()).stream().filter(x -> x.budget() == v.budget())
+                    .forEach(x -> feed(x.budget(), x.params(), x.loss()));
+                return;
+            }
+            double[] x = toUnit(v.params());
+            if (x != null) {
+                models.revise(v.budget(), x, v.before(), v.loss());
+            }
+        }
     }
 
     private void feed(int budget, JsonObject params, double loss) {
@@ -142,6 +187,9 @@ public final class BohbTuner extends BracketTuner {
     protected JsonObject newConfig(int budget) {
         JsonObject c = space.format(draw());
         drawn.add(c);
+        if (engine.undrawn() <= 1) { // the round's last draw (its entry is still queued): the model catches up
+            thaw();
+        }
         return c;
     }
 
@@ -177,14 +225,17 @@ public final class BohbTuner extends BracketTuner {
         boolean first = issued != null && !engine.hasEnded(parameterId) && engine.firstRound(parameterId);
         super.trialEnd(parameterId, success);
         if (first) {
-            engine.firstRoundEnded(parameterId).forEach(drawn::remove);
+            List<JsonObject> ended = engine.firstRoundEnded(parameterId);
+            if (!ended.isEmpty()) {
+                update(new FrozenModel.Ended(ended));
+            }
         }
     }
 
     @Override
     protected void trialDone(JsonObject params, int budget, double loss) {
         results.add(new Result(budget, params, loss));
-        feed(budget, params, loss);
+        update(new FrozenModel.Feed(results.size() - 1));
     }
 
     /** A FINAL after the trial's end replaces the value its end gave the model (the last intermediate result). */
@@ -194,15 +245,7 @@ public final class BohbTuner extends BracketTuner {
             Result r = results.get(i);
             if (r.budget() == budget && Double.compare(r.loss(), before) == 0 && r.params().equals(params)) {
                 results.set(i, new Result(budget, params, loss));
-                if (args.tpe()) { // the kernel cannot take a value back: the budget's model is fed again, in order
-                    tpe.forget(budget);
-                    results.stream().filter(x -> x.budget() == budget).forEach(x -> feed(budget, x.params(), x.loss()));
-                    return;
-                }
-                double[] x = toUnit(params);
-                if (x != null) {
-                    models.revise(budget, x, before, loss);
-                }
+                update(new FrozenModel.Revise(budget, params, before, loss, results.size()));
                 return;
             }
         }
@@ -249,7 +292,7 @@ public final class BohbTuner extends BracketTuner {
         List<JsonValue> list = new ArrayList<>();
         results.forEach(r -> list.add(JsonArray.of(JsonInt.of(r.budget()), r.params(), JsonFloat.of(r.loss()))));
         return JsonObject.builder().put("rng", rng.state()).put("results", new JsonArray(list))
-            .put("drawn", new JsonArray(new ArrayList<>(drawn))).build();
+            .put("drawn", new JsonArray(new ArrayList<>(drawn))).put("held", frozen.toJson()).build();
     }
 
     @Override
@@ -272,6 +315,7 @@ public final class BohbTuner extends BracketTuner {
                 drawn.add(p);
             }
         }
+        frozen.read(s.get("held"), results.size());
         rng = new Rng(SnapshotJson.longMember(s, "rng"));
         if (space != null) {
             rebuildModels();

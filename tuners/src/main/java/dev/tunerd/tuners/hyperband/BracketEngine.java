@@ -126,12 +126,9 @@ public final class BracketEngine {
 
     /**
      * From now on a bracket's first round is drawn configuration by configuration, each by the request that issues it
-     * (BOHB; issue 13 session 28), instead of all at once by the request that starts the bracket: no request pays for
-     * a whole round, and each draw reads the source as it stands then. What is issued keeps its place: the round's
-     * size, its counters (so its ids), its budget and its place in the queue are fixed at the bracket's start as
-     * before; only the configuration in an entry waits. An entry not drawn yet is written to a snapshot without one
-     * ({@link EngineState}), so a restored engine draws it where the uninterrupted one would have. Configurations given
-     * back ({@link #reviseFullTrainings}) are drawn already and keep theirs.
+     * (BOHB; issue 13 session 28): no request pays for a whole round. The round's size, counters (ids), budget and
+     * place in the queue are fixed at the bracket's start; only an entry's configuration waits (absent from a snapshot,
+     * {@link EngineState}, until drawn). Configurations given back ({@link #reviseFullTrainings}) keep theirs.
      */
     public void drawOnIssue() {
         this.drawsOnIssue = true;
@@ -290,16 +287,19 @@ public final class BracketEngine {
         return ref != null && ref[1] == 0;
     }
 
-    /**
-     * The configurations of the first round of {@code parameterId}'s bracket, when {@code parameterId} is in that round
-     * and every trial of it has ended; else none.
-     */
+    /** The configurations of {@code parameterId}'s round when it is a first round whose trials all ended; else none. */
     public List<JsonObject> firstRoundEnded(long parameterId) {
         int[] ref = issued.get(parameterId);
         if (ref == null || ref[1] != 0 || !brackets.get(ref[0]).rounds.get(0).complete()) {
             return List.of();
         }
         return brackets.get(ref[0]).rounds.get(0).entries.stream().map(e -> e.params).toList();
+    }
+
+    /** Queued first-round entries not drawn yet ({@link #drawOnIssue}). */
+    public long undrawn() {
+        return pending.stream().filter(r -> brackets.get(r[0]).rounds.get(r[1]).entries.get(r[2]).params == null)
+            .count();
     }
 
     /** The bracket ({@code s}) and round of {@code parameterId}, or null when this engine did not issue it. */

@@ -143,30 +143,6 @@ class BohbDrawOnIssueTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"tpe", "kde"})
-    void theLaterConfigurationsOfARoundComeFromTheModelAsItStandsWhenTheyAreDrawn(String sampler) {
-        // bracket 2's nine first-round configurations, each ended before the next is asked for: with the model fitted
-        // after the fifth result, the sixth is drawn from it, not from the empty model of the bracket's start
-        BohbTuner t = tuner(sampler);
-        BohbTuner blind = tuner(sampler); // the same requests, no results: drawn from no model, as at the start
-        int differ = 0;
-        for (long id = 0; id < 9; id++) {
-            JsonObject p = (JsonObject) t.generateMultipleParameters(List.of(id)).get(0);
-            JsonObject q = (JsonObject) blind.generateMultipleParameters(List.of(id)).get(0);
-            if (id < 5) {
-                assertEquals(p, q, "no model yet: the same random draws");
-            } else if (!p.equals(q)) {
-                differ++;
-            }
-            assertEquals("2_0_" + id, t.wireParameterId(id));
-            t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(loss(p)), false, Optional.empty()));
-            t.trialEnd(id, true);
-        }
-        assertEquals(1, t.modelBudget());
-        assertTrue(differ >= 1, "the round's last ones come from budget 1's model, fitted from its first results");
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"tpe", "kde"})
     void aSnapshotWhoseIssuedEntryLostItsConfigurationIsRefused(String sampler) {
         BohbTuner t = tuner(sampler);
         t.generateMultipleParameters(List.of(0L, 1L));
