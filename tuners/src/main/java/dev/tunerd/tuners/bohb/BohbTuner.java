@@ -32,8 +32,8 @@ import java.util.Optional;
  * et al.'s KDE, with {@code sampler: kde}), else at random (and a {@code random_fraction} of them always at random).
  * A new configuration is drawn by the request that issues it (since issue 13 session 28; before, a bracket's start
  * drew its whole first round), from the model as it stood at the bracket's start ({@link FrozenModel}): the draws are
- * those of the whole-round draw. Configurations drawn for a first round that has not ended are pending: the TPE
- * kernel takes them as trials in flight. Every trial that ended with a value feeds the model
+ * those of the whole-round draw. Configurations drawn whose first trial has not ended are pending: the TPE kernel
+ * takes them as trials in flight. Every trial that ended with a value feeds the model
  * of its budget; imported data ({@code FD})
  * too, at its {@code TRIAL_BUDGET} (the largest budget when it has none). By default ({@code exec_mode:
  * parallelism}), unlike NNI's, a bracket starts whenever nothing is queued, so no worker waits for a round to end;
@@ -49,10 +49,9 @@ public final class BohbTuner extends BracketTuner {
     private final BohbArgs args;
     private final List<Result> results = new ArrayList<>();
     /**
-     * New configurations drawn for a first round that has not ended (some trial of it queued or running): the TPE
-     * kernel's trials in flight. A configuration is drawn by the request that issues it ({@link
-     * BracketEngine#drawOnIssue}) and stays here until its whole round has ended, so the k-th draw of a round sees the
-     * round's k - 1 before it in flight, as when a bracket's start drew the round at once (issue 13 session 28).
+     * New configurations drawn whose first trial has not ended (queued or running): the TPE kernel's trials in flight.
+     * While a round is drawn in part, the ends are held back ({@link FrozenModel}), so the k-th draw of a round sees
+     * what the whole-round draw saw.
      */
     private final List<JsonObject> drawn = new ArrayList<>();
     /** Updates of the model and of {@link #drawn} held back while a first round is drawn in part. */
@@ -127,7 +126,7 @@ public final class BohbTuner extends BracketTuner {
             Result r = results.get(f.index());
             feed(r.budget(), r.params(), r.loss());
         } else if (u instanceof FrozenModel.Ended e) {
-            e.configs().forEach(drawn::remove);
+            drawn.remove(e.config());
         } else if (u instanceof FrozenModel.Revise v) {
             if (args.tpe()) { // the kernel cannot take a value back: the budget's model is fed again, in order
                 tpe.forget(v.budget());
@@ -218,17 +217,14 @@ public final class BohbTuner extends BracketTuner {
         return RandomSampler.sample(space, rng);
     }
 
-    /** A first round's last trial ended: its configurations are no longer pending (whether or not they have values). */
+    /** A first round's trial ended: its configuration is no longer pending (whether or not it has a value). */
     @Override
     public void trialEnd(long parameterId, boolean success) {
         BracketEngine.Issued issued = engine.issued(parameterId);
         boolean first = issued != null && !engine.hasEnded(parameterId) && engine.firstRound(parameterId);
         super.trialEnd(parameterId, success);
         if (first) {
-            List<JsonObject> ended = engine.firstRoundEnded(parameterId);
-            if (!ended.isEmpty()) {
-                update(new FrozenModel.Ended(ended));
-            }
+            update(new FrozenModel.Ended(issued.params()));
         }
     }
 

@@ -19,7 +19,7 @@ import java.util.List;
  */
 final class FrozenModel {
 
-    /** One update held back: a result fed, a value revised, or a first round's configurations no longer in flight. */
+    /** One update held back: a result fed, a value revised, or a first trial's configuration no longer in flight. */
     sealed interface Update permits Feed, Revise, Ended {
     }
 
@@ -31,8 +31,8 @@ final class FrozenModel {
     record Revise(int budget, JsonObject params, double before, double loss, int known) implements Update {
     }
 
-    /** A first round ended: its configurations leave the trials in flight. */
-    record Ended(List<JsonObject> configs) implements Update {
+    /** A first trial ended: its configuration leaves the trials in flight. */
+    record Ended(JsonObject config) implements Update {
     }
 
     private final List<Update> held = new ArrayList<>();
@@ -71,7 +71,7 @@ final class FrozenModel {
                 list.add(JsonArray.of(JsonString.of("revise"), JsonInt.of(r.budget()), r.params(),
                     JsonFloat.of(r.before()), JsonFloat.of(r.loss()), JsonInt.of(r.known())));
             } else if (u instanceof Ended e) {
-                list.add(JsonArray.of(JsonString.of("ended"), new JsonArray(new ArrayList<>(e.configs()))));
+                list.add(JsonArray.of(JsonString.of("ended"), e.config()));
             }
         }
         return new JsonArray(list);
@@ -98,17 +98,10 @@ final class FrozenModel {
             return new Revise((int) f.get(1).asDouble(), p, f.get(3).asDouble(), f.get(4).asDouble(),
                 (int) Math.min(results, f.get(5).asDouble()));
         }
-        if (kind.equals("ended") && f.size() == 2 && f.get(1) instanceof JsonArray a) {
-            List<JsonObject> configs = new ArrayList<>();
-            for (JsonValue c : a.values()) {
-                if (!(c instanceof JsonObject o)) {
-                    throw new IllegalArgumentException("BOHB snapshot: an ended configuration must be an object");
-                }
-                configs.add(o);
-            }
-            return new Ended(configs);
+        if (kind.equals("ended") && f.size() == 2 && f.get(1) instanceof JsonObject c) {
+            return new Ended(c);
         }
         throw new IllegalArgumentException("BOHB snapshot: a held update must be [\"feed\", index < results], "
-            + "[\"revise\", budget, params, before, loss, known] or [\"ended\", [configs]]");
+            + "[\"revise\", budget, params, before, loss, known] or [\"ended\", config]");
     }
 }

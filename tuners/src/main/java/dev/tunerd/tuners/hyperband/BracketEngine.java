@@ -287,15 +287,6 @@ public final class BracketEngine {
         return ref != null && ref[1] == 0;
     }
 
-    /** The configurations of {@code parameterId}'s round when it is a first round whose trials all ended; else none. */
-    public List<JsonObject> firstRoundEnded(long parameterId) {
-        int[] ref = issued.get(parameterId);
-        if (ref == null || ref[1] != 0 || !brackets.get(ref[0]).rounds.get(0).complete()) {
-            return List.of();
-        }
-        return brackets.get(ref[0]).rounds.get(0).entries.stream().map(e -> e.params).toList();
-    }
-
     /** Queued first-round entries not drawn yet ({@link #drawOnIssue}). */
     public long undrawn() {
         return pending.stream().filter(r -> brackets.get(r[0]).rounds.get(r[1]).entries.get(r[2]).params == null)

@@ -45,7 +45,7 @@ class BohbTunerTest {
     @Test
     void idsAreNnisBohbIdsAndTheModelTakesOverOnTheLargestBudgetWithEnoughResults() {
         BohbTuner t = tuner(4);
-        List<Double> early = new ArrayList<>(); // the first five: random (a budget's model needs five results)
+        List<Double> early = new ArrayList<>();
         List<Double> late = new ArrayList<>();
         for (long id = 0; id < 200; id++) {
             JsonObject p = (JsonObject) t.generateMultipleParameters(List.of(id)).get(0);
@@ -54,7 +54,7 @@ class BohbTunerTest {
                 assertEquals(JsonInt.of(1), p.get("TRIAL_BUDGET"));
             }
             double v = score(p);
-            (id < 5 ? early : late).add(v);
+            (id < 30 ? early : late).add(v);
             t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(v), false, Optional.empty()));
             t.trialEnd(id, true);
         }
@@ -260,32 +260,30 @@ class BohbTunerTest {
 
     /**
      * A new configuration is pending (the TPE kernel takes it as a trial in flight) from its draw, by the request that
-     * issues it, until every trial of its round has ended (with or without a value), as when a bracket's start drew the
-     * whole round; a promoted configuration's trial does not make it pending again.
+     * issues it, until its first trial ends, with or without a value; an end while its round is drawn in part counts
+     * when the round's last configuration is drawn (as when a bracket's start drew the whole round); a promoted
+     * configuration's trial does not make it pending again.
      */
     @Test
-    void configurationsArePendingFromTheirDrawUntilTheirRoundEnds() {
+    void configurationsArePendingFromTheirDrawUntilTheirFirstTrialEnds() {
         BohbTuner t = tuner(6); // bracket 2: 9 configurations at budget 1, 3 go on at 3, 1 at 9
-        List<JsonValue> ps = t.generateMultipleParameters(List.of(0L, 1L, 2L));
-        assertEquals(3, pending(t).size(), "only the configurations issued are drawn (issue 13 session 28)");
+        List<JsonValue> ps = t.generateMultipleParameters(List.of(0L, 1L));
+        assertEquals(2, pending(t).size(), "only the configurations issued are drawn (issue 13 session 28)");
         t.receiveTrialResult(new TrialResult(0, ps.get(0), JsonFloat.of(0.5), false, Optional.empty()));
         t.trialEnd(0, true);
         t.trialEnd(1, false); // no value
-        assertEquals(List.of(plain(ps.get(0)), plain(ps.get(1)), plain(ps.get(2))), pending(t),
-            "ended, but their round is not");
+        assertEquals(List.of(plain(ps.get(0)), plain(ps.get(1))), pending(t), "ended while the round is drawn in part");
         BohbTuner restored = tuner(6);
         restored.restore(Json.parse(Json.writeAllowingNonFinite(t.snapshot())));
         assertEquals(pending(t), pending(restored), "the pending configurations travel with the snapshot");
-        List<JsonValue> rest = t.generateMultipleParameters(List.of(3L, 4L, 5L, 6L, 7L, 8L));
-        assertEquals(9, pending(t).size());
-        t.receiveTrialResult(new TrialResult(2, ps.get(2), JsonFloat.of(0.4), false, Optional.empty()));
-        t.trialEnd(2, true);
+        List<JsonValue> rest = t.generateMultipleParameters(List.of(2L, 3L, 4L, 5L, 6L, 7L, 8L));
+        assertEquals(7, pending(t).size(), "the round drawn, the two ends count");
+        assertTrue(!pending(t).contains(plain(ps.get(0))) && !pending(t).contains(plain(ps.get(1))));
         for (int i = 0; i < rest.size(); i++) {
-            assertEquals(9, pending(t).size());
-            t.receiveTrialResult(new TrialResult(3 + i, rest.get(i), JsonFloat.of(i), false, Optional.empty()));
-            t.trialEnd(3 + i, true);
+            t.receiveTrialResult(new TrialResult(2 + i, rest.get(i), JsonFloat.of(i), false, Optional.empty()));
+            t.trialEnd(2 + i, true);
         }
-        assertEquals(List.of(), pending(t), "the round ended");
+        assertEquals(List.of(), pending(t));
         JsonValue promoted = t.generateMultipleParameters(List.of(9L)).get(0);
         assertEquals(JsonInt.of(3), ((JsonObject) promoted).get("TRIAL_BUDGET"));
         assertEquals(List.of(), pending(t), "a promotion is not a new draw");
