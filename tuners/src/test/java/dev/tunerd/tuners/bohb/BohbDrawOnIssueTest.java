@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * middle of a half-drawn round goes on exactly as the uninterrupted one.
  */
 class BohbDrawOnIssueTest {
-    private static final JsonObject SPACE = (JsonObject) Json.parse("{\"x\": {\"_type\": \"uniform\", \"_value\": [0, 1]},"
+    static final JsonObject SPACE = (JsonObject) Json.parse("{\"x\": {\"_type\": \"uniform\", \"_value\": [0, 1]},"
         + " \"k\": {\"_type\": \"randint\", \"_value\": [0, 6]}, \"c\": {\"_type\": \"choice\", \"_value\": [\"a\", \"b\"]}}");
 
     private static BohbTuner tuner(String sampler) {
@@ -46,8 +46,8 @@ class BohbDrawOnIssueTest {
         return t;
     }
 
-    /** Smaller is better, and better with more budget. */
-    private static double loss(JsonObject p) {
+    /** Smaller is better, and better with more budget (BohbFrozenModelTest uses it too). */
+    static double loss(JsonObject p) {
         double x = p.get("x").asDouble();
         double k = p.get("k").asDouble();
         int budget = (int) ((JsonInt) p.get("TRIAL_BUDGET")).value();

@@ -11,7 +11,6 @@ import dev.tunerd.spi.IntermediateResult;
 import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonFloat;
-import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.ArrayList;
@@ -29,9 +28,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and a tuner restored while updates are held back goes on as the uninterrupted one.
  */
 class BohbFrozenModelTest {
-    private static final JsonObject SPACE = (JsonObject) Json.parse("{\"x\": {\"_type\": \"uniform\", \"_value\": [0, 1]},"
-        + " \"k\": {\"_type\": \"randint\", \"_value\": [0, 6]}, \"c\": {\"_type\": \"choice\", \"_value\": [\"a\", \"b\"]}}");
-
     private static BohbTuner tuner(String sampler, boolean wholeRound, boolean serial) {
         return tuner(sampler, wholeRound, serial, AlgorithmContext.standalone());
     }
@@ -43,16 +39,8 @@ class BohbFrozenModelTest {
             b.execMode("serial");
         }
         BohbTuner t = new BohbTuner(b.build(), 33L, context, wholeRound);
-        t.updateSearchSpace(SPACE);
+        t.updateSearchSpace(BohbDrawOnIssueTest.SPACE);
         return t;
-    }
-
-    /** Smaller is better, and better with more budget. */
-    private static double loss(JsonObject p) {
-        double x = p.get("x").asDouble();
-        double k = p.get("k").asDouble();
-        int budget = (int) ((JsonInt) p.get("TRIAL_BUDGET")).value();
-        return Math.abs(x - 0.3) + 0.05 * Math.abs(k - 4) + (p.get("c").toString().contains("a") ? 0.2 : 0) + 1.0 / budget;
     }
 
     private static int held(BohbTuner t) {
@@ -103,7 +91,7 @@ class BohbFrozenModelTest {
             }
             long id = running.remove(r.nextInt(running.size()));
             JsonObject p = params.get((int) id);
-            double value = loss(p) + 0.05 * r.nextDouble();
+            double value = BohbDrawOnIssueTest.loss(p) + 0.05 * r.nextDouble();
             t.receiveIntermediateResult(new IntermediateResult(id, "T" + id, 0, JsonFloat.of(value + 0.1)));
             double u = r.nextDouble();
             if (u < 0.1) {
@@ -166,8 +154,9 @@ class BohbFrozenModelTest {
             if (id < 8) {
                 assertEquals(-1, t.modelBudget(), "frozen at the bracket's start: no model yet (" + id + ")");
             }
-            assertEquals(id < 8 ? 2 * id : 0, held(t), "results and ends held back while the round is drawn in part (" + id + ")");
-            t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(loss(p)), false, Optional.empty()));
+            assertEquals(id < 8 ? 2 * id : 0, held(t), "results and ends held while the round is drawn in part: " + id);
+            double value = BohbDrawOnIssueTest.loss(p);
+            t.receiveTrialResult(new TrialResult(id, p, JsonFloat.of(value), false, Optional.empty()));
             t.trialEnd(id, true);
         }
         assertNotEquals(-1, t.modelBudget(), "the round drawn, the nine results reach the model");
@@ -179,14 +168,16 @@ class BohbFrozenModelTest {
     void aSnapshotWithAMalformedHeldUpdateIsRefused(String update) {
         BohbTuner t = tuner("tpe", false, false);
         JsonObject p = (JsonObject) t.generateMultipleParameters(List.of(0L)).get(0);
-        t.receiveTrialResult(new TrialResult(0L, p, JsonFloat.of(loss(p)), false, Optional.empty()));
+        double value = BohbDrawOnIssueTest.loss(p);
+        t.receiveTrialResult(new TrialResult(0L, p, JsonFloat.of(value), false, Optional.empty()));
         t.trialEnd(0L, true);
         String text = Json.writeAllowingNonFinite(t.snapshot());
         int at = text.indexOf("\"held\": [");
         assertTrue(at >= 0, text);
         String broken = text.substring(0, at) + "\"held\": [" + update + ", " + text.substring(at + 9);
         BohbTuner fresh = tuner("tpe", false, false);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fresh.restore(Json.parse(broken)));
+        IllegalArgumentException e =
+            assertThrows(IllegalArgumentException.class, () -> fresh.restore(Json.parse(broken)));
         assertTrue(e.getMessage().contains("held update") || e.getMessage().contains("ended"), e.getMessage());
     }
 }
