@@ -30,7 +30,11 @@ import java.util.Optional;
  * {@code min_budget .. max_budget}, ids {@code "<s>_<i>_<n>"}) whose new configurations come from a model of the
  * largest budget with enough results ({@link TpeBudgets}, the TPE kernel, by default; {@link BudgetModels}, Falkner
  * et al.'s KDE, with {@code sampler: kde}), else at random (and a {@code random_fraction} of them always at random).
- * Configurations drawn whose first trial has not ended are pending: the TPE kernel takes them as trials in flight. Every trial that ended with a value feeds the model of its budget; imported data ({@code FD})
+ * A new configuration is drawn by the request that issues it (since issue 13 session 28; before, a bracket's start
+ * drew its whole first round), from the model as it stood at the bracket's start ({@link FrozenModel}): the draws are
+ * those of the whole-round draw. Configurations drawn whose first trial has not ended are pending: the TPE kernel
+ * takes them as trials in flight. Every trial that ended with a value feeds the model
+ * of its budget; imported data ({@code FD})
  * too, at its {@code TRIAL_BUDGET} (the largest budget when it has none). By default ({@code exec_mode:
  * parallelism}), unlike NNI's, a bracket starts whenever nothing is queued, so no worker waits for a round to end;
  * {@code exec_mode: serial} is NNI's way ({@code NO} while a bracket's round runs, the owed trial sent when it ends). Nested choices are not supported (as NNI). Not
@@ -44,8 +48,14 @@ public final class BohbTuner extends BracketTuner {
 
     private final BohbArgs args;
     private final List<Result> results = new ArrayList<>();
-    /** New configurations drawn whose first trial has not ended (queued or running): their values are pending. */
+    /**
+     * New configurations drawn whose first trial has not ended (queued or running): the TPE kernel's trials in flight.
+     * While a round is drawn in part, the ends are held back ({@link FrozenModel}), so the k-th draw of a round sees
+     * what the whole-round draw saw.
+     */
     private final List<JsonObject> drawn = new ArrayList<>();
+    /** Updates of the model and of {@link #drawn} held back while a first round is drawn in part. */
+    private final FrozenModel frozen = new FrozenModel();
     private Rng rng;
     private SearchSpace space;
     private UnitSpace unit;
@@ -53,12 +63,20 @@ public final class BohbTuner extends BracketTuner {
     private TpeBudgets tpe;
 
     public BohbTuner(BohbArgs args, long seed, AlgorithmContext context) {
+        this(args, seed, context, false);
+    }
+
+    /** {@code wholeRound}: a bracket's start draws its whole first round, as before session 28 (the tests' reference). */
+    BohbTuner(BohbArgs args, long seed, AlgorithmContext context, boolean wholeRound) {
         super(new BracketEngine(BracketPlan.fromBudgets(args.minBudget(), args.maxBudget(), args.eta()), args.serial(),
             false),
             args.mode(), context, args.rankAgreement());
         this.args = args;
         this.rng = Rng.withSeed(seed);
         readRungsWith(args.rungValue());
+        if (!wholeRound) {
+            engine.drawOnIssue(); // each request draws what it hands out, never a whole round (issue 13 session 28)
+        }
     }
 
     @Override
@@ -85,7 +103,42 @@ public final class BohbTuner extends BracketTuner {
         } else {
             models = new BudgetModels(unit, args);
         }
-        results.forEach(r -> feed(r.budget(), r.params(), r.loss()));
+        results.subList(0, frozen.fed(results.size())).forEach(r -> feed(r.budget(), r.params(), r.loss()));
+    }
+
+    /** Applies {@code u} now, or holds it back while a first round is drawn in part (the model is frozen then). */
+    private void update(FrozenModel.Update u) {
+        if (engine.undrawn() > 0) {
+            frozen.hold(u);
+            return;
+        }
+        thaw();
+        apply(u);
+    }
+
+    /** Applies what was held back, in its order. */
+    private void thaw() {
+        frozen.release().forEach(this::apply);
+    }
+
+    private void apply(FrozenModel.Update u) {
+        if (u instanceof FrozenModel.Feed f) {
+            Result r = results.get(f.index());
+            feed(r.budget(), r.params(), r.loss());
+        } else if (u instanceof FrozenModel.Ended e) {
+            drawn.remove(e.config());
+        } else if (u instanceof FrozenModel.Revise v) {
+            if (args.tpe()) { // the kernel cannot take a value back: the budget's model is fed again, in order
+                tpe.forget(v.budget());
+                results.subList(0, v.known()).stream().filter(x -> x.budget() == v.budget())
+                    .forEach(x -> feed(x.budget(), x.params(), x.loss()));
+                return;
+            }
+            double[] x = toUnit(v.params());
+            if (x != null) {
+                models.revise(v.budget(), x, v.before(), v.loss());
+            }
+        }
     }
 
     private void feed(int budget, JsonObject params, double loss) {
@@ -133,6 +186,9 @@ public final class BohbTuner extends BracketTuner {
     protected JsonObject newConfig(int budget) {
         JsonObject c = space.format(draw());
         drawn.add(c);
+        if (engine.undrawn() <= 1) { // the round's last draw (its entry is still queued): the model catches up
+            thaw();
+        }
         return c;
     }
 
@@ -161,21 +217,21 @@ public final class BohbTuner extends BracketTuner {
         return RandomSampler.sample(space, rng);
     }
 
-    /** A new configuration's first trial ended: its value is no longer pending (whether or not it has one). */
+    /** A first round's trial ended: its configuration is no longer pending (whether or not it has a value). */
     @Override
     public void trialEnd(long parameterId, boolean success) {
         BracketEngine.Issued issued = engine.issued(parameterId);
         boolean first = issued != null && !engine.hasEnded(parameterId) && engine.firstRound(parameterId);
         super.trialEnd(parameterId, success);
         if (first) {
-            drawn.remove(issued.params());
+            update(new FrozenModel.Ended(issued.params()));
         }
     }
 
     @Override
     protected void trialDone(JsonObject params, int budget, double loss) {
         results.add(new Result(budget, params, loss));
-        feed(budget, params, loss);
+        update(new FrozenModel.Feed(results.size() - 1));
     }
 
     /** A FINAL after the trial's end replaces the value its end gave the model (the last intermediate result). */
@@ -185,15 +241,7 @@ public final class BohbTuner extends BracketTuner {
             Result r = results.get(i);
             if (r.budget() == budget && Double.compare(r.loss(), before) == 0 && r.params().equals(params)) {
                 results.set(i, new Result(budget, params, loss));
-                if (args.tpe()) { // the kernel cannot take a value back: the budget's model is fed again, in order
-                    tpe.forget(budget);
-                    results.stream().filter(x -> x.budget() == budget).forEach(x -> feed(budget, x.params(), x.loss()));
-                    return;
-                }
-                double[] x = toUnit(params);
-                if (x != null) {
-                    models.revise(budget, x, before, loss);
-                }
+                update(new FrozenModel.Revise(budget, params, before, loss, results.size()));
                 return;
             }
         }
@@ -240,7 +288,7 @@ public final class BohbTuner extends BracketTuner {
         List<JsonValue> list = new ArrayList<>();
         results.forEach(r -> list.add(JsonArray.of(JsonInt.of(r.budget()), r.params(), JsonFloat.of(r.loss()))));
         return JsonObject.builder().put("rng", rng.state()).put("results", new JsonArray(list))
-            .put("drawn", new JsonArray(new ArrayList<>(drawn))).build();
+            .put("drawn", new JsonArray(new ArrayList<>(drawn))).put("held", frozen.toJson()).build();
     }
 
     @Override
@@ -263,6 +311,7 @@ public final class BohbTuner extends BracketTuner {
                 drawn.add(p);
             }
         }
+        frozen.read(s.get("held"), results.size());
         rng = new Rng(SnapshotJson.longMember(s, "rng"));
         if (space != null) {
             rebuildModels();

@@ -61,6 +61,8 @@ public final class BracketEngine {
      */
     final ArrayDeque<JsonObject> givenBack = new ArrayDeque<>();
     private boolean givenBackToFullTrainings;
+    /** With {@link #drawOnIssue}: a new configuration is drawn by the request that issues it, not at its bracket's start. */
+    private boolean drawsOnIssue;
     /** With {@link #openWithLargest}: the run's first bracket is the largest, whatever {@link #checkBrackets} says. */
     private boolean opensWithLargest;
     /** With {@link #holdForDecisions}: whether a result that may decide the next full training is due; else null. */
@@ -120,6 +122,16 @@ public final class BracketEngine {
      */
     public void fullTrainingsKeepTheirDraws() {
         this.givenBackToFullTrainings = true;
+    }
+
+    /**
+     * From now on a bracket's first round is drawn configuration by configuration, each by the request that issues it
+     * (BOHB; issue 13 session 28): no request pays for a whole round. The round's size, counters (ids), budget and
+     * place in the queue are fixed at the bracket's start; only an entry's configuration waits (absent from a snapshot,
+     * {@link EngineState}, until drawn). Configurations given back ({@link #reviseFullTrainings}) keep theirs.
+     */
+    public void drawOnIssue() {
+        this.drawsOnIssue = true;
     }
 
     /**
@@ -198,10 +210,13 @@ public final class BracketEngine {
         if (ref == null || waits(ref)) {
             return null;
         }
-        pending.poll();
         bracketChanged(ref[0]);
         Rung rung = brackets.get(ref[0]).rounds.get(ref[1]);
         Rung.Entry e = rung.entries.get(ref[2]);
+        if (e.params == null) { // drawn now (drawOnIssue), before the entry leaves the queue
+            e.params = source.next(rung.budget);
+        }
+        pending.poll();
         e.parameterId = parameterId;
         issued.put(parameterId, ref);
         markInFlight(parameterId, e);
@@ -270,6 +285,12 @@ public final class BracketEngine {
     public boolean firstRound(long parameterId) {
         int[] ref = issued.get(parameterId);
         return ref != null && ref[1] == 0;
+    }
+
+    /** Queued first-round entries not drawn yet ({@link #drawOnIssue}). */
+    public long undrawn() {
+        return pending.stream().filter(r -> brackets.get(r[0]).rounds.get(r[1]).entries.get(r[2]).params == null)
+            .count();
     }
 
     /** The bracket ({@code s}) and round of {@code parameterId}, or null when this engine did not issue it. */
@@ -430,7 +451,9 @@ public final class BracketEngine {
         pending.removeIf(ref -> ref[0] == last);
         while (entries.get(entries.size() - 1).parameterId < 0) {
             Rung.Entry e = entries.remove(entries.size() - 1);
-            givenBack.addFirst(e.params);
+            if (e.params != null) { // one not drawn yet (drawOnIssue) is simply drawn by the next bracket
+                givenBack.addFirst(e.params);
+            }
             counter--;
         }
     }
@@ -453,7 +476,7 @@ public final class BracketEngine {
         int n = plan.configs(s, 0);
         for (int i = 0; i < n; i++) {
             boolean takesGivenBack = !givenBack.isEmpty() && (s == 0 || !givenBackToFullTrainings);
-            JsonObject p = takesGivenBack ? givenBack.poll() : source.next(first.budget);
+            JsonObject p = takesGivenBack ? givenBack.poll() : drawsOnIssue ? null : source.next(first.budget);
             first.entries.add(new Rung.Entry(counter++, p));
         }
         b.add(first);

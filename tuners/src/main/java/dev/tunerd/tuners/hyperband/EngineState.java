@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * A {@link BracketEngine} as JSON and back, for snapshots: every bracket with its rounds and their entries (params,
- * issued id, last value, ended), the queue, the counters, and the draws given back that wait for the next bracket of
+ * absent while not drawn yet; issued id, last value, ended), the queue, the counters, and the draws given back that wait for the next bracket of
  * full trainings (only when there are any). Stateless.
  */
 public final class EngineState {
@@ -27,9 +27,12 @@ public final class EngineState {
             for (Rung r : b.rounds) {
                 List<JsonValue> entries = new ArrayList<>();
                 for (Rung.Entry e : r.entries) {
-                    entries.add(JsonObject.builder().put("n", e.counter).put("p", e.params).put("id", e.parameterId)
-                        .put("seq", e.sequence).put("loss", JsonFloat.of(e.loss)).put("ended", JsonBool.of(e.ended))
-                        .build());
+                    JsonObject.Builder entry = JsonObject.builder().put("n", e.counter);
+                    if (e.params != null) { // absent: not drawn yet (BracketEngine#drawOnIssue)
+                        entry.put("p", e.params);
+                    }
+                    entries.add(entry.put("id", e.parameterId).put("seq", e.sequence).put("loss", JsonFloat.of(e.loss))
+                        .put("ended", JsonBool.of(e.ended)).build());
                 }
                 rounds.add(JsonObject.builder().put("budget", r.budget).put("entries", new JsonArray(entries)).build());
             }
@@ -96,11 +99,13 @@ public final class EngineState {
     }
 
     private static Rung.Entry entry(JsonObject eo) {
-        if (!(SnapshotJson.member(eo, "p") instanceof JsonObject params)) {
-            throw new IllegalArgumentException("snapshot entry \"p\" must be an object");
+        JsonValue p = eo.get("p");
+        long id = SnapshotJson.longMember(eo, "id");
+        if (p == null ? id >= 0 : !(p instanceof JsonObject)) { // only an entry not issued yet may wait for its draw
+            throw new IllegalArgumentException("snapshot entry \"p\" must be an object (absent only before its issue)");
         }
-        Rung.Entry e = new Rung.Entry((int) SnapshotJson.longMember(eo, "n"), params);
-        e.parameterId = SnapshotJson.longMember(eo, "id");
+        Rung.Entry e = new Rung.Entry((int) SnapshotJson.longMember(eo, "n"), (JsonObject) p);
+        e.parameterId = id;
         e.sequence = SnapshotJson.longMember(eo, "seq");
         e.loss = SnapshotJson.member(eo, "loss").asDouble();
         e.ended = SnapshotJson.member(eo, "ended") == JsonBool.TRUE;

@@ -12,10 +12,14 @@ import java.util.List;
  */
 final class Rung {
 
-    /** One configuration in this round. {@code counter} is NNI's trailing id number, shared across rounds. */
+    /**
+     * One configuration in this round. {@code counter} is NNI's trailing id number, shared across rounds. {@code params}
+     * is null while a lazily drawn first-round configuration waits for the request that issues it ({@link
+     * BracketEngine#drawOnIssue}); it is set once, then never changes.
+     */
     static final class Entry {
         final int counter;
-        final JsonObject params;
+        JsonObject params;
         long parameterId = -1;
         long sequence = -1;
         double loss = Double.NaN;
