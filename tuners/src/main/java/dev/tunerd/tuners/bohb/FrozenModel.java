@@ -41,10 +41,6 @@ final class FrozenModel {
         held.add(u);
     }
 
-    boolean isEmpty() {
-        return held.isEmpty();
-    }
-
     /** The updates held, in arrival order; none are held afterwards. */
     List<Update> release() {
         List<Update> out = List.copyOf(held);
@@ -94,14 +90,19 @@ final class FrozenModel {
             && i.value() < results) {
             return new Feed((int) i.value());
         }
-        if (kind.equals("revise") && f.size() == 6 && f.get(2) instanceof JsonObject p) {
-            return new Revise((int) f.get(1).asDouble(), p, f.get(3).asDouble(), f.get(4).asDouble(),
-                (int) Math.min(results, f.get(5).asDouble()));
+        if (kind.equals("revise") && f.size() == 6 && f.get(1) instanceof JsonInt budget && budget.value() >= 0
+            && f.get(2) instanceof JsonObject p && isNumber(f.get(3)) && isNumber(f.get(4))
+            && f.get(5) instanceof JsonInt known && known.value() >= 0 && known.value() <= results) {
+            return new Revise((int) budget.value(), p, f.get(3).asDouble(), f.get(4).asDouble(), (int) known.value());
         }
         if (kind.equals("ended") && f.size() == 2 && f.get(1) instanceof JsonObject c) {
             return new Ended(c);
         }
         throw new IllegalArgumentException("BOHB snapshot: a held update must be [\"feed\", index < results], "
-            + "[\"revise\", budget, params, before, loss, known] or [\"ended\", config]");
+            + "[\"revise\", budget, params, before, loss, known <= results] or [\"ended\", config]");
+    }
+
+    private static boolean isNumber(JsonValue v) {
+        return v instanceof JsonInt || v instanceof JsonFloat;
     }
 }
