@@ -34,6 +34,7 @@ final class HyperbandArgsDraft {
     Double spendRace;
     Double raceTrailing;
     Double raceOutlook;
+    String promoteBy;
     Long seed;
 
     /** Every component absent (null), as in classArgs {@code {}}. */
@@ -68,6 +69,7 @@ final class HyperbandArgsDraft {
         spendRace = a.spendRace();
         raceTrailing = a.raceTrailing();
         raceOutlook = a.raceOutlook();
+        promoteBy = a.promoteBy();
         seed = a.seed();
     }
 
@@ -75,6 +77,6 @@ final class HyperbandArgsDraft {
         return new HyperbandArgs(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin,
             repeatLargest, earlyMargin, realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing,
             separateStreams, recheckAll, holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto,
-            refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook, seed);
+            refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook, promoteBy, seed);
     }
 }

@@ -53,7 +53,8 @@ import java.util.PriorityQueue;
  * {@code rung_share} and {@code rung_trend}, which are theirs; issue 13 session 26). Diagnosis switches of issue 13
  * session 26 (where noise costs a run): {@code -Dsim.pick=oracle|SHARE} (how the incumbent is picked) and
  * {@code -Dsim.denoise=N} with {@code -Dsim.denoiseFrom=E} (what the tuner is told); see their fields.
- * {@code java -cp $CP dev.tunerd.tuners.bench.HyperbandSim longcurves 5000 20 1 [classArg=number ...]}.
+ * {@code java -cp $CP dev.tunerd.tuners.bench.HyperbandSim longcurves 5000 20 1 [classArg=number ...]
+ * [promote_by=value|model|auto]}.
  */
 public final class HyperbandSim {
     private HyperbandSim() {
@@ -79,7 +80,8 @@ public final class HyperbandSim {
         long first = a.first();
         int seeds = a.seeds();
         int workers = a.workers();
-        Map<String, Double> extra = SimArgs.classArgs(args, 4, CLASS_ARGS);
+        promoteBy = SimArgs.word(args, 4, "promote_by");
+        Map<String, Double> extra = SimArgs.classArgs(SimArgs.without(args, "promote_by"), 4, CLASS_ARGS);
         double[] sums = new double[4];
         for (long seed = first; seed < first + seeds; seed++) {
             double[] r = run(Problems.create(problemName, seed), seed, workers, extra);
@@ -105,6 +107,9 @@ public final class HyperbandSim {
     private static long requestNanos;
     private static long worstRequestNanos;
     private static long requests;
+
+    /** {@code promote_by=value|model|auto} of the command line (issue 13 session 29), or null (its default). */
+    static String promoteBy;
 
     /** The classArgs {@link #run} reads from the command line. */
     static final java.util.Set<String> CLASS_ARGS = java.util.Set.of("rank_agreement", "payoff_margin",
@@ -142,7 +147,7 @@ public final class HyperbandSim {
             .withRefreshEvery(whole(extra, "refresh_every")).withRefreshBelow(whole(extra, "refresh_below"))
             .withWaitForVerdict(flag(extra, "wait_for_verdict"))
             .withSpendRace(extra.get("spend_race")).withRaceTrailing(extra.get("race_trailing"))
-            .withRaceOutlook(extra.get("race_outlook"))
+            .withRaceOutlook(extra.get("race_outlook")).withPromoteBy(promoteBy)
             .withSeed(seed);
         String mode = REPORTING.mode().toString();
         runSeed = seed;
