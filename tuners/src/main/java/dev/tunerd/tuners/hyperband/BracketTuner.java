@@ -103,13 +103,18 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
 
     /**
      * From now on a round promotes by {@code mode} ({@code promote_by}, {@link FinalPredictor}), learning from the full
-     * trainings of new configurations; {@code features}: a configuration's point of [0, 1]^F. Call before the first
-     * request.
+     * trainings of new configurations; {@code features}: a configuration's point of [0, 1]^F; {@code replayByModel}
+     * ({@code replay_by_model}): the payoff checks replay a bracket on the predictor's held-out scores where it
+     * promotes by them. Call after {@link #checkBracketsByPayoff}, before the first request.
      */
-    final void promoteBy(FinalPredictor.Mode mode, java.util.function.Function<JsonObject, double[]> features) {
+    final void promoteBy(FinalPredictor.Mode mode, java.util.function.Function<JsonObject, double[]> features,
+                         boolean replayByModel) {
         predictor = mode == FinalPredictor.Mode.VALUE ? null
             : new FinalPredictor(mode, engine.plan().sMax(), features);
         engine.ranking = predictor == null ? engine.ranking : predictor::best;
+        if (predictor != null && replayByModel && payoffEvidence != null) {
+            payoffEvidence.readThrough(predictor::rescore);
+        }
     }
 
     /** The promotion model, or null with {@code promote_by: value} (for tests and diagnosis). */
@@ -309,7 +314,7 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             }
             if (newFullTraining(parameterId) && predictor != null && history != null && !history.isEmpty()) {
                 predictor.ended(issued.params(), RankAgreement.atBudgets(history, rungBudgets(),
-                    engine.plan().maxBudget()), loss);
+                    engine.plan().maxBudget()), loss, payoffEvidence == null ? -1 : payoffEvidence.lastOrdinal());
             }
             int[] place = engine.bracketAndRound(parameterId);
             if (payoffEvidence != null && place[0] == engine.plan().sMax() && place[0] > 0 && place[1] == place[0]) {

@@ -2,6 +2,7 @@ package dev.tunerd.tuners.hyperband;
 
 import dev.tunerd.spi.json.JsonArray;
 import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.common.Normal;
@@ -44,7 +45,7 @@ final class FinalPredictor {
     enum Mode {
         VALUE, MODEL, AUTO;
 
-        /** The mode of a {@code promote_by} value, or null when it is none of {@code value}, {@code model}, {@code auto}. */
+        /** The mode of a {@code promote_by} value ({@code value}, {@code model}, {@code auto}), else null. */
         static Mode of(String name) {
             for (Mode m : values()) {
                 if (m.name().toLowerCase(java.util.Locale.ROOT).equals(name)) {
@@ -55,12 +56,18 @@ final class FinalPredictor {
         }
     }
 
-    /** One full training: its features, its values at the largest bracket's rungs (NaN: none), its final value. */
-    private record Row(double[] x, double[] values, double finalLoss) {
+    /**
+     * One full training: its features, its values at the largest bracket's rungs (NaN: none), its final value, and its
+     * ordinal in the payoff check's evidence ({@link PayoffEvidence#lastOrdinal}; -1 without).
+     */
+    private record Row(double[] x, double[] values, double finalLoss, int ordinal) {
     }
 
-    /** A rung's fit for one version of the evidence: null model when the values decide. */
-    private record Fit(long version, QuadraticRidge model, double[] quantiles) {
+    /**
+     * A rung's fit for one version of the evidence: null model when the values decide; with a model, the held-out
+     * predicted score of each training used, by its ordinal.
+     */
+    private record Fit(long version, QuadraticRidge model, double[] quantiles, Map<Integer, Double> heldOut) {
     }
 
     private final Mode mode;
@@ -84,12 +91,12 @@ final class FinalPredictor {
     }
 
     /** A new configuration trained to the full budget ended: {@code values} at the rungs, then {@code finalLoss}. */
-    void ended(JsonObject params, double[] values, double finalLoss) {
+    void ended(JsonObject params, double[] values, double finalLoss, int ordinal) {
         double[] x = params == null ? null : features.apply(params);
         if (x == null || values.length != rungs || Double.isNaN(finalLoss)) {
             return;
         }
-        rows.add(new Row(x, values.clone(), finalLoss));
+        rows.add(new Row(x, values.clone(), finalLoss, ordinal));
         while (rows.size() > WINDOW) {
             rows.remove(0);
         }
@@ -129,6 +136,23 @@ final class FinalPredictor {
         return mode != Mode.VALUE && k >= 0 && k < rungs && fit(k).model != null;
     }
 
+    /**
+     * {@code curve} (values at the rungs, then the final value) of the training with payoff ordinal {@code ordinal}, as
+     * the payoff checks read it with {@code replay_by_model}: at each rung where rounds now promote by prediction, its
+     * held-out predicted score (NaN when it is not among the trainings fitted), so a bracket is replayed by the rule
+     * it would be promoted by. A new array.
+     */
+    double[] rescore(int ordinal, double[] curve) {
+        double[] out = curve.clone();
+        for (int k = 0; k < rungs && k < curve.length - 1; k++) {
+            if (usesModel(k)) {
+                Double score = fit(k).heldOut.get(ordinal);
+                out[k] = score == null ? Double.NaN : score;
+            }
+        }
+        return out;
+    }
+
     /** Rounds promoted by prediction and by value so far (for diagnosis). */
     long[] tally() {
         return new long[] {byModel, byValue};
@@ -148,7 +172,7 @@ final class FinalPredictor {
         List<Row> usable = rows.stream().filter(r -> !Double.isNaN(r.values[k])).toList();
         int n = usable.size();
         if (n < MIN_ROWS) {
-            return new Fit(version, null, null);
+            return new Fit(version, null, null, null);
         }
         double[] quantiles = usable.stream().mapToDouble(r -> r.values[k]).sorted().toArray();
         double[] finals = usable.stream().mapToDouble(Row::finalLoss).toArray();
@@ -162,12 +186,19 @@ final class FinalPredictor {
         }
         QuadraticRidge model = QuadraticRidge.fit(x, target);
         if (model == null) {
-            return new Fit(version, null, null);
+            return new Fit(version, null, null, null);
         }
-        if (mode == Mode.AUTO && kendall(model.leaveOneOut(), finals) < kendall(v, finals) + GUARD_MARGIN) {
-            return new Fit(version, null, null);
+        double[] loo = model.leaveOneOut();
+        if (mode == Mode.AUTO && kendall(loo, finals) < kendall(v, finals) + GUARD_MARGIN) {
+            return new Fit(version, null, null, null);
         }
-        return new Fit(version, model, quantiles);
+        Map<Integer, Double> heldOut = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            if (usable.get(i).ordinal >= 0) {
+                heldOut.put(usable.get(i).ordinal, loo[i]);
+            }
+        }
+        return new Fit(version, model, quantiles, heldOut);
     }
 
     /** The model's input: the features, then the value's quantile. */
@@ -243,7 +274,7 @@ final class FinalPredictor {
         List<JsonValue> out = new ArrayList<>(rows.size());
         for (Row r : rows) {
             out.add(JsonObject.builder().put("x", doubles(r.x)).put("values", doubles(r.values))
-                .put("final", JsonFloat.of(r.finalLoss)).build());
+                .put("final", JsonFloat.of(r.finalLoss)).put("ordinal", JsonInt.of(r.ordinal)).build());
         }
         return new JsonArray(out);
     }
@@ -261,7 +292,12 @@ final class FinalPredictor {
                 throw new IllegalArgumentException("Hyperband promotion evidence: a row needs " + rungs
                     + " values, a numeric final value and as many features as the others");
             }
-            read.add(new Row(x, values, fin.asDouble()));
+            long ordinal = o.get("ordinal") == null ? -1 : SnapshotJson.longMember(o, "ordinal");
+            if (ordinal < -1 || ordinal > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("Hyperband promotion evidence: ordinal " + ordinal
+                    + " out of range");
+            }
+            read.add(new Row(x, values, fin.asDouble(), (int) ordinal));
         }
         if (read.size() > WINDOW) {
             throw new IllegalArgumentException("Hyperband promotion evidence: " + read.size() + " rows, at most "

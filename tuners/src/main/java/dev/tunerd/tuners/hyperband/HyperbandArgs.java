@@ -155,6 +155,9 @@ import java.util.function.Consumer;
  *                     (a configuration's final rank predicted from its parameters and that value, fitted on the full
  *                     trainings so far, {@link FinalPredictor}) or {@code auto} (the prediction only at budgets where
  *                     it ranks the full trainings' finals better than their values do, leave one out)
+ * @param replayByModel {@code replay_by_model} (a tunerd addition, issue 13 session 29): with {@code promote_by} other
+ *                     than value, true: the payoff checks replay a bracket on the full trainings' held-out predicted
+ *                     scores where rounds promote by prediction (its own rule); default {@value #DEFAULT_REPLAY_BY_MODEL}
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -164,7 +167,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
                             Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
                             Boolean winnerVeto, Integer refreshEvery, Integer refreshBelow, Boolean waitForVerdict,
                             Double spendRace, Double raceTrailing, Double raceOutlook, String promoteBy,
-                            Long seed) {
+                            Boolean replayByModel, Long seed) {
 
     /**
      * {@code payoff_margin} when the classArgs do not set it: chosen among 0.05, 0.1 and 0.2 on tuning seeds 400-419
@@ -264,6 +267,9 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     /** {@code promote_by} when the classArgs do not set it (docs/benchmarks/s29-hbmodel.md, issue 13 session 29). */
     public static final String DEFAULT_PROMOTE_BY = "value";
 
+    /** {@code replay_by_model} when the classArgs do not set it (docs/benchmarks/s29-hbmodel.md). */
+    public static final boolean DEFAULT_REPLAY_BY_MODEL = false;
+
     public HyperbandArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
         if (!optimizeMode.equals("maximize") && !optimizeMode.equals("minimize")) {
@@ -310,6 +316,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
             throw new IllegalArgumentException("promote_by must be \"value\", \"model\" or \"auto\", got \""
                 + SafeText.of(promoteBy) + "\"");
         }
+        replayByModel = replayByModel == null ? DEFAULT_REPLAY_BY_MODEL : replayByModel;
         offOrWithin("screen_margin", screenMargin, 0, 10);
         within("payoff_margin", payoffMargin, 0, 10);
         execMode = execMode == null ? "parallelism" : execMode;
@@ -468,6 +475,11 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     /** These settings with {@code promote_by} set (null: its default, as when the classArgs omit it). */
     public HyperbandArgs withPromoteBy(String promoteBy) {
         return edit(d -> d.promoteBy = promoteBy);
+    }
+
+    /** These settings with {@code replay_by_model} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withReplayByModel(Boolean replayByModel) {
+        return edit(d -> d.replayByModel = replayByModel);
     }
 
     /** These settings with {@code seed} set (null: its default, as when the classArgs omit it). */

@@ -35,6 +35,7 @@ final class HyperbandArgsDraft {
     Double raceTrailing;
     Double raceOutlook;
     String promoteBy;
+    Boolean replayByModel;
     Long seed;
 
     /** Every component absent (null), as in classArgs {@code {}}. */
@@ -70,6 +71,7 @@ final class HyperbandArgsDraft {
         raceTrailing = a.raceTrailing();
         raceOutlook = a.raceOutlook();
         promoteBy = a.promoteBy();
+        replayByModel = a.replayByModel();
         seed = a.seed();
     }
 
@@ -77,6 +79,6 @@ final class HyperbandArgsDraft {
         return new HyperbandArgs(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin,
             repeatLargest, earlyMargin, realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing,
             separateStreams, recheckAll, holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto,
-            refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook, promoteBy, seed);
+            refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook, promoteBy, replayByModel, seed);
     }
 }

@@ -37,7 +37,8 @@ public final class HyperbandTuner extends BracketTuner {
                 engine.openWithLargest();
             }
         }
-        promoteBy(FinalPredictor.Mode.of(args.promoteBy()), params -> features == null ? null : features.apply(params));
+        promoteBy(FinalPredictor.Mode.of(args.promoteBy()), params -> features == null ? null : features.apply(params),
+            args.replayByModel());
         this.rng = Rng.withSeed(seed);
         if (args.separateStreams()) {
             this.halvingRng = Rng.withSeed(seed ^ HALVING_STREAM);

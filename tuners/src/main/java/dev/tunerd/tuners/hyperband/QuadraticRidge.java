@@ -30,7 +30,7 @@ final class QuadraticRidge {
         return d + d * (d + 1) / 2;
     }
 
-    /** The quadratic basis of {@code x} (without the intercept), centred at 0.5 so the squares do not mirror the inputs. */
+    /** The quadratic basis of {@code x} (no intercept), centred at 0.5 so the squares do not mirror the inputs. */
     static double[] basis(double[] x) {
         int d = x.length;
         double[] b = new double[columns(d)];
@@ -155,7 +155,7 @@ final class QuadraticRidge {
         return loo.clone();
     }
 
-    /** The lower Cholesky factor of {@code a + ridge I} (upper triangle of {@code a} read), row-major; null if not PD. */
+    /** The lower Cholesky factor of {@code a + ridge I} (a's upper triangle read), row-major; null if not PD. */
     private static double[] cholesky(double[][] a, double ridge) {
         int p = a.length;
         double[] l = new double[p * p];

@@ -116,7 +116,7 @@ public final class HyperbandSim {
         "screen_margin", "repeat_largest", "early_margin", "realized_share", "thin_margin", "realized_floor",
         "realized_winners", "repeat_losing", "separate_streams", "recheck_all", "hold_for_decisions", "largest_first",
         "firm_margin", "chance_depth", "winner_veto", "refresh_every", "refresh_below", "wait_for_verdict",
-        "rung_share", "rung_trend", "spend_race", "race_trailing", "race_outlook");
+        "rung_share", "rung_trend", "spend_race", "race_trailing", "race_outlook", "replay_by_model");
 
     /** A whole-number classArg of the command line, rounded, or null (its default) when it is not given. */
     private static Integer whole(Map<String, Double> extra, String key) {
@@ -148,7 +148,7 @@ public final class HyperbandSim {
             .withWaitForVerdict(flag(extra, "wait_for_verdict"))
             .withSpendRace(extra.get("spend_race")).withRaceTrailing(extra.get("race_trailing"))
             .withRaceOutlook(extra.get("race_outlook")).withPromoteBy(promoteBy)
-            .withSeed(seed);
+            .withReplayByModel(flag(extra, "replay_by_model")).withSeed(seed);
         String mode = REPORTING.mode().toString();
         runSeed = seed;
         String advisor = System.getProperty("sim.advisor", "hyperband");

@@ -43,7 +43,7 @@ class FinalPredictorTest {
             double x = rng.nextDouble();
             double e = early(x, rng);
             double fin = crossing ? crossingFinal(x, rng) : e - 0.5;
-            p.ended(config(x), new double[] {e, e, e, e}, fin);
+            p.ended(config(x), new double[] {e, e, e, e}, fin, i);
         }
     }
 
@@ -68,7 +68,7 @@ class FinalPredictorTest {
 
     @Test
     void whereValuesCrossTheFinalsThePredictionPromotesWhatEndsBest() {
-        for (FinalPredictor.Mode mode : new FinalPredictor.Mode[] {FinalPredictor.Mode.AUTO, FinalPredictor.Mode.MODEL}) {
+        for (FinalPredictor.Mode mode : List.of(FinalPredictor.Mode.AUTO, FinalPredictor.Mode.MODEL)) {
             FinalPredictor p = new FinalPredictor(mode, RUNGS, FEATURES);
             feed(p, 30, true, 1);
             assertTrue(p.usesModel(1), mode + ": the leave-one-out ranks beat the values");
@@ -139,5 +139,38 @@ class FinalPredictorTest {
         assertEquals(1.0, FinalPredictor.kendall(new double[] {1, 2, 3}, new double[] {10, 20, 30}), 1e-12);
         assertEquals(-1.0, FinalPredictor.kendall(new double[] {1, 2, 3}, new double[] {3, 2, 1}), 1e-12);
         assertEquals(0.5, FinalPredictor.quantile(new double[] {1, 2, 3}, 2), 1e-12);
+    }
+
+    /**
+     * {@code replay_by_model}: the payoff checks read a training's value at a rung where rounds promote by prediction
+     * as its held-out predicted score, which ranks the crossing finals the right way round (the raw values rank them
+     * backwards); the final values stay as they are.
+     */
+    @Test
+    void thePayoffChecksReadHeldOutScoresWhereRoundsPromoteByPrediction() {
+        BracketPlan plan = BracketPlan.hyperband(81, 3);
+        PayoffEvidence evidence = new PayoffEvidence(plan, 100, () -> true);
+        FinalPredictor p = new FinalPredictor(FinalPredictor.Mode.AUTO, plan.sMax(), FEATURES);
+        Rng rng = Rng.withSeed(8);
+        for (int i = 0; i < 30; i++) {
+            double x = rng.nextDouble();
+            double e = early(x, rng);
+            double fin = crossingFinal(x, rng);
+            List<Double> history = java.util.Collections.nCopies(81, e);
+            evidence.ended(history, fin);
+            p.ended(config(x), new double[] {e, e, e, e}, fin, evidence.lastOrdinal());
+        }
+        List<double[]> raw = evidence.curves();
+        evidence.readThrough(p::rescore);
+        List<double[]> read = evidence.curves();
+        assertEquals(raw.size(), read.size());
+        double[] rawRung = raw.stream().mapToDouble(c -> c[1]).toArray();
+        double[] readRung = read.stream().mapToDouble(c -> c[1]).toArray();
+        double[] finals = raw.stream().mapToDouble(c -> c[plan.sMax()]).toArray();
+        assertTrue(FinalPredictor.kendall(rawRung, finals) < -0.5, "the raw values rank the finals backwards");
+        assertTrue(FinalPredictor.kendall(readRung, finals) > 0.5, "the held-out scores the right way round");
+        for (int i = 0; i < raw.size(); i++) {
+            assertEquals(raw.get(i)[plan.sMax()], read.get(i)[plan.sMax()], "final values unchanged");
+        }
     }
 }

@@ -49,6 +49,7 @@ class HyperbandArgsTest {
         new Case("raceTrailing", 0.5, (a, v) -> a.withRaceTrailing((Double) v)),
         new Case("raceOutlook", 50.0, (a, v) -> a.withRaceOutlook((Double) v)),
         new Case("promoteBy", "auto", (a, v) -> a.withPromoteBy((String) v)),
+        new Case("replayByModel", !HyperbandArgs.DEFAULT_REPLAY_BY_MODEL, (a, v) -> a.withReplayByModel((Boolean) v)),
         new Case("seed", 12L, (a, v) -> a.withSeed((Long) v)));
 
     private static HyperbandArgs parsed(String component, Object value) throws Exception {

@@ -47,9 +47,9 @@ class HyperbandPromoteByTest {
 
     @Test
     void aTunerRestoredBeforeEveryRequestIssuesWhatTheRunningOneIssues() {
-        for (String mode : new String[] {"model", "auto"}) {
+        for (String mode : new String[] {"model", "auto", "auto+replay"}) {
             for (int workers : new int[] {1, 4}) {
-                HyperbandArgs a = args(mode);
+                HyperbandArgs a = mode.endsWith("+replay") ? args("auto").withReplayByModel(true) : args(mode);
                 Map<Long, JsonValue> paid = new HashMap<>();
                 List<String> warm = HyperbandWorkersTest.run(HyperbandWorkersTest.tuner(a, paid), paid, CROSSING,
                     workers, 500);

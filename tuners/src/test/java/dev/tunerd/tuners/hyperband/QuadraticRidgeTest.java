@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tunerd.tuners.common.Rng;
 import org.junit.jupiter.api.Test;
 
-/** {@link QuadraticRidge}: recovers a quadratic; its leave-one-out predictions are held out (worse than the fit's on noise). */
+/** {@link QuadraticRidge}: recovers a quadratic; its leave-one-out predictions are held out (worse on noise). */
 class QuadraticRidgeTest {
 
     private static double quadratic(double[] x) {
