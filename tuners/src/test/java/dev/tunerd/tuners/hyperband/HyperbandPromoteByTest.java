@@ -50,13 +50,8 @@ class HyperbandPromoteByTest {
         for (String mode : new String[] {"model", "auto", "auto+replay"}) {
             for (int workers : new int[] {1, 4}) {
                 HyperbandArgs a = mode.endsWith("+replay") ? args("auto").withReplayByModel(true) : args(mode);
-                Map<Long, JsonValue> paid = new HashMap<>();
-                List<String> warm = HyperbandWorkersTest.run(HyperbandWorkersTest.tuner(a, paid), paid, CROSSING,
-                    workers, 500);
-                Map<Long, JsonValue> paidRestored = new HashMap<>();
-                List<String> restored = HyperbandWorkersTest.run(HyperbandWorkersTest.tuner(a, paidRestored),
-                    paidRestored, CROSSING, workers, 500, a, true);
-                assertEquals(warm, restored, mode + ", " + workers + " workers");
+                List<List<String>> runs = HyperbandWorkersTest.warmAndRestored(a, CROSSING, workers, 500);
+                assertEquals(runs.get(0), runs.get(1), mode + ", " + workers + " workers");
             }
         }
     }
