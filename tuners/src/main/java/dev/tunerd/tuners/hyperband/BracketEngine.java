@@ -71,6 +71,8 @@ public final class BracketEngine {
     private java.util.function.BooleanSupplier newBracketsHeld = () -> false;
     /** Told the index of every bracket this engine changes ({@link #watchBrackets}); none by default. */
     private java.util.function.IntConsumer bracketWatcher = bracket -> { };
+    /** Chooses a round's best ({@code promote_by}, issue 13 session 29); by value ({@link Rung#best}) by default. */
+    RoundRanking ranking = (rung, k, count) -> rung.best(count);
 
     /**
      * @param serial       start a bracket only when the previous one generated its last round (NNI's serial mode)
@@ -170,6 +172,12 @@ public final class BracketEngine {
      */
     void watchBrackets(java.util.function.IntConsumer watcher) {
         this.bracketWatcher = watcher;
+    }
+
+    /** The best {@code count} of round {@code round} of bracket {@code bi}, as {@link #ranking} ranks them. */
+    List<Rung.Entry> best(int bi, int round, int count) {
+        Bracket b = brackets.get(bi);
+        return ranking.best(b.rounds.get(round), plan.sMax() - b.s + round, count);
     }
 
     /** Tells the watcher ({@link #watchBrackets}) that bracket {@code bracket} (and those after it) may change. */
@@ -390,7 +398,7 @@ public final class BracketEngine {
     boolean promote(int bi) { // its callers told the watcher
         Bracket b = brackets.get(bi);
         int round = b.rounds.size() - 1;
-        List<Rung.Entry> best = b.last().best(plan.configs(b.s, round + 1));
+        List<Rung.Entry> best = best(bi, round, plan.configs(b.s, round + 1));
         if (best.isEmpty()) {
             b.done = true;
             return false;

@@ -59,6 +59,8 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     static final int MAX_AWAITING = 8;
     /** The payoff check's evidence, settled in an order the thread timing does not change; null without the check. */
     private PayoffEvidence payoffEvidence;
+    /** With {@code promote_by} other than value: what a round promotes by ({@link FinalPredictor}); null without. */
+    private FinalPredictor predictor;
     /** How a trial's value at its budget is read from its reports ({@link #readRungsWith}); the last one by default. */
     private RungValue rungValue = RungValue.LAST;
     /** With a share above 0: the reports of every trial in flight, in sequence order. */
@@ -97,6 +99,27 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             settings.holdForDecisions() ? () -> engine.anyInFlight() || !owed.isEmpty() : engine::anyInFlight);
         payoffEvidence = evidence;
         PayoffChecks.install(engine, settings, evidence, fullHistories);
+    }
+
+    /**
+     * From now on a round promotes by {@code mode} ({@code promote_by}, {@link FinalPredictor}), learning from the full
+     * trainings of new configurations; {@code features}: a configuration's point of [0, 1]^F; {@code replayByModel}
+     * ({@code replay_by_model}): the payoff checks replay a bracket on the predictor's held-out scores where it
+     * promotes by them. Call after {@link #checkBracketsByPayoff}, before the first request.
+     */
+    final void promoteBy(FinalPredictor.Mode mode, java.util.function.Function<JsonObject, double[]> features,
+                         boolean replayByModel) {
+        predictor = mode == FinalPredictor.Mode.VALUE ? null
+            : new FinalPredictor(mode, engine.plan().sMax(), features);
+        engine.ranking = predictor == null ? engine.ranking : predictor::best;
+        if (predictor != null && replayByModel && payoffEvidence != null) {
+            payoffEvidence.readThrough(predictor::rescore);
+        }
+    }
+
+    /** The promotion model, or null with {@code promote_by: value} (for tests and diagnosis). */
+    final FinalPredictor predictor() {
+        return predictor;
     }
 
     /**
@@ -289,6 +312,10 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             if (newFullTraining(parameterId) && payoffEvidence != null) {
                 payoffEvidence.ended(history == null ? List.of() : history, loss);
             }
+            if (newFullTraining(parameterId) && predictor != null && history != null && !history.isEmpty()) {
+                predictor.ended(issued.params(), RankAgreement.atBudgets(history, rungBudgets(),
+                    engine.plan().maxBudget()), loss, payoffEvidence == null ? -1 : payoffEvidence.lastOrdinal());
+            }
             int[] place = engine.bracketAndRound(parameterId);
             if (payoffEvidence != null && place[0] == engine.plan().sMax() && place[0] > 0 && place[1] == place[0]) {
                 payoffEvidence.winner(loss);
@@ -312,12 +339,18 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
 
     /** A full training's value at each budget of the largest bracket ({@link RankAgreement#atBudgets}). */
     private void recordFullTraining(List<Double> history, double finalLoss) {
+        agreement.record(RankAgreement.atBudgets(rungValue.series(history), rungBudgets(), engine.plan().maxBudget()),
+            finalLoss);
+    }
+
+    /** The budgets of the largest bracket's rungs below the full budget. */
+    private int[] rungBudgets() {
         BracketPlan plan = engine.plan();
         int[] budgets = new int[plan.sMax()];
         for (int k = 0; k < budgets.length; k++) {
             budgets[k] = plan.budget(plan.sMax(), k);
         }
-        agreement.record(RankAgreement.atBudgets(rungValue.series(history), budgets, plan.maxBudget()), finalLoss);
+        return budgets;
     }
 
     private void payOwed() {
@@ -348,6 +381,9 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             .put("awaiting", awaitingState()).put("owed", new JsonArray(owedIds));
         if (payoffEvidence != null) {
             out.put("payoff", payoffEvidence.snapshot());
+        }
+        if (predictor != null) {
+            out.put("promotion", predictor.snapshot());
         }
         if (rungValue.smooths()) { // a resume replays only what came after this state: reports left out would be missed
             JsonObject.Builder t = JsonObject.builder();
@@ -413,6 +449,9 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
                 awaiting.keySet().forEach(id -> awaited.put(id, fullHistories.get(id)));
                 payoffEvidence.restoreLegacy(agreement.curves(), awaited, awaiting);
             }
+        }
+        if (predictor != null) { // a state written without promote_by (or before session 29): no evidence yet
+            predictor.restore(s.get("promotion") == null ? new JsonArray(List.of()) : s.get("promotion"));
         }
         reportsInFlight.clear();
         endedReports.clear();

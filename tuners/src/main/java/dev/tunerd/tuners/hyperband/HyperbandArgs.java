@@ -1,6 +1,10 @@
 package dev.tunerd.tuners.hyperband;
 
+import static dev.tunerd.tuners.hyperband.ArgRanges.offOrWithin;
+import static dev.tunerd.tuners.hyperband.ArgRanges.within;
+
 import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.text.SafeText;
 import java.util.function.Consumer;
 
 /**
@@ -146,6 +150,14 @@ import java.util.function.Consumer;
  *                     pooled normal scores of each arm, its scale shrunk towards the pooled one; the expected best of
  *                     the horizon's draws), instead of the best each produced within equal spend; -1 (off) or
  *                     1..100000, default {@value #DEFAULT_RACE_OUTLOOK}; read only with {@code spend_race} on
+ * @param promoteBy    {@code promote_by} (a tunerd addition, issue 13 session 29): what a round of successive halving
+ *                     promotes by: {@code value} (default, NNI's rule: the value at the round's budget), {@code model}
+ *                     (a configuration's final rank predicted from its parameters and that value, fitted on the full
+ *                     trainings so far, {@link FinalPredictor}) or {@code auto} (the prediction only at budgets where
+ *                     it ranks the full trainings' finals better than their values do, leave one out)
+ * @param replayByModel {@code replay_by_model} (a tunerd addition, issue 13 session 29): with {@code promote_by} other
+ *                     than value, true: the payoff checks replay a bracket on the full trainings' held-out predicted
+ *                     scores where rounds promote by prediction (its own rule); default {@value #DEFAULT_REPLAY_BY_MODEL}
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -154,7 +166,8 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
                             Boolean repeatLosing, Boolean separateStreams, Boolean recheckAll,
                             Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
                             Boolean winnerVeto, Integer refreshEvery, Integer refreshBelow, Boolean waitForVerdict,
-                            Double spendRace, Double raceTrailing, Double raceOutlook, Long seed) {
+                            Double spendRace, Double raceTrailing, Double raceOutlook, String promoteBy,
+                            Boolean replayByModel, Long seed) {
 
     /**
      * {@code payoff_margin} when the classArgs do not set it: chosen among 0.05, 0.1 and 0.2 on tuning seeds 400-419
@@ -251,6 +264,12 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     /** {@code race_outlook} when the classArgs do not set it (-1: off; docs/benchmarks/s26.md, issue 13 session 26). */
     public static final double DEFAULT_RACE_OUTLOOK = -1;
 
+    /** {@code promote_by} when the classArgs do not set it (docs/benchmarks/s29-hbmodel.md, issue 13 session 29). */
+    public static final String DEFAULT_PROMOTE_BY = "value";
+
+    /** {@code replay_by_model} when the classArgs do not set it (docs/benchmarks/s29-hbmodel.md). */
+    public static final boolean DEFAULT_REPLAY_BY_MODEL = false;
+
     public HyperbandArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
         if (!optimizeMode.equals("maximize") && !optimizeMode.equals("minimize")) {
@@ -292,6 +311,12 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         spendRace = offOrWithin("spend_race", spendRace == null ? DEFAULT_SPEND_RACE : spendRace, 0, 100);
         raceTrailing = within("race_trailing", raceTrailing == null ? DEFAULT_RACE_TRAILING : raceTrailing, 0, 100);
         raceOutlook = offOrWithin("race_outlook", raceOutlook == null ? DEFAULT_RACE_OUTLOOK : raceOutlook, 1, 100000);
+        promoteBy = promoteBy == null ? DEFAULT_PROMOTE_BY : promoteBy;
+        if (FinalPredictor.Mode.of(promoteBy) == null) {
+            throw new IllegalArgumentException("promote_by must be \"value\", \"model\" or \"auto\", got \""
+                + SafeText.of(promoteBy) + "\"");
+        }
+        replayByModel = replayByModel == null ? DEFAULT_REPLAY_BY_MODEL : replayByModel;
         offOrWithin("screen_margin", screenMargin, 0, 10);
         within("payoff_margin", payoffMargin, 0, 10);
         execMode = execMode == null ? "parallelism" : execMode;
@@ -447,6 +472,16 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         return edit(d -> d.raceOutlook = raceOutlook);
     }
 
+    /** These settings with {@code promote_by} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withPromoteBy(String promoteBy) {
+        return edit(d -> d.promoteBy = promoteBy);
+    }
+
+    /** These settings with {@code replay_by_model} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withReplayByModel(Boolean replayByModel) {
+        return edit(d -> d.replayByModel = replayByModel);
+    }
+
     /** These settings with {@code seed} set (null: its default, as when the classArgs omit it). */
     public HyperbandArgs withSeed(Long seed) {
         return edit(d -> d.seed = seed);
@@ -461,37 +496,5 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
 
     public OptimizeMode mode() {
         return optimizeMode.equals("maximize") ? OptimizeMode.MAXIMIZE : OptimizeMode.MINIMIZE;
-    }
-
-    /** {@code value} when it is -1 (off) or within [lo, hi]; otherwise an error that names {@code key}. */
-    private static double offOrWithin(String key, double value, int lo, int hi) {
-        if (!(value == -1 || value >= lo && value <= hi)) {
-            throw new IllegalArgumentException(key + " must be -1 or between " + lo + " and " + hi + ", got " + value);
-        }
-        return value;
-    }
-
-    /** As {@link #offOrWithin(String, double, int, int)}, for a whole number. */
-    private static int offOrWithin(String key, int value, int lo, int hi) {
-        if (!(value == -1 || value >= lo && value <= hi)) {
-            throw new IllegalArgumentException(key + " must be -1 or between " + lo + " and " + hi + ", got " + value);
-        }
-        return value;
-    }
-
-    /** {@code value} when it is within [lo, hi]; otherwise an error that names {@code key}. */
-    private static double within(String key, double value, int lo, int hi) {
-        if (!(value >= lo && value <= hi)) {
-            throw new IllegalArgumentException(key + " must be between " + lo + " and " + hi + ", got " + value);
-        }
-        return value;
-    }
-
-    /** As {@link #within(String, double, int, int)}, for a whole number. */
-    private static int within(String key, int value, int lo, int hi) {
-        if (!(value >= lo && value <= hi)) {
-            throw new IllegalArgumentException(key + " must be between " + lo + " and " + hi + ", got " + value);
-        }
-        return value;
     }
 }

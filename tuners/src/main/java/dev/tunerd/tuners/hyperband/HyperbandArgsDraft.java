@@ -34,6 +34,8 @@ final class HyperbandArgsDraft {
     Double spendRace;
     Double raceTrailing;
     Double raceOutlook;
+    String promoteBy;
+    Boolean replayByModel;
     Long seed;
 
     /** Every component absent (null), as in classArgs {@code {}}. */
@@ -68,6 +70,8 @@ final class HyperbandArgsDraft {
         spendRace = a.spendRace();
         raceTrailing = a.raceTrailing();
         raceOutlook = a.raceOutlook();
+        promoteBy = a.promoteBy();
+        replayByModel = a.replayByModel();
         seed = a.seed();
     }
 
@@ -75,6 +79,6 @@ final class HyperbandArgsDraft {
         return new HyperbandArgs(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin,
             repeatLargest, earlyMargin, realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing,
             separateStreams, recheckAll, holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto,
-            refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook, seed);
+            refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook, promoteBy, replayByModel, seed);
     }
 }

@@ -35,7 +35,10 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
             + " has no verdict yet, a free worker waits), spend_race (2; -1: off; k: halving brackets race full trainings"
             + " at equal spend and may spend at most k times their epochs while they lead, race_trailing times while"
             + " they trail), race_trailing (0.25), race_outlook (-1: off; k: the race judges the arms on the best each"
-            + " is expected to reach by k full trainings' epochs, from the spread of its finals), seed)";
+            + " is expected to reach by k full trainings' epochs, from the spread of its finals), promote_by (value; model: a"
+            + " round promotes by a final rank predicted from parameters and value, fitted on the full trainings; auto:"
+            + " the prediction only where it ranks the full trainings better than their values, leave one out),"
+            + " replay_by_model (false; true: the payoff checks replay brackets on the predicted scores), seed)";
     }
 
     @Override

@@ -25,6 +25,8 @@ public final class HyperbandTuner extends BracketTuner {
     /** With {@code separate_streams}: the stream of the brackets that halve; null without. */
     private Rng halvingRng;
     private SearchSpace space;
+    /** The search space's unit cube, for {@code promote_by} ({@link FinalPredictor}); null before the space. */
+    private ConfigFeatures features;
 
     public HyperbandTuner(HyperbandArgs args, long seed, AlgorithmContext context) {
         super(new BracketEngine(BracketPlan.hyperband(args.R(), args.eta()), args.execMode().equals("serial"), true),
@@ -35,6 +37,8 @@ public final class HyperbandTuner extends BracketTuner {
                 engine.openWithLargest();
             }
         }
+        promoteBy(FinalPredictor.Mode.of(args.promoteBy()), params -> features == null ? null : features.apply(params),
+            args.replayByModel());
         this.rng = Rng.withSeed(seed);
         if (args.separateStreams()) {
             this.halvingRng = Rng.withSeed(seed ^ HALVING_STREAM);
@@ -51,6 +55,7 @@ public final class HyperbandTuner extends BracketTuner {
         SearchSpace parsed = SearchSpace.parse(searchSpace, SearchSpace.ALL_TYPES);
         parsed.warnings().forEach(w -> LOG.log(Level.WARNING, w));
         space = parsed;
+        features = new ConfigFeatures(parsed);
     }
 
     @Override

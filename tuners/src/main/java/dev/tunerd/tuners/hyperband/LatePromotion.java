@@ -35,7 +35,7 @@ final class LatePromotion {
             return false;
         }
         Rung next = b.rounds.get(round + 1);
-        List<Rung.Entry> target = b.rounds.get(round).best(engine.plan().configs(b.s, round + 1));
+        List<Rung.Entry> target = engine.best(bi, round, engine.plan().configs(b.s, round + 1));
         boolean changed = false;
         for (Rung.Entry x : target) {
             if (holds(next.entries, x.counter)) {

@@ -57,6 +57,13 @@ final class PayoffEvidence {
     private final Map<Integer, List<Double>> winnersByEnd = new java.util.HashMap<>();
 
     /**
+     * With {@code replay_by_model} (issue 13 session 29): a training's curve as the checks read it, given its ordinal
+     * and its values (a copy with the rungs where rounds promote by prediction replaced by its held-out predicted
+     * score, {@link FinalPredictor#rescore}); null: the values as they are.
+     */
+    private java.util.function.BiFunction<Integer, double[], double[]> rescore;
+
+    /**
      * @param othersTraining whether a trial other than the one being decided for is in flight: a decision then reads
      *                       every training ended so far
      */
@@ -118,6 +125,18 @@ final class PayoffEvidence {
         put(ended++, history, finalLoss);
     }
 
+    /** From now on the checks read each training's curve through {@code rescore} (see {@link #rescore}). */
+    void readThrough(java.util.function.BiFunction<Integer, double[], double[]> rescore) {
+        this.rescore = rescore;
+        version++;
+        forgetLists();
+    }
+
+    /** The ordinal of the last training that went into the evidence ({@link #ended}), -1 when none did. */
+    int lastOrdinal() {
+        return settled.isEmpty() ? -1 : settled.lastKey();
+    }
+
     /** The trainings a decision reads, at most the last window, in the order of ends (unmodifiable). */
     List<double[]> curves() {
         return curvesBefore(othersTraining.getAsBoolean() ? ended : endedAtLastIssue);
@@ -137,11 +156,11 @@ final class PayoffEvidence {
             return cached;
         }
         List<double[]> out = new ArrayList<>();
-        for (double[] c : settled.headMap(end, false).descendingMap().values()) {
+        for (Map.Entry<Integer, double[]> c : settled.headMap(end, false).descendingMap().entrySet()) {
             if (out.size() == window) {
                 break;
             }
-            out.add(c.clone());
+            out.add(rescore == null ? c.getValue().clone() : rescore.apply(c.getKey(), c.getValue()));
         }
         java.util.Collections.reverse(out);
         List<double[]> list = java.util.Collections.unmodifiableList(out);

@@ -53,7 +53,8 @@ import java.util.PriorityQueue;
  * {@code rung_share} and {@code rung_trend}, which are theirs; issue 13 session 26). Diagnosis switches of issue 13
  * session 26 (where noise costs a run): {@code -Dsim.pick=oracle|SHARE} (how the incumbent is picked) and
  * {@code -Dsim.denoise=N} with {@code -Dsim.denoiseFrom=E} (what the tuner is told); see their fields.
- * {@code java -cp $CP dev.tunerd.tuners.bench.HyperbandSim longcurves 5000 20 1 [classArg=number ...]}.
+ * {@code java -cp $CP dev.tunerd.tuners.bench.HyperbandSim longcurves 5000 20 1 [classArg=number ...]
+ * [promote_by=value|model|auto]}.
  */
 public final class HyperbandSim {
     private HyperbandSim() {
@@ -79,7 +80,8 @@ public final class HyperbandSim {
         long first = a.first();
         int seeds = a.seeds();
         int workers = a.workers();
-        Map<String, Double> extra = SimArgs.classArgs(args, 4, CLASS_ARGS);
+        promoteBy = SimArgs.word(args, 4, "promote_by");
+        Map<String, Double> extra = SimArgs.classArgs(SimArgs.without(args, "promote_by"), 4, CLASS_ARGS);
         double[] sums = new double[4];
         for (long seed = first; seed < first + seeds; seed++) {
             double[] r = run(Problems.create(problemName, seed), seed, workers, extra);
@@ -106,12 +108,15 @@ public final class HyperbandSim {
     private static long worstRequestNanos;
     private static long requests;
 
+    /** {@code promote_by=value|model|auto} of the command line (issue 13 session 29), or null (its default). */
+    static String promoteBy;
+
     /** The classArgs {@link #run} reads from the command line. */
     static final java.util.Set<String> CLASS_ARGS = java.util.Set.of("rank_agreement", "payoff_margin",
         "screen_margin", "repeat_largest", "early_margin", "realized_share", "thin_margin", "realized_floor",
         "realized_winners", "repeat_losing", "separate_streams", "recheck_all", "hold_for_decisions", "largest_first",
         "firm_margin", "chance_depth", "winner_veto", "refresh_every", "refresh_below", "wait_for_verdict",
-        "rung_share", "rung_trend", "spend_race", "race_trailing", "race_outlook");
+        "rung_share", "rung_trend", "spend_race", "race_trailing", "race_outlook", "replay_by_model");
 
     /** A whole-number classArg of the command line, rounded, or null (its default) when it is not given. */
     private static Integer whole(Map<String, Double> extra, String key) {
@@ -142,8 +147,8 @@ public final class HyperbandSim {
             .withRefreshEvery(whole(extra, "refresh_every")).withRefreshBelow(whole(extra, "refresh_below"))
             .withWaitForVerdict(flag(extra, "wait_for_verdict"))
             .withSpendRace(extra.get("spend_race")).withRaceTrailing(extra.get("race_trailing"))
-            .withRaceOutlook(extra.get("race_outlook"))
-            .withSeed(seed);
+            .withRaceOutlook(extra.get("race_outlook")).withPromoteBy(promoteBy)
+            .withReplayByModel(flag(extra, "replay_by_model")).withSeed(seed);
         String mode = REPORTING.mode().toString();
         runSeed = seed;
         String advisor = System.getProperty("sim.advisor", "hyperband");

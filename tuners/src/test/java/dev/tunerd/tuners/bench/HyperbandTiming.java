@@ -23,7 +23,8 @@ import java.util.Optional;
  * (trials ended) in {@code [mark, mark + width)} for each mark. Unlike {@link AdvisorTiming} (final results only),
  * the full trainings carry their curves, which the payoff checks replay. Prints the bands on stdout.
  * {@code java -cp $CP dev.tunerd.tuners.bench.HyperbandTiming longcrossing 22320 1 hyperband 1000,5000,10000 500}
- * (optionally {@code spend_race=-1}: Hyperband without the spend race, the same run as sessions 7-25's rules)
+ * (optionally {@code spend_race=-1}: Hyperband without the spend race, the same run as sessions 7-25's rules, and
+ * {@code promote_by=value|model|auto}, issue 13 session 29)
  * (advisor: {@code hyperband}, {@code asha}, {@code asha-tpe} or {@code bohb}).
  */
 public final class HyperbandTiming {
@@ -33,10 +34,12 @@ public final class HyperbandTiming {
     public static void main(String[] args) {
         if (args.length < 6) {
             throw new IllegalArgumentException(
-                "usage: HyperbandTiming PROBLEM SEED WORKERS ADVISOR MARKS WIDTH [spend_race=K]");
+                "usage: HyperbandTiming PROBLEM SEED WORKERS ADVISOR MARKS WIDTH [spend_race=K] [promote_by=M]");
         }
         // the race's own cost: the same run with and without it (issue 13 session 26)
-        Double spendRace = SimArgs.classArgs(args, 6, java.util.Set.of("spend_race")).get("spend_race");
+        Double spendRace = SimArgs.classArgs(SimArgs.without(args, "promote_by"), 6, java.util.Set.of("spend_race"))
+            .get("spend_race");
+        String promoteBy = SimArgs.word(args, 6, "promote_by"); // issue 13 session 29
         long seed = Long.parseLong(args[1]);
         int workers = Integer.parseInt(args[2]);
         String[] m = args[4].split(",");
@@ -52,7 +55,8 @@ public final class HyperbandTiming {
         long t0 = System.nanoTime();
         switch (args[3]) {
             case "hyperband" -> HyperbandSim.drive(problem, new HyperbandTuner(HyperbandArgs.defaults()
-                .withOptimizeMode("minimize").withR(r).withEta(3).withSpendRace(spendRace).withSeed(seed), seed, ctx),
+                .withOptimizeMode("minimize").withR(r).withEta(3).withSpendRace(spendRace).withPromoteBy(promoteBy)
+                .withSeed(seed), seed, ctx),
                 paid, workers, Long.MAX_VALUE, log, Reporting.LOSS);
             case "asha", "asha-tpe" -> HyperbandSim.drive(problem, new AshaTuner(AshaArgs.builder().minBudget(1)
                 .maxBudget(r).eta(3).optimizeMode("minimize").sampler(args[3].equals("asha") ? "random" : "tpe")

@@ -44,4 +44,20 @@ final class SimArgs {
         }
         return extra;
     }
+
+    /** The value of the last {@code key=word} argument from {@code args[from]} on, or null (its default). */
+    static String word(String[] args, int from, String key) {
+        String value = null;
+        for (int i = from; i < args.length; i++) {
+            if (args[i].startsWith(key + "=")) {
+                value = args[i].substring(key.length() + 1);
+            }
+        }
+        return value;
+    }
+
+    /** {@code args} without the {@code key=...} arguments ({@link #word}), for {@link #classArgs}. */
+    static String[] without(String[] args, String key) {
+        return java.util.Arrays.stream(args).filter(a -> !a.startsWith(key + "=")).toArray(String[]::new);
+    }
 }

@@ -48,6 +48,8 @@ class HyperbandArgsTest {
         new Case("spendRace", 2.5, (a, v) -> a.withSpendRace((Double) v)),
         new Case("raceTrailing", 0.5, (a, v) -> a.withRaceTrailing((Double) v)),
         new Case("raceOutlook", 50.0, (a, v) -> a.withRaceOutlook((Double) v)),
+        new Case("promoteBy", "auto", (a, v) -> a.withPromoteBy((String) v)),
+        new Case("replayByModel", !HyperbandArgs.DEFAULT_REPLAY_BY_MODEL, (a, v) -> a.withReplayByModel((Boolean) v)),
         new Case("seed", 12L, (a, v) -> a.withSeed((Long) v)));
 
     private static HyperbandArgs parsed(String component, Object value) throws Exception {
@@ -90,5 +92,19 @@ class HyperbandArgsTest {
         Exception viaParser = assertThrows(Exception.class, () -> parsed("payoffMargin", -0.5));
         assertEquals(viaParser.getCause().getMessage(), viaWither);
         assertTrue(viaWither.startsWith("payoff_margin must be between 0 and 10"), viaWither);
+    }
+
+    /** {@code promote_by} is one of three words; anything else is refused with the key and the words named. */
+    @Test
+    void promoteByIsValidatedAtTheEdge() throws Exception {
+        assertEquals("value", HyperbandArgs.defaults().promoteBy(), "main's rule by default");
+        for (String ok : new String[] {"value", "model", "auto"}) {
+            assertEquals(ok, HyperbandArgs.defaults().withPromoteBy(ok).promoteBy());
+        }
+        String message = assertThrows(IllegalArgumentException.class,
+            () -> HyperbandArgs.defaults().withPromoteBy("Model")).getMessage();
+        assertTrue(message.startsWith("promote_by must be \"value\", \"model\" or \"auto\""), message);
+        Exception viaParser = assertThrows(Exception.class, () -> parsed("promoteBy", "ranks"));
+        assertTrue(viaParser.getCause().getMessage().startsWith("promote_by must be"), viaParser.toString());
     }
 }

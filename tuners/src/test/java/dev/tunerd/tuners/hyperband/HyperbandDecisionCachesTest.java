@@ -6,12 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonObject;
-import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.common.Rng;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.DoubleBinaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -158,13 +155,9 @@ class HyperbandDecisionCachesTest {
     void aTunerRestoredBeforeEveryRequestIssuesWhatTheWarmOneIssues() {
         HyperbandArgs args = HyperbandArgs.defaults().withOptimizeMode("minimize").withR(81).withEta(3).withSeed(1L);
         for (int workers : new int[] {1, 4}) {
-            Map<Long, JsonValue> paid = new HashMap<>();
-            List<String> warm = HyperbandWorkersTest.run(HyperbandWorkersTest.tuner(args, paid), paid, CROSSING,
-                workers, 700);
-            Map<Long, JsonValue> paidRestored = new HashMap<>();
-            List<String> restored = HyperbandWorkersTest.run(HyperbandWorkersTest.tuner(args, paidRestored),
-                paidRestored, CROSSING, workers, 700, args, true);
-            assertEquals(warm, restored, workers + " workers");
+            List<List<String>> runs = HyperbandWorkersTest.warmAndRestored(args, CROSSING, workers, 700);
+            List<String> warm = runs.get(0);
+            assertEquals(warm, runs.get(1), workers + " workers");
             assertTrue(warm.stream().anyMatch(w -> w.contains("-4_")) && warm.stream().anyMatch(w -> w.contains("-0_")),
                 "halving brackets and full trainings both ran: " + warm.subList(0, 40));
         }

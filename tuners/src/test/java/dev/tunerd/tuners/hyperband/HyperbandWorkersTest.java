@@ -128,6 +128,18 @@ class HyperbandWorkersTest {
         return r;
     }
 
+    /**
+     * The wire ids of a run of {@code args} kept warm, then of the same run with the tuner replaced before every request
+     * by one restored from its snapshot, still in the resume's replay: two lists a resume must make equal.
+     */
+    static List<List<String>> warmAndRestored(HyperbandArgs args, DoubleBinaryOperator curve, int workers, int trials) {
+        Map<Long, JsonValue> paid = new HashMap<>();
+        List<String> warm = run(tuner(args, paid), paid, curve, workers, trials);
+        Map<Long, JsonValue> paidRestored = new HashMap<>();
+        List<String> restored = run(tuner(args, paidRestored), paidRestored, curve, workers, trials, args, true);
+        return List.of(warm, restored);
+    }
+
     static HyperbandTuner tuner(HyperbandArgs args, Map<Long, JsonValue> paid) {
         HyperbandTuner t = new HyperbandTuner(args, 1L, new AlgorithmContext(paid::put, Optional.empty(),
             Clock.systemUTC()));

@@ -1,0 +1,216 @@
+package dev.tunerd.tuners.hyperband;
+
+/**
+ * Ridge regression on a full quadratic basis of the inputs (1, each input, each square, each product of two inputs),
+ * with leave-one-out predictions in closed form ({@code y_i - e_i / (1 - h_ii)}, the hat matrix's diagonal), and the
+ * penalty chosen among {@link #PENALTIES} by the smallest leave-one-out squared error. Inputs are expected in about
+ * [0, 1] (the unit cube and a rescaled value), targets are standardised here (the intercept is the targets' mean and
+ * not penalised). A pure function of its rows: no randomness, no state but the fit. Used by {@link FinalPredictor}
+ * (issue 13 session 29) where a GP fit per round end would cost more than a decision may (the 1 ms target) and its
+ * leave-one-out guard needs every row's held-out prediction. Immutable once fitted.
+ */
+final class QuadraticRidge {
+    /** Penalties tried, on the standardised targets and basis columns of unit scale. */
+    static final double[] PENALTIES = {0.01, 0.1, 1, 10, 100};
+
+    private final double[] coef;
+    private final double mean;
+    private final double scale;
+    private final double[] loo;
+
+    private QuadraticRidge(double[] coef, double mean, double scale, double[] loo) {
+        this.coef = coef;
+        this.mean = mean;
+        this.scale = scale;
+        this.loo = loo;
+    }
+
+    /** Columns of the quadratic basis of {@code d} inputs, without the intercept. */
+    static int columns(int d) {
+        return d + d * (d + 1) / 2;
+    }
+
+    /** The quadratic basis of {@code x} (no intercept), centred at 0.5 so the squares do not mirror the inputs. */
+    static double[] basis(double[] x) {
+        int d = x.length;
+        double[] b = new double[columns(d)];
+        int c = 0;
+        for (int i = 0; i < d; i++) {
+            b[c++] = x[i] - 0.5;
+        }
+        for (int i = 0; i < d; i++) {
+            for (int j = i; j < d; j++) {
+                b[c++] = (x[i] - 0.5) * (x[j] - 0.5);
+            }
+        }
+        return b;
+    }
+
+    /**
+     * The fit on rows {@code x} (each of the same length) and targets {@code y}; null with fewer than three rows or
+     * constant targets.
+     */
+    static QuadraticRidge fit(double[][] x, double[] y) {
+        int n = y.length;
+        if (n < 3) {
+            return null;
+        }
+        double mean = 0;
+        for (double v : y) {
+            mean += v;
+        }
+        mean /= n;
+        double var = 0;
+        for (double v : y) {
+            var += (v - mean) * (v - mean);
+        }
+        double scale = Math.sqrt(var / n);
+        if (!(scale > 1e-12)) {
+            return null;
+        }
+        int p = columns(x[0].length);
+        double[][] b = new double[n][];
+        double[] colMean = new double[p];
+        for (int i = 0; i < n; i++) {
+            b[i] = basis(x[i]);
+            for (int c = 0; c < p; c++) {
+                colMean[c] += b[i][c] / n;
+            }
+        }
+        double[] z = new double[n];
+        for (int i = 0; i < n; i++) {
+            z[i] = (y[i] - mean) / scale;
+            for (int c = 0; c < p; c++) {
+                b[i][c] -= colMean[c];
+            }
+        }
+        double[][] gram = new double[p][p];
+        double[] rhs = new double[p];
+        for (int i = 0; i < n; i++) {
+            for (int r = 0; r < p; r++) {
+                rhs[r] += b[i][r] * z[i];
+                for (int c = r; c < p; c++) {
+                    gram[r][c] += b[i][r] * b[i][c];
+                }
+            }
+        }
+        double bestError = Double.POSITIVE_INFINITY;
+        double[] bestCoef = null;
+        double[] bestLoo = null;
+        for (double penalty : PENALTIES) {
+            double[] l = cholesky(gram, penalty * n / 100.0 + 1e-9);
+            if (l == null) {
+                continue;
+            }
+            double[] w = solve(l, p, rhs);
+            double[] loo = new double[n];
+            double error = 0;
+            for (int i = 0; i < n; i++) {
+                double fitted = 0;
+                for (int c = 0; c < p; c++) {
+                    fitted += b[i][c] * w[c];
+                }
+                double h = 1.0 / n + quadratic(l, p, b[i]); // the intercept's share plus the basis's
+                double residual = z[i] - fitted;
+                double held = h < 1 - 1e-9 ? z[i] - residual / (1 - h) : fitted;
+                loo[i] = held;
+                error += (z[i] - held) * (z[i] - held);
+            }
+            if (error < bestError) {
+                bestError = error;
+                bestCoef = w;
+                bestLoo = loo;
+            }
+        }
+        if (bestCoef == null) {
+            return null;
+        }
+        // fold the column centring into the intercept
+        double[] coef = new double[p + 1];
+        double intercept = 0;
+        for (int c = 0; c < p; c++) {
+            coef[c + 1] = bestCoef[c];
+            intercept -= bestCoef[c] * colMean[c];
+        }
+        coef[0] = intercept;
+        double[] loo = new double[n];
+        for (int i = 0; i < n; i++) {
+            loo[i] = mean + scale * bestLoo[i];
+        }
+        return new QuadraticRidge(coef, mean, scale, loo);
+    }
+
+    /** The prediction at {@code x}. */
+    double predict(double[] x) {
+        double[] b = basis(x);
+        double z = coef[0];
+        for (int c = 0; c < b.length; c++) {
+            z += coef[c + 1] * b[c];
+        }
+        return mean + scale * z;
+    }
+
+    /** Each training row's prediction by the fit without it (closed form), in row order. */
+    double[] leaveOneOut() {
+        return loo.clone();
+    }
+
+    /** The lower Cholesky factor of {@code a + ridge I} (a's upper triangle read), row-major; null if not PD. */
+    private static double[] cholesky(double[][] a, double ridge) {
+        int p = a.length;
+        double[] l = new double[p * p];
+        for (int i = 0; i < p; i++) {
+            for (int j = 0; j <= i; j++) {
+                double s = a[j][i] + (i == j ? ridge : 0);
+                for (int k = 0; k < j; k++) {
+                    s -= l[i * p + k] * l[j * p + k];
+                }
+                if (i == j) {
+                    if (!(s > 0)) {
+                        return null;
+                    }
+                    l[i * p + i] = Math.sqrt(s);
+                } else {
+                    l[i * p + j] = s / l[j * p + j];
+                }
+            }
+        }
+        return l;
+    }
+
+    /** {@code (L L^T)^-1 rhs}. */
+    private static double[] solve(double[] l, int p, double[] rhs) {
+        double[] y = forward(l, p, rhs);
+        double[] x = new double[p];
+        for (int i = p - 1; i >= 0; i--) {
+            double s = y[i];
+            for (int k = i + 1; k < p; k++) {
+                s -= l[k * p + i] * x[k];
+            }
+            x[i] = s / l[i * p + i];
+        }
+        return x;
+    }
+
+    private static double[] forward(double[] l, int p, double[] b) {
+        double[] y = new double[p];
+        for (int i = 0; i < p; i++) {
+            double s = b[i];
+            for (int k = 0; k < i; k++) {
+                s -= l[i * p + k] * y[k];
+            }
+            y[i] = s / l[i * p + i];
+        }
+        return y;
+    }
+
+    /** {@code v^T (L L^T)^-1 v}. */
+    private static double quadratic(double[] l, int p, double[] v) {
+        double[] y = forward(l, p, v);
+        double s = 0;
+        for (double t : y) {
+            s += t * t;
+        }
+        return s;
+    }
+}
