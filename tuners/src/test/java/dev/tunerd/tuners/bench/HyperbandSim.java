@@ -338,7 +338,14 @@ public final class HyperbandSim {
      * value, while full trainings (and the checks' evidence, read from them) report their curves as they are: a bound
      * on what a better promotion rule could gain.
      */
-    private static final boolean ORACLE_PROMOTE = "oracle".equals(System.getProperty("sim.promote"));
+    private static final boolean ORACLE_PROMOTE = System.getProperty("sim.promote", "").startsWith("oracle");
+    /**
+     * {@code -Dsim.promote=oracle:K} (0 <= K <= 1): a partial training reports its noise-free final value plus K times
+     * the gap between what its curve says and that value, a predictor that removes {@code 1 - K} of the error of
+     * the value at the rung; 0 (plain {@code oracle}) is the truth, 1 is the curve as it is.
+     */
+    private static final double ORACLE_KEEP = System.getProperty("sim.promote", "").startsWith("oracle:")
+        ? Double.parseDouble(System.getProperty("sim.promote").substring(7)) : 0;
 
     /** {@code -Dsim.issues=true}: every start and end of a trial, in virtual time (a line each). */
     private static final boolean ISSUES = Boolean.getBoolean("sim.issues");
@@ -365,8 +372,11 @@ public final class HyperbandSim {
                 r.fed[e] += (other[e] - r.fed[e]) / (k + 1);
             }
         }
-        if (ORACLE_PROMOTE && budget < problem.epochs()) { // a partial training tells its noise-free final value
-            Arrays.fill(r.fed, r.curve.trueFinal());
+        if (ORACLE_PROMOTE && budget < problem.epochs()) { // a partial training tells its noise-free final value,
+            double last = r.curve.trueFinal(); // or a blend of it and what the curve says (ORACLE_KEEP of the gap)
+            for (int e = 0; e < r.fed.length; e++) {
+                r.fed[e] = last + ORACLE_KEEP * (r.fed[e] - last);
+            }
         }
         r.budget = budget;
         r.next = now + 1;
