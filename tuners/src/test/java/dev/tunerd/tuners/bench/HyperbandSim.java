@@ -337,6 +337,21 @@ public final class HyperbandSim {
      */
     private static final double PICK_SHARE = ORACLE_PICK ? 0 : Double.parseDouble(System.getProperty("sim.pick", "0"));
 
+    /**
+     * {@code -Dsim.promote=oracle} (issue 13 session 29, a diagnosis): a trial issued with a budget below the horizon
+     * reports its configuration's noise-free final value at every epoch, so every promotion ranks by the true final
+     * value, while full trainings (and the checks' evidence, read from them) report their curves as they are: a bound
+     * on what a better promotion rule could gain.
+     */
+    private static final boolean ORACLE_PROMOTE = System.getProperty("sim.promote", "").startsWith("oracle");
+    /**
+     * {@code -Dsim.promote=oracle:K} (0 <= K <= 1): a partial training reports its noise-free final value plus K times
+     * the gap between what its curve says and that value, a predictor that removes {@code 1 - K} of the error of
+     * the value at the rung; 0 (plain {@code oracle}) is the truth, 1 is the curve as it is.
+     */
+    private static final double ORACLE_KEEP = System.getProperty("sim.promote", "").startsWith("oracle:")
+        ? Double.parseDouble(System.getProperty("sim.promote").substring(7)) : 0;
+
     /** {@code -Dsim.issues=true}: every start and end of a trial, in virtual time (a line each). */
     private static final boolean ISSUES = Boolean.getBoolean("sim.issues");
 
@@ -360,6 +375,12 @@ public final class HyperbandSim {
                 .perEpoch();
             for (int e = DENOISE_FROM - 1; e < r.fed.length; e++) {
                 r.fed[e] += (other[e] - r.fed[e]) / (k + 1);
+            }
+        }
+        if (ORACLE_PROMOTE && budget < problem.epochs()) { // a partial training tells its noise-free final value,
+            double last = r.curve.trueFinal(); // or a blend of it and what the curve says (ORACLE_KEEP of the gap)
+            for (int e = 0; e < r.fed.length; e++) {
+                r.fed[e] = last + ORACLE_KEEP * (r.fed[e] - last);
             }
         }
         r.budget = budget;
