@@ -48,7 +48,7 @@ class HyperbandArgsTest {
         new Case("spendRace", 2.5, (a, v) -> a.withSpendRace((Double) v)),
         new Case("raceTrailing", 0.5, (a, v) -> a.withRaceTrailing((Double) v)),
         new Case("raceOutlook", 50.0, (a, v) -> a.withRaceOutlook((Double) v)),
-        new Case("promoteBy", "auto", (a, v) -> a.withPromoteBy((String) v)),
+        new Case("promoteBy", "value", (a, v) -> a.withPromoteBy((String) v)),
         new Case("replayByModel", !HyperbandArgs.DEFAULT_REPLAY_BY_MODEL, (a, v) -> a.withReplayByModel((Boolean) v)),
         new Case("seed", 12L, (a, v) -> a.withSeed((Long) v)));
 
@@ -97,7 +97,7 @@ class HyperbandArgsTest {
     /** {@code promote_by} is one of three words; anything else is refused with the key and the words named. */
     @Test
     void promoteByIsValidatedAtTheEdge() throws Exception {
-        assertEquals("value", HyperbandArgs.defaults().promoteBy(), "main's rule by default");
+        assertEquals("auto", HyperbandArgs.defaults().promoteBy(), "the guarded prediction by default (session 29)");
         for (String ok : new String[] {"value", "model", "auto"}) {
             assertEquals(ok, HyperbandArgs.defaults().withPromoteBy(ok).promoteBy());
         }

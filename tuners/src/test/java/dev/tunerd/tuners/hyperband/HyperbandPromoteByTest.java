@@ -41,7 +41,11 @@ class HyperbandPromoteByTest {
             Map<Long, JsonValue> paidMain = new HashMap<>();
             List<String> main = HyperbandWorkersTest.run(HyperbandWorkersTest.tuner(args(null), paidMain), paidMain,
                 CROSSING, workers, 700);
-            assertEquals(main, byValue, "the default is value");
+            Map<Long, JsonValue> paidAuto = new HashMap<>();
+            List<String> byAuto = HyperbandWorkersTest.run(HyperbandWorkersTest.tuner(args("auto"), paidAuto),
+                paidAuto, CROSSING, workers, 700);
+            assertEquals(byAuto, main, "the default is auto (session 29)");
+            assertNotEquals(byValue, main, workers + " workers: on crossing curves the default is not NNI's rule");
         }
     }
 
