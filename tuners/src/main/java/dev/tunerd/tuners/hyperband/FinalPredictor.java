@@ -96,6 +96,9 @@ final class FinalPredictor {
         if (x == null || values.length != rungs || Double.isNaN(finalLoss)) {
             return;
         }
+        if (!rows.isEmpty() && rows.get(0).x.length != x.length) { // the search space changed (NNI lets a user
+            rows.clear(); // update it mid-run): the old trainings' features mean something else, so they go
+        }
         rows.add(new Row(x, values.clone(), finalLoss, ordinal));
         while (rows.size() > WINDOW) {
             rows.remove(0);
@@ -120,7 +123,7 @@ final class FinalPredictor {
         Map<Rung.Entry, Double> score = new HashMap<>();
         for (Rung.Entry e : ready) {
             double[] x = e.params == null ? null : features.apply(e.params);
-            if (x == null) {
+            if (x == null || x.length != rows.get(0).x.length) { // not a point of the space the fit was made in
                 byValue++;
                 return rung.best(count);
             }

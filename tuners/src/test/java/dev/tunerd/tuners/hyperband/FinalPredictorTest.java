@@ -106,6 +106,32 @@ class FinalPredictorTest {
         assertFalse(few.usesModel(RUNGS), "no rung of the largest bracket at the full budget");
     }
 
+    /**
+     * A search space updated mid-run (NNI allows it) gives configurations of another dimension: a round of them is
+     * promoted by value (never an index error inside the fit), and the old trainings leave the evidence once a
+     * training of the new space ends.
+     */
+    @Test
+    void aSearchSpaceOfAnotherDimensionFallsBackToValueAndRestartsTheEvidence() {
+        double[] extra = {0.5};
+        FinalPredictor p = new FinalPredictor(FinalPredictor.Mode.MODEL, RUNGS,
+            c -> c.get("y") == null ? FEATURES.apply(c) : new double[] {c.get("x").asDouble(), extra[0]});
+        feed(p, 30, true, 1);
+        assertTrue(p.usesModel(1));
+        Rung r = new Rung(3);
+        for (int i = 0; i < 9; i++) {
+            Rung.Entry e = new Rung.Entry(i, JsonObject.builder().put("x", JsonFloat.of(0.1 * (i + 1)))
+                .put("y", JsonFloat.of(1)).build());
+            e.sequence = 1;
+            e.loss = 1 + 0.1 * (i + 1);
+            e.ended = true;
+            r.entries.add(e);
+        }
+        assertEquals(r.best(3), p.best(r, 1, 3), "features of another length: by value");
+        p.ended(r.entries.get(0).params, new double[] {1, 1, 1, 1}, 0.5, 99);
+        assertFalse(p.usesModel(1), "one training of the new space: the old ones are gone, too few to fit");
+    }
+
     @Test
     void aRestoredPredictorRanksAsTheOneItWasWrittenFrom() {
         FinalPredictor p = new FinalPredictor(FinalPredictor.Mode.AUTO, RUNGS, FEATURES);
