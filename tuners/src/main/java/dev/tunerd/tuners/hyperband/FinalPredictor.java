@@ -38,6 +38,12 @@ final class FinalPredictor {
     static final int WINDOW = BracketTuner.EVIDENCE_WINDOW;
     /** Trainings with a value at the rung needed before a prediction is used. */
     static final int MIN_ROWS = 10;
+    /**
+     * Above this many features (a search space of very many parameters or options) the values decide: the basis grows
+     * with the square of the features and a fit's cost with it (about 25 ms at 45 features, 1,080 columns, in the
+     * dual form of {@link QuadraticRidge}), while a hundred trainings could not fit it anyway.
+     */
+    static final int MAX_FEATURES = 64;
     /** How much the leave-one-out predictions' tau must beat the values' before {@code auto} uses them. */
     static final double GUARD_MARGIN = 0.05;
 
@@ -174,7 +180,7 @@ final class FinalPredictor {
     private Fit compute(int k) {
         List<Row> usable = rows.stream().filter(r -> !Double.isNaN(r.values[k])).toList();
         int n = usable.size();
-        if (n < MIN_ROWS) {
+        if (n < MIN_ROWS || usable.get(0).x.length > MAX_FEATURES) {
             return new Fit(version, null, null, null);
         }
         double[] quantiles = usable.stream().mapToDouble(r -> r.values[k]).sorted().toArray();

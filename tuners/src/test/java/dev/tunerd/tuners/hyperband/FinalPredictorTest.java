@@ -132,6 +132,21 @@ class FinalPredictorTest {
         assertFalse(p.usesModel(1), "one training of the new space: the old ones are gone, too few to fit");
     }
 
+    /** Past {@link FinalPredictor#MAX_FEATURES} features the values decide, however the evidence crosses. */
+    @Test
+    void aSpaceOfVeryManyFeaturesIsPromotedByValue() {
+        for (int width : new int[] {FinalPredictor.MAX_FEATURES, FinalPredictor.MAX_FEATURES + 1}) {
+            FinalPredictor p = new FinalPredictor(FinalPredictor.Mode.MODEL, RUNGS, c -> {
+                double[] f = new double[width];
+                java.util.Arrays.fill(f, 0.5);
+                f[0] = c.get("x").asDouble();
+                return f;
+            });
+            feed(p, 30, true, 1);
+            assertEquals(width <= FinalPredictor.MAX_FEATURES, p.usesModel(1), width + " features");
+        }
+    }
+
     @Test
     void aRestoredPredictorRanksAsTheOneItWasWrittenFrom() {
         FinalPredictor p = new FinalPredictor(FinalPredictor.Mode.AUTO, RUNGS, FEATURES);
