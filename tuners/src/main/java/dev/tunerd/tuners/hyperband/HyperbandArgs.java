@@ -152,10 +152,9 @@ import java.util.function.Consumer;
  *                     1..100000, default {@value #DEFAULT_RACE_OUTLOOK}; read only with {@code spend_race} on
  * @param promoteBy    {@code promote_by} (a tunerd addition, issue 13 session 29): what a round of successive halving
  *                     promotes by: {@code value} (NNI's rule: the value at the round's budget), {@code model}
- *                     (a configuration's final rank predicted from its parameters and that value, fitted on the full
- *                     trainings so far, {@link FinalPredictor}) or {@code auto} (the prediction only at budgets where
- *                     it ranks the full trainings' finals better than their values do, leave one out; the default
- *                     since the lead's outside check of session 29, docs/benchmarks/s29-lead.md)
+ *                     (a final rank predicted from the parameters and that value, {@link FinalPredictor}) or {@code
+ *                     auto} (the prediction only where it ranks the full trainings' finals better than their values do,
+ *                     leave one out; the default since session 29's outside check, docs/benchmarks/s29-lead.md)
  * @param replayByModel {@code replay_by_model} (a tunerd addition, issue 13 session 29): with {@code promote_by} other
  *                     than value, true: the payoff checks replay a bracket on the full trainings' held-out predicted
  *                     scores where rounds promote by prediction (its own rule); default {@value #DEFAULT_REPLAY_BY_MODEL}
