@@ -2,6 +2,7 @@ package dev.tunerd.tuners.gp;
 
 import dev.tunerd.tuners.common.BoundedLbfgs;
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.FeatureSpace;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.gp;
 
+import dev.tunerd.tuners.model.FeatureSpace;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,7 @@ package dev.tunerd.tuners.gp;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.BoundedLbfgs;
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.FeatureSpace;
 import dev.tunerd.tuners.model.InternalSampler;
 import dev.tunerd.tuners.model.SpaceFilling;
 import dev.tunerd.tuners.model.UnitSpace;

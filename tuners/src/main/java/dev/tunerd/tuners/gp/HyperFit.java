@@ -8,6 +8,7 @@ import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.common.BoundedLbfgs;
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.FeatureSpace;
 import java.util.ArrayList;
 import java.util.List;
 

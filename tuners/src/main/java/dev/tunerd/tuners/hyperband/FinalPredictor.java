@@ -5,7 +5,6 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
-import dev.tunerd.tuners.common.Normal;
 import dev.tunerd.tuners.common.SnapshotJson;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -185,7 +184,7 @@ final class FinalPredictor {
         }
         double[] quantiles = usable.stream().mapToDouble(r -> r.values[k]).sorted().toArray();
         double[] finals = usable.stream().mapToDouble(Row::finalLoss).toArray();
-        double[] target = normalScores(finals);
+        double[] target = RankScores.normalScores(finals);
         double[][] x = new double[n][];
         double[] v = new double[n];
         for (int i = 0; i < n; i++) {
@@ -250,20 +249,6 @@ final class FinalPredictor {
             }
         }
         return lo;
-    }
-
-    /** Normal scores of {@code y}'s ranks (ties share their mean rank). */
-    static double[] normalScores(double[] y) {
-        int n = y.length;
-        double[] sorted = y.clone();
-        Arrays.sort(sorted);
-        double[] out = new double[n];
-        for (int i = 0; i < n; i++) {
-            int lo = lowerBound(sorted, y[i]);
-            int hi = upperBound(sorted, y[i]);
-            out[i] = Normal.inverseCdf(((lo + hi - 1) / 2.0 + 0.5) / n);
-        }
-        return out;
     }
 
     /** Kendall's tau-a of {@code a} with {@code b} (0 with fewer than two). */

@@ -1,5 +1,8 @@
 package dev.tunerd.tuners.hyperband;
 
+import java.util.function.DoubleFunction;
+import java.util.function.Supplier;
+
 /**
  * Ridge regression on a full quadratic basis of the inputs (1, each input, each square, each product of two inputs),
  * with leave-one-out predictions in closed form ({@code y_i - e_i / (1 - h_ii)}, the hat matrix's diagonal), and the
@@ -94,9 +97,69 @@ final class QuadraticRidge {
                 b[i][c] -= colMean[c];
             }
         }
-        if (dualForm == null ? p > DUAL_ABOVE && p > n : dualForm) {
-            return dual(b, z, colMean, mean, scale);
+        boolean dual = dualForm == null ? p > DUAL_ABOVE && p > n : dualForm;
+        return best(z, colMean, mean, scale, dual ? dualForm(b, z) : primalForm(b, z));
+    }
+
+    /**
+     * One penalty's fit on the standardised targets: the in-sample fitted values, the hat matrix's diagonal (the
+     * intercept's {@code 1/n} included) and the basis coefficients, computed only for the penalty kept.
+     */
+    private record PenaltyFit(double[] fitted, double[] hat, Supplier<double[]> weights) {
+    }
+
+    /**
+     * The fit whose leave-one-out squared error is smallest over {@link #PENALTIES} (ridge {@code penalty * n / 100}),
+     * the column centring folded into the intercept; null when no penalty gives a definite system.
+     */
+    private static QuadraticRidge best(double[] z, double[] colMean, double mean, double scale,
+                                       DoubleFunction<PenaltyFit> form) {
+        int n = z.length;
+        double bestError = Double.POSITIVE_INFINITY;
+        PenaltyFit bestFit = null;
+        double[] bestLoo = null;
+        for (double penalty : PENALTIES) {
+            PenaltyFit f = form.apply(penalty * n / 100.0 + 1e-9);
+            if (f == null) {
+                continue;
+            }
+            double[] loo = new double[n];
+            double error = 0;
+            for (int i = 0; i < n; i++) {
+                double h = f.hat[i];
+                double residual = z[i] - f.fitted[i];
+                double held = h < 1 - 1e-9 ? z[i] - residual / (1 - h) : f.fitted[i];
+                loo[i] = held;
+                error += (z[i] - held) * (z[i] - held);
+            }
+            if (error < bestError) {
+                bestError = error;
+                bestFit = f;
+                bestLoo = loo;
+            }
         }
+        if (bestFit == null) {
+            return null;
+        }
+        double[] w = bestFit.weights.get();
+        double[] coef = new double[w.length + 1];
+        double intercept = 0;
+        for (int c = 0; c < w.length; c++) {
+            coef[c + 1] = w[c];
+            intercept -= w[c] * colMean[c];
+        }
+        coef[0] = intercept;
+        double[] loo = new double[n];
+        for (int i = 0; i < n; i++) {
+            loo[i] = mean + scale * bestLoo[i];
+        }
+        return new QuadraticRidge(coef, mean, scale, loo);
+    }
+
+    /** The primal form: {@code w = (B^T B + lambda I)^-1 B^T z} on the centred basis rows {@code b}. */
+    private static DoubleFunction<PenaltyFit> primalForm(double[][] b, double[] z) {
+        int n = z.length;
+        int p = b[0].length;
         double[][] gram = new double[p][p];
         double[] rhs = new double[p];
         for (int i = 0; i < n; i++) {
@@ -107,61 +170,34 @@ final class QuadraticRidge {
                 }
             }
         }
-        double bestError = Double.POSITIVE_INFINITY;
-        double[] bestCoef = null;
-        double[] bestLoo = null;
-        for (double penalty : PENALTIES) {
-            double[] l = cholesky(gram, penalty * n / 100.0 + 1e-9);
+        return lambda -> {
+            double[] l = cholesky(gram, lambda);
             if (l == null) {
-                continue;
+                return null;
             }
             double[] w = solve(l, p, rhs);
-            double[] loo = new double[n];
-            double error = 0;
+            double[] fitted = new double[n];
+            double[] hat = new double[n];
             for (int i = 0; i < n; i++) {
-                double fitted = 0;
                 for (int c = 0; c < p; c++) {
-                    fitted += b[i][c] * w[c];
+                    fitted[i] += b[i][c] * w[c];
                 }
-                double h = 1.0 / n + quadratic(l, p, b[i]); // the intercept's share plus the basis's
-                double residual = z[i] - fitted;
-                double held = h < 1 - 1e-9 ? z[i] - residual / (1 - h) : fitted;
-                loo[i] = held;
-                error += (z[i] - held) * (z[i] - held);
+                hat[i] = 1.0 / n + quadratic(l, p, b[i]); // the intercept's share plus the basis's
             }
-            if (error < bestError) {
-                bestError = error;
-                bestCoef = w;
-                bestLoo = loo;
-            }
-        }
-        if (bestCoef == null) {
-            return null;
-        }
-        // fold the column centring into the intercept
-        double[] coef = new double[p + 1];
-        double intercept = 0;
-        for (int c = 0; c < p; c++) {
-            coef[c + 1] = bestCoef[c];
-            intercept -= bestCoef[c] * colMean[c];
-        }
-        coef[0] = intercept;
-        double[] loo = new double[n];
-        for (int i = 0; i < n; i++) {
-            loo[i] = mean + scale * bestLoo[i];
-        }
-        return new QuadraticRidge(coef, mean, scale, loo);
+            return new PenaltyFit(fitted, hat, () -> w);
+        };
     }
 
     /**
      * The same ridge in its dual form, for bases wider than the rows: {@code alpha = (K + lambda I)^-1 z} with {@code K =
-     * B B^T}, coefficients {@code B^T alpha}, hat diagonal {@code 1/n + 1 - lambda [(K + lambda I)^-1]_ii}. The primal
-     * form costs the cube of the basis (1.8 s a fit at 45 features, 1,080 columns, against about 10 ms here), which a
-     * search space of many choices reaches; the answers agree to rounding ({@code QuadraticRidgeTest}).
+     * B B^T}, fitted values {@code z - lambda alpha}, coefficients {@code B^T alpha}, hat diagonal {@code 1/n + 1 -
+     * lambda [(K + lambda I)^-1]_ii}. The primal form costs the cube of the basis (1.8 s a fit at 45 features, 1,080
+     * columns, against about 25 ms here), which a search space of many choices reaches; the answers agree to rounding
+     * ({@code QuadraticRidgeTest}).
      */
-    private static QuadraticRidge dual(double[][] b, double[] z, double[] colMean, double mean, double scale) {
+    private static DoubleFunction<PenaltyFit> dualForm(double[][] b, double[] z) {
         int n = z.length;
-        int p = colMean.length;
+        int p = b[0].length;
         double[][] k = new double[n][n];
         for (int i = 0; i < n; i++) {
             for (int j = i; j < n; j++) {
@@ -172,51 +208,31 @@ final class QuadraticRidge {
                 k[i][j] = s;
             }
         }
-        double bestError = Double.POSITIVE_INFINITY;
-        double[] bestAlpha = null;
-        double[] bestLoo = null;
-        for (double penalty : PENALTIES) {
-            double lambda = penalty * n / 100.0 + 1e-9;
+        return lambda -> {
             double[] l = cholesky(k, lambda);
             if (l == null) {
-                continue;
+                return null;
             }
             double[] alpha = solve(l, n, z);
-            double[] loo = new double[n];
-            double error = 0;
+            double[] fitted = new double[n];
+            double[] hat = new double[n];
             double[] unit = new double[n];
             for (int i = 0; i < n; i++) {
+                fitted[i] = z[i] - lambda * alpha[i]; // z - K alpha = lambda alpha
                 unit[i] = 1;
-                double h = 1.0 / n + 1 - lambda * quadratic(l, n, unit); // K (K + lambda I)^-1 = I - lambda (...)^-1
+                hat[i] = 1.0 / n + 1 - lambda * quadratic(l, n, unit); // K (K + lambda I)^-1 = I - lambda (...)^-1
                 unit[i] = 0;
-                double residual = lambda * alpha[i]; // z - K alpha = lambda alpha
-                double held = h < 1 - 1e-9 ? z[i] - residual / (1 - h) : z[i] - residual;
-                loo[i] = held;
-                error += (z[i] - held) * (z[i] - held);
             }
-            if (error < bestError) {
-                bestError = error;
-                bestAlpha = alpha;
-                bestLoo = loo;
-            }
-        }
-        if (bestAlpha == null) {
-            return null;
-        }
-        double[] coef = new double[p + 1];
-        for (int i = 0; i < n; i++) {
-            for (int c = 0; c < p; c++) {
-                coef[c + 1] += b[i][c] * bestAlpha[i];
-            }
-        }
-        for (int c = 0; c < p; c++) {
-            coef[0] -= coef[c + 1] * colMean[c];
-        }
-        double[] loo = new double[n];
-        for (int i = 0; i < n; i++) {
-            loo[i] = mean + scale * bestLoo[i];
-        }
-        return new QuadraticRidge(coef, mean, scale, loo);
+            return new PenaltyFit(fitted, hat, () -> {
+                double[] w = new double[p];
+                for (int i = 0; i < n; i++) {
+                    for (int c = 0; c < p; c++) {
+                        w[c] += b[i][c] * alpha[i];
+                    }
+                }
+                return w;
+            });
+        };
     }
 
     /** The prediction at {@code x}. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tunerd.tuners.bench.Specs;
 import dev.tunerd.tuners.common.BoundedLbfgs;
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.FeatureSpace;
 import dev.tunerd.tuners.model.UnitSpace;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.tunerd.tuners.bench.Specs;
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.FeatureSpace;
 import dev.tunerd.tuners.model.SurrogateLosses;
 import dev.tunerd.tuners.model.UnitSpace;
 import java.util.Arrays;

@@ -1,16 +1,16 @@
-package dev.tunerd.tuners.gp;
+package dev.tunerd.tuners.model;
 
 import dev.tunerd.tuners.common.Rng;
-import dev.tunerd.tuners.model.UnitSpace;
 
 /**
  * The GP's view of a search space: a feature vector in [0, 1]^F. A numeric parameter (uniform and normal families,
  * randint) is one feature, its unit coordinate ({@link UnitSpace}); a {@code choice} of K options is K one-hot
  * features that share one length scale, so string choices work as well as numeric ones. A parameter of a nested
  * choice branch that is not taken is imputed (numeric 0.5, categorical all zeros), so trials of different branches
- * stay comparable. Each parameter is one length-scale group of the ARD kernel. Immutable and thread-safe.
+ * stay comparable. Each parameter is one length-scale group of the ARD kernel. Shared by the GP tuner and Hyperband's
+ * promotion model ({@code hyperband/ConfigFeatures}). Immutable and thread-safe.
  */
-final class FeatureSpace {
+public final class FeatureSpace {
     private static final double INACTIVE = 0.5;
     private final UnitSpace unit;
     /** First feature of each parameter. */
@@ -19,7 +19,7 @@ final class FeatureSpace {
     private final int[] groupOf;
     private final int features;
 
-    FeatureSpace(UnitSpace unit) {
+    public FeatureSpace(UnitSpace unit) {
         this.unit = unit;
         int p = unit.size();
         offset = new int[p + 1];
@@ -35,25 +35,25 @@ final class FeatureSpace {
         }
     }
 
-    int features() {
+    public int features() {
         return features;
     }
 
     /** Number of length-scale groups (one per parameter). */
-    int groups() {
+    public int groups() {
         return unit.size();
     }
 
-    int[] groupOf() {
+    public int[] groupOf() {
         return groupOf;
     }
 
-    boolean isCategorical(int param) {
+    public boolean isCategorical(int param) {
         return unit.isCategorical(param);
     }
 
     /** The feature vector of an internal vector (NaN = inactive), with quantised values snapped. */
-    double[] encode(double[] internal) {
+    public double[] encode(double[] internal) {
         double[] f = new double[features];
         for (int i = 0; i < unit.size(); i++) {
             double v = internal[i];
@@ -70,7 +70,7 @@ final class FeatureSpace {
     }
 
     /** The internal vector of a feature vector: categorical by the largest one-hot entry, inactive ones NaN. */
-    double[] decode(double[] f) {
+    public double[] decode(double[] f) {
         double[] internal = new double[unit.size()];
         for (int i = 0; i < unit.size(); i++) {
             if (unit.isCategorical(i)) {
@@ -94,7 +94,7 @@ final class FeatureSpace {
     }
 
     /** A uniform random point of the cube: numeric features uniform, each choice one-hot at a random option. */
-    double[] random(Rng rng) {
+    public double[] random(Rng rng) {
         double[] f = new double[features];
         for (int i = 0; i < unit.size(); i++) {
             if (unit.isCategorical(i)) {
@@ -110,7 +110,7 @@ final class FeatureSpace {
      * A point near {@code centre}: numeric features moved by a normal step of standard deviation {@code scale}
      * (clipped to the cube), each choice re-drawn with probability {@code flip}.
      */
-    double[] near(double[] centre, double scale, double flip, Rng rng) {
+    public double[] near(double[] centre, double scale, double flip, Rng rng) {
         double[] f = centre.clone();
         for (int i = 0; i < unit.size(); i++) {
             if (unit.isCategorical(i)) {
@@ -126,7 +126,7 @@ final class FeatureSpace {
     }
 
     /** {@code centre} with each parameter re-drawn from its whole range with probability {@code p} (at least one). */
-    double[] redraw(double[] centre, double p, Rng rng) {
+    public double[] redraw(double[] centre, double p, Rng rng) {
         double[] f = centre.clone();
         int forced = rng.nextInt(unit.size());
         for (int i = 0; i < unit.size(); i++) {
@@ -143,7 +143,7 @@ final class FeatureSpace {
     }
 
     /** The features of the point the user will get (snapped, inactive parameters imputed). */
-    double[] canonical(double[] f) {
+    public double[] canonical(double[] f) {
         return encode(decode(f));
     }
 
@@ -151,7 +151,7 @@ final class FeatureSpace {
      * Bounds for optimising the numeric features of an active parameter of {@code f}; every other feature (one-hot,
      * inactive) is pinned to its value.
      */
-    void bounds(double[] f, double[] lower, double[] upper) {
+    public void bounds(double[] f, double[] lower, double[] upper) {
         double[] internal = decode(f);
         for (int i = 0; i < unit.size(); i++) {
             boolean free = !unit.isCategorical(i) && !Double.isNaN(internal[i]);
