@@ -25,9 +25,16 @@ import dev.tunerd.tuners.common.RungValue;
  * @param rungTrend    {@code rung_trend} (issue 13 session 26): with a window of 3 or more reports, the value is
  *                     the least-squares line through those reports at the last one ({@code true}) rather than their mean ({@code false},
  *                     the default)
+ * @param choiceScout  {@code choice_scout} (issue 13 session 29): with {@code sampler: tpe}, share of the model's draws
+ *                     replaced by a scout, each {@code choice} at its least-tried option and the other parameters from
+ *                     their prior (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0..1, default
+ *                     {@value #DEFAULT_CHOICE_SCOUT}
  */
 public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String optimizeMode, String sampler,
-                       Double rankAgreement, Long seed, Double rungShare, Boolean rungTrend) {
+                       Double rankAgreement, Long seed, Double rungShare, Boolean rungTrend, Double choiceScout) {
+
+    /** {@code choice_scout} when the classArgs do not set it (issue 13 session 29). */
+    public static final double DEFAULT_CHOICE_SCOUT = 0;
 
     /**
      * The default {@code rank_agreement} (Kendall's tau): 0.5 chosen on tuning seeds 100-119 while the daemon still
@@ -66,6 +73,10 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
         rungShare = rungShare == null ? 0.0 : rungShare;
         rungTrend = rungTrend != null && rungTrend;
         new RungValue(rungShare, rungTrend); // validates rung_share
+        choiceScout = choiceScout == null ? DEFAULT_CHOICE_SCOUT : choiceScout;
+        if (!(choiceScout >= 0 && choiceScout <= 1)) {
+            throw new IllegalArgumentException("choice_scout must be between 0 and 1, got " + choiceScout);
+        }
     }
 
     /** How a trial's value at its rung is read ({@code rung_share}, {@code rung_trend}). */
@@ -92,6 +103,7 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
         private Double rankAgreement;
         private Long seed;
         private Double rungShare;
+        private Double choiceScout;
         private Boolean rungTrend;
 
         private Builder() {
@@ -151,10 +163,16 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
             return this;
         }
 
+        /** {@code choice_scout}. */
+        public Builder choiceScout(Double choiceScout) {
+            this.choiceScout = choiceScout;
+            return this;
+        }
+
         /** The settings, validated and with defaults filled in by the canonical constructor. */
         public AshaArgs build() {
             return new AshaArgs(minBudget, maxBudget, eta, optimizeMode, sampler, rankAgreement, seed, rungShare,
-                rungTrend);
+                rungTrend, choiceScout);
         }
     }
 

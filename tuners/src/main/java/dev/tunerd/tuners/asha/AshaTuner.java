@@ -13,6 +13,7 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.ChoiceScout;
 import dev.tunerd.tuners.common.RankAgreement;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.common.RungValue;
@@ -91,7 +92,8 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         this.budgets = args.budgets();
         this.eta = args.eta();
         this.mode = args.mode();
-        this.sampler = new ConfigSampler(args.sampler().equals("tpe"), budgets.length, Rng.withSeed(seed));
+        this.sampler = new ConfigSampler(args.sampler().equals("tpe"), budgets.length, Rng.withSeed(seed),
+            new ChoiceScout(args.choiceScout()));
         this.agreement = new RankAgreement(args.rankAgreement(), MIN_FULL_CURVES, AGREEMENT_WINDOW);
         this.rungValue = args.rungValue();
         for (int i = 0; i < budgets.length; i++) {
@@ -123,7 +125,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         }
         List<JsonObject> inFlight = new ArrayList<>();
         trials.values().forEach(t -> inFlight.add(t.params));
-        JsonValue p = start(parameterId, counter++, lowest, sampler.next(inFlight));
+        JsonValue p = start(parameterId, counter++, lowest, sampler.next(inFlight, rungs));
         trials.get(parameterId).fresh = true;
         return p;
     }
@@ -143,6 +145,11 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     private JsonValue start(long id, int configCounter, int rung, JsonObject params) {
         trials.put(id, new Running(configCounter, rung, params));
         return BudgetedParameters.with(params, budgets[rung]);
+    }
+
+    /** For tests and the bench: the budget of the rung whose TPE model draws new configurations, -1 without one. */
+    public int modelBudget() {
+        return space == null || !sampler.modelled() ? -1 : budgets[sampler.modelRung()];
     }
 
     @Override

@@ -41,11 +41,18 @@ import dev.tunerd.tuners.common.RungValue;
  * @param rungTrend        {@code rung_trend} (a tunerd addition, issue 13 session 26): with a window of 3 or more
  *                         reports, the value is the least-squares line through those reports at the last one ({@code true}) rather than
  *                         their mean ({@code false}, the default)
+ * @param choiceScout      {@code choice_scout} (a tunerd addition, issue 13 session 29): share of the model's draws
+ *                         replaced by a scout, each {@code choice} at its least-tried option and the other parameters
+ *                         from their prior (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0..1, default
+ *                         {@value #DEFAULT_CHOICE_SCOUT}
  */
 public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget, Integer eta, Integer minPointsInModel,
                        Integer top_n_percent, Integer numSamples, Double randomFraction, Double bandwidthFactor,
                        Double minBandwidth, String execMode, Double rankAgreement, Long seed, String sampler,
-                       Double rungShare, Boolean rungTrend) {
+                       Double rungShare, Boolean rungTrend, Double choiceScout) {
+
+    /** {@code choice_scout} when the classArgs do not set it (issue 13 session 29). */
+    public static final double DEFAULT_CHOICE_SCOUT = 0;
 
     /**
      * {@code num_samples} when the classArgs do not set it, a departure from NNI's 64: the candidate with the largest
@@ -105,6 +112,8 @@ public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget
         rungShare = rungShare == null ? 0.0 : rungShare;
         rungTrend = rungTrend != null && rungTrend;
         rungValue(rungShare, rungTrend); // validates rung_share
+        choiceScout = choiceScout == null ? DEFAULT_CHOICE_SCOUT : choiceScout;
+        require(choiceScout >= 0 && choiceScout <= 1, "choice_scout must be between 0 and 1, got " + choiceScout);
     }
 
     private static RungValue rungValue(double share, boolean trend) {
@@ -142,6 +151,7 @@ public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget
         private Long seed;
         private String sampler;
         private Double rungShare;
+        private Double choiceScout;
         private Boolean rungTrend;
 
         private Builder() {
@@ -243,11 +253,17 @@ public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget
             return this;
         }
 
+        /** {@code choice_scout}. */
+        public Builder choiceScout(Double choiceScout) {
+            this.choiceScout = choiceScout;
+            return this;
+        }
+
         /** The settings, validated and with defaults filled in by the canonical constructor. */
         public BohbArgs build() {
             return new BohbArgs(optimizeMode, minBudget, maxBudget, eta, minPointsInModel, top_n_percent, numSamples,
                 randomFraction, bandwidthFactor, minBandwidth, execMode, rankAgreement, seed, sampler, rungShare,
-                rungTrend);
+                rungTrend, choiceScout);
         }
     }
 

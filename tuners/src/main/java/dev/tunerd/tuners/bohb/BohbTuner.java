@@ -10,6 +10,7 @@ import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.ChoiceScout;
 import dev.tunerd.tuners.common.ImportScreen;
 import dev.tunerd.tuners.common.RandomSampler;
 import dev.tunerd.tuners.common.Rng;
@@ -56,6 +57,8 @@ public final class BohbTuner extends BracketTuner {
     private final List<JsonObject> drawn = new ArrayList<>();
     /** Updates of the model and of {@link #drawn} held back while a first round is drawn in part. */
     private final FrozenModel frozen = new FrozenModel();
+    /** {@code choice_scout}: a share of the model's draws that try the least-tried option of each choice. */
+    private final ChoiceScout scout;
     private Rng rng;
     private SearchSpace space;
     private UnitSpace unit;
@@ -72,6 +75,7 @@ public final class BohbTuner extends BracketTuner {
             false),
             args.mode(), context, args.rankAgreement());
         this.args = args;
+        this.scout = new ChoiceScout(args.choiceScout());
         this.rng = Rng.withSeed(seed);
         readRungsWith(args.rungValue());
         if (!wholeRound) {
@@ -195,18 +199,17 @@ public final class BohbTuner extends BracketTuner {
     private double[] draw() {
         if (args.tpe()) {
             if (tpe.modelBudget() >= 0 && rng.nextDouble() >= args.randomFraction()) {
-                List<double[]> pending = new ArrayList<>();
-                for (JsonObject p : drawn) {
-                    double[] x = internal(p);
-                    if (x != null) {
-                        pending.add(x);
-                    }
+                if (scout.scouts(space, rng)) {
+                    return ChoiceScout.draw(space, tried(), rng);
                 }
-                return tpe.suggest(pending);
+                return tpe.suggest(internals(drawn));
             }
             return RandomSampler.sample(space, rng);
         }
         if (models.hasModel() && rng.nextDouble() >= args.randomFraction()) {
+            if (scout.scouts(space, rng)) {
+                return ChoiceScout.draw(space, tried(), rng);
+            }
             double[] x = models.sample(rng);
             double[] internal = new double[x.length];
             for (int i = 0; i < x.length; i++) {
@@ -215,6 +218,28 @@ public final class BohbTuner extends BracketTuner {
             return internal;
         }
         return RandomSampler.sample(space, rng);
+    }
+
+    /** {@code configs} in internal coordinates, those from an earlier search space left out. */
+    private List<double[]> internals(List<JsonObject> configs) {
+        List<double[]> out = new ArrayList<>();
+        for (JsonObject p : configs) {
+            double[] x = internal(p);
+            if (x != null) {
+                out.add(x);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What a scout counts the options of: the results the models hold (one per budget a configuration reached) and
+     * the configurations in flight, as the model stands (held-back results are not counted until they reach it).
+     */
+    private List<double[]> tried() {
+        List<JsonObject> configs = new ArrayList<>(drawn);
+        results.subList(0, frozen.fed(results.size())).forEach(r -> configs.add(r.params()));
+        return internals(configs);
     }
 
     /** A first round's trial ended: its configuration is no longer pending (whether or not it has a value). */
