@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.asha;
 
 import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.tuners.common.ChoiceScout;
 import dev.tunerd.tuners.common.RungValue;
 
 /**
@@ -25,16 +26,17 @@ import dev.tunerd.tuners.common.RungValue;
  * @param rungTrend    {@code rung_trend} (issue 13 session 26): with a window of 3 or more reports, the value is
  *                     the least-squares line through those reports at the last one ({@code true}) rather than their mean ({@code false},
  *                     the default)
- * @param choiceScout  {@code choice_scout} (issue 13 session 29): with {@code sampler: tpe}, share of the model's draws
- *                     replaced by a scout, each {@code choice} at its least-tried option and the other parameters from
- *                     their prior (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0..1, default
- *                     {@value #DEFAULT_CHOICE_SCOUT}
+ * @param choiceScout  {@code choice_scout} (a tunerd addition, issue 13 sessions 29-30; with {@code sampler: tpe}):
+ *                     the model's draws are scouts until each option of every named {@code choice} was scouted this
+ *                     many times, each at its least-scouted option with the other parameters from their prior, then
+ *                     never again (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0 .. 1000, default
+ *                     {@value #DEFAULT_CHOICE_SCOUT} (off)
  */
 public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String optimizeMode, String sampler,
-                       Double rankAgreement, Long seed, Double rungShare, Boolean rungTrend, Double choiceScout) {
+                       Double rankAgreement, Long seed, Double rungShare, Boolean rungTrend, Integer choiceScout) {
 
-    /** {@code choice_scout} when the classArgs do not set it (issue 13 session 29). */
-    public static final double DEFAULT_CHOICE_SCOUT = 0;
+    /** {@code choice_scout} when the classArgs do not set it (issue 13 session 30). */
+    public static final int DEFAULT_CHOICE_SCOUT = 0;
 
     /**
      * The default {@code rank_agreement} (Kendall's tau): 0.5 chosen on tuning seeds 100-119 while the daemon still
@@ -74,8 +76,8 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
         rungTrend = rungTrend != null && rungTrend;
         new RungValue(rungShare, rungTrend); // validates rung_share
         choiceScout = choiceScout == null ? DEFAULT_CHOICE_SCOUT : choiceScout;
-        if (!(choiceScout >= 0 && choiceScout <= 1)) {
-            throw new IllegalArgumentException("choice_scout must be between 0 and 1, got " + choiceScout);
+        if (choiceScout < 0 || choiceScout > ChoiceScout.MAX_PER_OPTION) {
+            throw new IllegalArgumentException(ChoiceScout.rangeMessage(choiceScout));
         }
     }
 
@@ -103,7 +105,7 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
         private Double rankAgreement;
         private Long seed;
         private Double rungShare;
-        private Double choiceScout;
+        private Integer choiceScout;
         private Boolean rungTrend;
 
         private Builder() {
@@ -164,7 +166,7 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
         }
 
         /** {@code choice_scout}. */
-        public Builder choiceScout(Double choiceScout) {
+        public Builder choiceScout(Integer choiceScout) {
             this.choiceScout = choiceScout;
             return this;
         }

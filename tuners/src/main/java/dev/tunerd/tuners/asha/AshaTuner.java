@@ -125,7 +125,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         }
         List<JsonObject> inFlight = new ArrayList<>();
         trials.values().forEach(t -> inFlight.add(t.params));
-        JsonValue p = start(parameterId, counter++, lowest, sampler.next(inFlight, rungs));
+        JsonValue p = start(parameterId, counter++, lowest, sampler.next(inFlight));
         trials.get(parameterId).fresh = true;
         return p;
     }
@@ -251,7 +251,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
             SnapshotJson.doubles(t.history))));
         return JsonObject.builder().put("counter", counter).put("rng", sampler.rngState())
             .put("rungs", new JsonArray(rs)).put("running", new JsonArray(running))
-            .put("agreement", agreement.snapshot()).build();
+            .put("agreement", agreement.snapshot()).put("scouted", sampler.scoutState()).build();
     }
 
     @Override
@@ -262,6 +262,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
             throw new IllegalArgumentException("ASHA snapshot has " + rs.size() + " rungs, expected " + rungs.size());
         }
         sampler.reset(SnapshotJson.longMember(s, "rng"));
+        sampler.restoreScouts(s.get("scouted")); // absent in states written before issue 13 session 30
         for (int k = 0; k < rs.size(); k++) {
             JsonObject r = SnapshotJson.object(rs.get(k), "ASHA rung");
             AshaRung rung = rungs.get(k);

@@ -1,6 +1,7 @@
 package dev.tunerd.tuners.asha;
 
 import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.SearchSpace;
 import dev.tunerd.tuners.common.ChoiceScout;
 import dev.tunerd.tuners.common.RandomSampler;
@@ -19,7 +20,7 @@ import java.util.List;
 final class ConfigSampler {
     private final boolean tpe;
     private final int rungCount;
-    /** {@code choice_scout}: a share of the model's draws that try the least-tried option of each choice. */
+    /** {@code choice_scout}: the model's first draws scout each named choice's options (a bounded number of times). */
     private final ChoiceScout scout;
     private Rng rng;
     private SearchSpace space;
@@ -112,22 +113,26 @@ final class ConfigSampler {
         return tpe;
     }
 
-    /**
-     * A new configuration; {@code inFlight}: the configurations of the running trials, {@code rungs}: the records a
-     * scout counts the options of (with the configurations in flight).
-     */
-    JsonObject next(List<JsonObject> inFlight, List<AshaRung> rungs) {
+    /** A new configuration; {@code inFlight}: the configurations of the running trials. */
+    JsonObject next(List<JsonObject> inFlight) {
         if (!tpe) {
             return space.format(RandomSampler.sample(space, rng));
         }
         int use = modelRung();
-        List<double[]> running = internals(inFlight);
-        if (counts.get(use) >= needed() && scout.scouts(space, rng)) {
-            List<JsonObject> tried = new ArrayList<>(inFlight);
-            rungs.forEach(r -> r.done().forEach(d -> tried.add(d.params())));
-            return space.format(ChoiceScout.draw(space, internals(tried), rng));
+        if (counts.get(use) >= needed() && scout.due(space)) {
+            return space.format(scout.draw(space, rng));
         }
-        return space.format(models.get(use).suggest(running));
+        return space.format(models.get(use).suggest(internals(inFlight)));
+    }
+
+    /** The scouts' counts, for a snapshot. */
+    JsonValue scoutState() {
+        return scout.toJson();
+    }
+
+    /** Continues the scouts' counts from a snapshot ({@code null}: none). */
+    void restoreScouts(JsonValue state) {
+        scout.restore(state);
     }
 
     private List<double[]> internals(List<JsonObject> configs) {

@@ -57,7 +57,7 @@ public final class BohbTuner extends BracketTuner {
     private final List<JsonObject> drawn = new ArrayList<>();
     /** Updates of the model and of {@link #drawn} held back while a first round is drawn in part. */
     private final FrozenModel frozen = new FrozenModel();
-    /** {@code choice_scout}: a share of the model's draws that try the least-tried option of each choice. */
+    /** {@code choice_scout}: the model's first draws scout each named choice's options (a bounded number of times). */
     private final ChoiceScout scout;
     private Rng rng;
     private SearchSpace space;
@@ -199,16 +199,16 @@ public final class BohbTuner extends BracketTuner {
     private double[] draw() {
         if (args.tpe()) {
             if (tpe.modelBudget() >= 0 && rng.nextDouble() >= args.randomFraction()) {
-                if (scout.scouts(space, rng)) {
-                    return ChoiceScout.draw(space, tried(), rng);
+                if (scout.due(space)) {
+                    return scout.draw(space, rng);
                 }
                 return tpe.suggest(internals(drawn));
             }
             return RandomSampler.sample(space, rng);
         }
         if (models.hasModel() && rng.nextDouble() >= args.randomFraction()) {
-            if (scout.scouts(space, rng)) {
-                return ChoiceScout.draw(space, tried(), rng);
+            if (scout.due(space)) {
+                return scout.draw(space, rng);
             }
             double[] x = models.sample(rng);
             double[] internal = new double[x.length];
@@ -230,16 +230,6 @@ public final class BohbTuner extends BracketTuner {
             }
         }
         return out;
-    }
-
-    /**
-     * What a scout counts the options of: the results the models hold (one per budget a configuration reached) and
-     * the configurations in flight, as the model stands (held-back results are not counted until they reach it).
-     */
-    private List<double[]> tried() {
-        List<JsonObject> configs = new ArrayList<>(drawn);
-        results.subList(0, frozen.fed(results.size())).forEach(r -> configs.add(r.params()));
-        return internals(configs);
     }
 
     /** A first round's trial ended: its configuration is no longer pending (whether or not it has a value). */
@@ -313,7 +303,8 @@ public final class BohbTuner extends BracketTuner {
         List<JsonValue> list = new ArrayList<>();
         results.forEach(r -> list.add(JsonArray.of(JsonInt.of(r.budget()), r.params(), JsonFloat.of(r.loss()))));
         return JsonObject.builder().put("rng", rng.state()).put("results", new JsonArray(list))
-            .put("drawn", new JsonArray(new ArrayList<>(drawn))).put("held", frozen.toJson()).build();
+            .put("drawn", new JsonArray(new ArrayList<>(drawn))).put("held", frozen.toJson())
+            .put("scouted", scout.toJson()).build();
     }
 
     @Override
@@ -337,6 +328,7 @@ public final class BohbTuner extends BracketTuner {
             }
         }
         frozen.read(s.get("held"), results.size());
+        scout.restore(s.get("scouted")); // absent in states written before issue 13 session 30
         rng = new Rng(SnapshotJson.longMember(s, "rng"));
         if (space != null) {
             rebuildModels();

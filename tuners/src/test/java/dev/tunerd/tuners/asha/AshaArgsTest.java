@@ -25,7 +25,7 @@ class AshaArgsTest {
         new Case("seed", 12L, (b, v) -> b.seed((Long) v)),
         new Case("rungShare", 0.25, (b, v) -> b.rungShare((Double) v)),
         new Case("rungTrend", true, (b, v) -> b.rungTrend((Boolean) v)),
-        new Case("choiceScout", 0.2, (b, v) -> b.choiceScout((Double) v)));
+        new Case("choiceScout", 10, (b, v) -> b.choiceScout((Integer) v)));
 
     @Test
     void nothingSetIsTheEmptyClassArgs() throws Exception {

@@ -9,17 +9,19 @@ import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.tuners.common.RestoreCheck;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** {@code choice_scout} in ASHA(tpe) (issue 13 session 29): a share of the model's draws try the least-tried option. */
+/** {@code choice_scout} in ASHA(tpe) (issue 13 sessions 29-30): the model's first draws scout each option N times. */
 class AshaChoiceScoutTest {
     private static final JsonObject SPACE = (JsonObject) Json.parse("{\"x\": {\"_type\": \"uniform\", \"_value\":"
         + " [0, 1]}, \"c\": {\"_type\": \"choice\", \"_value\": [\"lead\", \"late\"]}}");
 
-    private static AshaTuner tuner(double scout) {
+    private static AshaTuner tuner(int scout) {
         AshaTuner t = new AshaTuner(AshaArgs.builder().minBudget(1).maxBudget(9).eta(3).optimizeMode("maximize")
             .sampler("tpe").rankAgreement(-1.0).seed(3L).choiceScout(scout).build(), 3L);
         t.updateSearchSpace(SPACE);
@@ -40,47 +42,62 @@ class AshaChoiceScoutTest {
         return p;
     }
 
-    /**
-     * Of the new configurations issued after id 40 (a configuration's first trial, sequentially, so none is in flight
-     * when one is drawn): how many took an option other than the least-tried among the trials ended so far (each a
-     * record of its rung), and how many new ones there were.
-     */
-    private static int[] notLeastTried(double scout) throws Exception {
-        AshaTuner t = tuner(scout);
+    /** The new configurations, in order. */
+    private static List<JsonObject> fresh(AshaTuner t) throws Exception {
         Set<String> seen = new HashSet<>();
-        int[] count = new int[2]; // records with "lead", with "late"
-        int[] out = new int[2];
+        List<JsonObject> out = new ArrayList<>();
         for (long id = 0; id < 240; id++) {
             Set<String> counter = new HashSet<>();
-            int[] before = count.clone();
             JsonObject p = step(t, id, counter);
-            int o = p.get("c").toString().contains("late") ? 1 : 0;
-            if (seen.addAll(counter) && id >= 40) {
-                out[1]++;
-                out[0] += before[o] > before[1 - o] ? 1 : 0;
+            if (seen.addAll(counter)) {
+                out.add(p);
             }
-            count[o]++;
         }
         return out;
     }
 
+    /**
+     * Off and on draw the same until the model's first draw; from there, with {@code choice_scout: 8}, the next 16 new
+     * configurations are the scouts: 8 per option, x from its prior; then the model alone draws again.
+     */
     @Test
-    void everyScoutTakesTheLeastTriedOption() throws Exception {
-        int[] always = notLeastTried(1);
-        assertTrue(always[1] > 40, "new configurations after the start: " + always[1]);
-        assertEquals(0, always[0], "every model draw a scout: each takes the option with the fewest records");
-        int[] off = notLeastTried(0);
-        assertTrue(off[0] > 10, "the model alone does not: " + off[0] + " of " + off[1]);
+    void eachOptionIsScoutedNTimesAcrossItsPriorThenNeverAgain() throws Exception {
+        List<JsonObject> off = fresh(tuner(0));
+        AshaTuner on = tuner(8);
+        List<JsonObject> scouted = fresh(on);
+        int k = 0;
+        while (k < off.size() && off.get(k).equals(scouted.get(k))) {
+            k++;
+        }
+        assertTrue(k >= 5 && k + 16 < scouted.size(), "the random start is shared: " + k + " of " + scouted.size());
+        int late = 0;
+        double lo = 1;
+        double hi = 0;
+        for (JsonObject p : scouted.subList(k, k + 16)) {
+            if (p.get("c").toString().contains("late")) {
+                late++;
+                lo = Math.min(lo, p.get("x").asDouble());
+                hi = Math.max(hi, p.get("x").asDouble());
+            }
+        }
+        assertEquals(8, late, "8 scouts per option, in turn");
+        assertTrue(lo < 0.2 && hi > 0.8, "with x from its prior: " + lo + ".." + hi);
+        JsonObject s = (JsonObject) ((JsonObject) on.snapshot()).get("scouted");
+        assertEquals(16, s.get("draws").asDouble(), "2 options x 8 scouts, then never again");
+        JsonObject c = (JsonObject) ((JsonObject) s.get("options")).get("c");
+        assertEquals(8, c.get("lead").asDouble());
+        assertEquals(8, c.get("late").asDouble());
     }
 
     @Test
     void aRestoredTunerScoutsAsTheOneItWasTakenFrom() throws Exception {
-        RestoreCheck.goesOnAsTheUninterrupted(() -> tuner(0.5), AshaChoiceScoutTest::step, 60, 30);
+        RestoreCheck.goesOnAsTheUninterrupted(() -> tuner(8), AshaChoiceScoutTest::step, 25, 60);
     }
 
     @Test
-    void aShareOutOfRangeNamesTheKey() {
-        assertEquals("choice_scout must be between 0 and 1, got -0.5", assertThrows(IllegalArgumentException.class,
-            () -> AshaArgs.builder().choiceScout(-0.5).build()).getMessage());
+    void aCountOutOfRangeNamesTheKeyAndTheRange() {
+        assertEquals("choice_scout must be an integer between 0 and 1000, got -1",
+            assertThrows(IllegalArgumentException.class, () -> AshaArgs.builder().choiceScout(-1).build())
+                .getMessage());
     }
 }

@@ -161,13 +161,13 @@ public final class HyperbandSim {
             case "bohb", "bohb-kde" -> drive(problem, new BohbTuner(BohbArgs.builder().optimizeMode(mode).minBudget(1)
                 .maxBudget(epochs).eta(3).sampler(advisor.equals("bohb") ? "tpe" : "kde").rungShare(extra.get("rung_share"))
                 .randomFraction(extra.get("random_fraction")).minPointsInModel(whole(extra, "min_points_in_model"))
-                .choiceScout(extra.get("choice_scout"))
+                .choiceScout(whole(extra, "choice_scout"))
                 .rungTrend(flag(extra, "rung_trend")).seed(seed).build(), seed,
                 ctx), paid, workers, 100L * epochs, null, REPORTING);
             case "asha", "asha-tpe" -> drive(problem, new AshaTuner(AshaArgs.builder().optimizeMode(mode)
                 .minBudget(Math.max(1, epochs / 9)).maxBudget(epochs).eta(3)
                 .sampler(advisor.equals("asha") ? "random" : "tpe").rungShare(extra.get("rung_share"))
-                .choiceScout(extra.get("choice_scout"))
+                .choiceScout(whole(extra, "choice_scout"))
                 .rungTrend(flag(extra, "rung_trend")).seed(seed).build(), seed), paid, workers,
                 100L * epochs, null, REPORTING);
             default -> throw new IllegalArgumentException("-Dsim.advisor: hyperband, bohb, bohb-kde, asha or asha-tpe");

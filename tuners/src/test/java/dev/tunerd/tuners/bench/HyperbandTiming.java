@@ -41,7 +41,7 @@ public final class HyperbandTiming {
         Map<String, Double> extra = SimArgs.classArgs(SimArgs.without(args, "promote_by"), 6,
             java.util.Set.of("spend_race", "choice_scout"));
         Double spendRace = extra.get("spend_race");
-        Double scout = extra.get("choice_scout");
+        Integer scout = extra.get("choice_scout") == null ? null : (int) Math.round(extra.get("choice_scout"));
         String promoteBy = SimArgs.word(args, 6, "promote_by"); // issue 13 session 29
         long seed = Long.parseLong(args[1]);
         int workers = Integer.parseInt(args[2]);

@@ -10,16 +10,17 @@ import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.tuners.common.RestoreCheck;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** {@code choice_scout} in BOHB (issue 13 session 29): a share of the model's draws try the least-tried option. */
+/** {@code choice_scout} in BOHB (issue 13 sessions 29-30): the model's first draws scout each option N times. */
 class BohbChoiceScoutTest {
     private static final JsonObject SPACE = (JsonObject) Json.parse("{\"x\": {\"_type\": \"uniform\", \"_value\":"
         + " [0, 1]}, \"c\": {\"_type\": \"choice\", \"_value\": [\"lead\", \"late\"]}}");
 
-    private static BohbTuner tuner(double scout) {
+    private static BohbTuner tuner(int scout) {
         BohbTuner t = new BohbTuner(BohbArgs.builder().minBudget(1).maxBudget(9).eta(3).rankAgreement(-1.0).seed(4L)
             .choiceScout(scout).build(), 4, AlgorithmContext.standalone());
         t.updateSearchSpace(SPACE);
@@ -38,43 +39,60 @@ class BohbChoiceScoutTest {
         return p;
     }
 
-    /** Of the new configurations (first rounds) issued after id 40: how many take "late", and their x range. */
-    private static double[] lateAfterTheStart(double scout) {
-        BohbTuner t = tuner(scout);
-        double[] out = {0, 0, 1, 0}; // late, new, min x of late, max x of late
+    /** The new configurations (first rounds), in order. */
+    private static List<JsonObject> fresh(BohbTuner t) {
+        List<JsonObject> out = new ArrayList<>();
         for (long id = 0; id < 240; id++) {
             JsonObject p = step(t, id);
-            if (id >= 40 && t.wireParameterId(id).split("_")[1].equals("0")) {
-                out[1]++;
-                if (p.get("c").toString().contains("late")) {
-                    out[0]++;
-                    out[2] = Math.min(out[2], p.get("x").asDouble());
-                    out[3] = Math.max(out[3], p.get("x").asDouble());
-                }
+            if (t.wireParameterId(id).split("_")[1].equals("0")) {
+                out.add(p);
             }
         }
         return out;
     }
 
+    /**
+     * Off and on draw the same until the model's first draw; from there, with {@code choice_scout: 8}, the next 16 new
+     * configurations are the scouts: 8 per option, x from its prior; then the model alone draws again.
+     */
     @Test
-    void aShareOfTheModelsDrawsTriesTheTrailingOptionAcrossItsPrior() {
-        double[] off = lateAfterTheStart(0);
-        double[] always = lateAfterTheStart(1);
-        double a = always[0] / always[1];
-        assertTrue(a > 0.45, "every model draw a scout: the trailing option half the time or more: " + a);
-        assertTrue(a > off[0] / off[1] + 0.15, "the model alone tries it less: " + off[0] / off[1] + " against " + a);
-        assertTrue(always[2] < 0.1 && always[3] > 0.9, "with x from its prior, not the model's 0.3: " + always[2] + ".."
-            + always[3]);
+    void eachOptionIsScoutedNTimesAcrossItsPriorThenNeverAgain() {
+        List<JsonObject> off = fresh(tuner(0));
+        BohbTuner on = tuner(8);
+        List<JsonObject> scouted = fresh(on);
+        int k = 0;
+        while (k < off.size() && off.get(k).equals(scouted.get(k))) {
+            k++;
+        }
+        assertTrue(k >= 5 && k + 16 < scouted.size(), "the random start is shared: " + k + " of " + scouted.size());
+        int late = 0;
+        double lo = 1;
+        double hi = 0;
+        for (JsonObject p : scouted.subList(k, k + 16)) {
+            if (p.get("c").toString().contains("late")) {
+                late++;
+                lo = Math.min(lo, p.get("x").asDouble());
+                hi = Math.max(hi, p.get("x").asDouble());
+            }
+        }
+        assertEquals(8, late, "8 scouts per option, in turn");
+        assertTrue(lo < 0.2 && hi > 0.8, "with x from its prior: " + lo + ".." + hi);
+        JsonObject s = (JsonObject) ((JsonObject) ((JsonObject) on.snapshot()).get("own")).get("scouted");
+        assertEquals(16, s.get("draws").asDouble(), "2 options x 8 scouts, then never again");
+        JsonObject c = (JsonObject) ((JsonObject) s.get("options")).get("c");
+        assertEquals(8, c.get("lead").asDouble());
+        assertEquals(8, c.get("late").asDouble());
     }
 
     @Test
     void aRestoredTunerScoutsAsTheOneItWasTakenFrom() throws Exception {
-        RestoreCheck.goesOnAsTheUninterrupted(() -> tuner(0.5), BohbChoiceScoutTest::step, 60, 30);
+        RestoreCheck.goesOnAsTheUninterrupted(() -> tuner(8), BohbChoiceScoutTest::step, 25, 60);
     }
 
     @Test
-    void aShareOutOfRangeNamesTheKey() {
-        assertEquals("choice_scout must be between 0 and 1, got 1.5", assertThrows(IllegalArgumentException.class,
-            () -> BohbArgs.builder().choiceScout(1.5).build()).getMessage());
+    void aCountOutOfRangeNamesTheKeyAndTheRange() {
+        assertEquals("choice_scout must be an integer between 0 and 1000, got 1001",
+            assertThrows(IllegalArgumentException.class, () -> BohbArgs.builder().choiceScout(1001).build())
+                .getMessage());
     }
 }

@@ -32,12 +32,12 @@ class BohbFrozenModelTest {
         return tuner(sampler, wholeRound, serial, AlgorithmContext.standalone());
     }
 
-    /** {@code sampler}: {@code tpe} or {@code kde}, with {@code +scout} for {@code choice_scout: 0.3}. */
+    /** {@code sampler}: {@code tpe} or {@code kde}, with {@code +scout} for {@code choice_scout: 6}. */
     private static BohbTuner tuner(String sampler, boolean wholeRound, boolean serial, AlgorithmContext context) {
         boolean scout = sampler.endsWith("+scout");
         BohbArgs.Builder b = BohbArgs.builder().optimizeMode("minimize").minBudget(1).maxBudget(9).eta(3)
             .randomFraction(0.1).rankAgreement(-1.0).seed(33L).sampler(sampler.replace("+scout", ""))
-            .choiceScout(scout ? 0.3 : null);
+            .choiceScout(scout ? 6 : null);
         if (serial) {
             b.execMode("serial");
         }
