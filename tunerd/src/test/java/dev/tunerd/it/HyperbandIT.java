@@ -328,6 +328,20 @@ class HyperbandIT {
         }
     }
 
+    /** The bounded scout of issue 13 session 30: a count outside 0..1000 is a usage error naming the key and range. */
+    @Test
+    void aChoiceScoutOutsideItsRangeIsAUsageErrorNamingTheKey() throws Exception {
+        for (String advisor : List.of("BOHB", "ASHA")) {
+            String config = "{\"tuner\": {\"name\": \"" + advisor + "\", \"classArgs\": {\"min_budget\": 1,"
+                + " \"max_budget\": 9, \"choice_scout\": 1001}}}";
+            try (TunerdProcess p = TunerdProcess.start(config, Map.of())) {
+                assertEquals(2, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+                assertTrue(p.stderr().contains("choice_scout must be an integer between 0 and 1000, got 1001"),
+                    p.stderr());
+            }
+        }
+    }
+
     @Test
     void bohbAndAshaSpeakTheSameProtocol() throws Exception {
         String bohb = "{\"trialConcurrency\": 2, \"tuner\": {\"name\": \"BOHB\", \"classArgs\": {\"min_budget\": 1,"

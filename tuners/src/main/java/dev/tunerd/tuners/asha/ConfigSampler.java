@@ -20,7 +20,7 @@ import java.util.List;
 final class ConfigSampler {
     private final boolean tpe;
     private final int rungCount;
-    /** {@code choice_scout}: the model's first draws scout each named choice's options (a bounded number of times). */
+    /** {@code choice_scout}: every other model draw scouts a named choice's neglected option (N times at most). */
     private final ChoiceScout scout;
     private Rng rng;
     private SearchSpace space;
@@ -119,10 +119,10 @@ final class ConfigSampler {
             return space.format(RandomSampler.sample(space, rng));
         }
         int use = modelRung();
-        if (counts.get(use) >= needed() && scout.due(space)) {
-            return space.format(scout.draw(space, rng));
-        }
-        return space.format(models.get(use).suggest(internals(inFlight)));
+        double[] x = counts.get(use) >= needed() && scout.due(space) ? scout.draw(space, rng)
+            : models.get(use).suggest(internals(inFlight));
+        scout.record(space, x); // every configuration counts towards choice_scout's N, however drawn
+        return space.format(x);
     }
 
     /** The scouts' counts, for a snapshot. */

@@ -57,7 +57,7 @@ public final class BohbTuner extends BracketTuner {
     private final List<JsonObject> drawn = new ArrayList<>();
     /** Updates of the model and of {@link #drawn} held back while a first round is drawn in part. */
     private final FrozenModel frozen = new FrozenModel();
-    /** {@code choice_scout}: the model's first draws scout each named choice's options (a bounded number of times). */
+    /** {@code choice_scout}: every other model draw scouts a named choice's neglected option (N times at most). */
     private final ChoiceScout scout;
     private Rng rng;
     private SearchSpace space;
@@ -188,7 +188,9 @@ public final class BohbTuner extends BracketTuner {
 
     @Override
     protected JsonObject newConfig(int budget) {
-        JsonObject c = space.format(draw());
+        double[] x = draw();
+        scout.record(space, x); // every configuration counts towards choice_scout's N, however drawn
+        JsonObject c = space.format(x);
         drawn.add(c);
         if (engine.undrawn() <= 1) { // the round's last draw (its entry is still queued): the model catches up
             thaw();

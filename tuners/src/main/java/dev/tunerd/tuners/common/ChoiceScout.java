@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.common;
 
+import dev.tunerd.spi.json.JsonBool;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
@@ -20,29 +21,36 @@ import java.util.TreeMap;
  * optimizer, a normalisation, a clipping rule), the other parameters' good values depend on the option (a learning
  * rate per optimizer): the few early configurations that tried an option in another option's region make it look bad,
  * the model stops proposing it, and when it does, it proposes it with the leading option's values, which confirms the
- * verdict. With {@code choice_scout: N}, the model's draws are scouts until every option of every named choice has
- * been scouted {@code N} times: every active named choice takes its least-scouted option (ties at random), every other
- * parameter a draw from its prior, so each option is tried {@code N} times on its own terms; then never again, so
- * the cost where the model was right is at most {@code N} trainings per option (session 29's unbounded share cost
- * regret on {@code plateau} and {@code unstable}). At most {@code N} times the number of named options scouts are
- * drawn in all (a bound also when a nested named choice is rarely active). A named choice is one with two or more
- * options of which at least one is not a number: a choice among numbers (a batch size, a width) is one quantity on a
- * grid, not a change of method (scouting those cost regret, session 29). Spaces without a named choice are never
- * scouted, and {@link #due} draws no random number, so those runs, and runs with {@code N = 0}, are the runs of
- * before. The counts are keyed by the choice's path and the option's label, so they survive a search-space update
- * and travel with a snapshot ({@link #toJson}, {@link #restore}). Not thread-safe; the generator is the caller's.
+ * verdict. With {@code choice_scout: N}, while an option of a named choice is in fewer than {@code N} of the
+ * configurations drawn so far (by any means: at random, by the model, by a scout), every other draw the model would
+ * make is a scout instead: every active named choice takes its least-tried option (ties at random), every other
+ * parameter a draw from its prior, so a neglected option is tried on its own terms; once every option is in {@code N}
+ * configurations, never again. Options the model keeps proposing reach {@code N} by themselves and cost no scout, so
+ * the cost where the model was right is at most {@code N} trainings per neglected option (session 29's unbounded
+ * share cost regret on {@code plateau} and {@code unstable}); at most {@code N} times the number of named options
+ * scouts are drawn in all (a bound also when a nested named choice is rarely active). A named choice is one with two
+ * or more options of which at least one is not a number: a choice among numbers (a batch size, a width) is one
+ * quantity on a grid, not a change of method (scouting those cost regret, session 29). Spaces without a named choice
+ * are never scouted, and neither {@link #due} nor {@link #record} draws a random number, so those runs, and runs
+ * with {@code N = 0}, are the runs of before. The counts are keyed by the choice's path and the option's label, so
+ * they survive a search-space update and travel with a snapshot ({@link #toJson}, {@link #restore}). Not
+ * thread-safe; the generator is the caller's.
  */
 public final class ChoiceScout {
     /** The largest {@code choice_scout} accepted. */
     public static final int MAX_PER_OPTION = 1000;
 
     private final int perOption;
-    /** Scouts so far per named choice (its path) and option (its label). */
-    private final Map<String, Map<String, Integer>> scouted = new TreeMap<>();
+    /** Configurations drawn so far per named choice (its path) and option (its label). */
+    private final Map<String, Map<String, Integer>> tried = new TreeMap<>();
     /** Scouts drawn so far. */
     private int draws;
+    /** Whether the last configuration recorded was a scout (the next model draw is then the model's). */
+    private boolean lastWasScout;
+    /** Whether {@link #draw} made the configuration {@link #record} is to count next. */
+    private boolean scouting;
 
-    /** @param perOption scouts per option of each named choice, 0 .. {@value #MAX_PER_OPTION} (0: off) */
+    /** @param perOption configurations per option of each named choice before scouts stop, 0 .. 1000 (0: off) */
     public ChoiceScout(int perOption) {
         if (perOption < 0 || perOption > MAX_PER_OPTION) {
             throw new IllegalArgumentException(rangeMessage(perOption));
@@ -56,12 +64,12 @@ public final class ChoiceScout {
     }
 
     /**
-     * Whether the next draw the model would make in {@code space} is a scout instead: some option of a named choice
-     * was scouted fewer than {@code N} times, and fewer than {@code N} times the number of named options scouts were
-     * drawn. Draws no random number.
+     * Whether the next draw the model would make in {@code space} is a scout instead: some option of a named choice is
+     * in fewer than {@code N} configurations, the last configuration was not a scout, and fewer than {@code N} times
+     * the number of named options scouts were drawn. Draws no random number.
      */
     public boolean due(SearchSpace space) {
-        if (perOption == 0) {
+        if (perOption == 0 || lastWasScout) {
             return false;
         }
         int options = 0;
@@ -78,9 +86,9 @@ public final class ChoiceScout {
     }
 
     /**
-     * A scout, counted: each active named choice at its least-scouted option (ties broken at random), every other
-     * active parameter drawn from its prior; parents before children, so a nested parameter is drawn only under the
-     * option chosen for its parent.
+     * A scout: each active named choice at its least-tried option (ties broken at random), every other active
+     * parameter drawn from its prior; parents before children, so a nested parameter is drawn only under the option
+     * chosen for its parent. The caller then {@link #record}s it, as every configuration it draws.
      */
     public double[] draw(SearchSpace space, Rng rng) {
         double[] internal = space.newInternal();
@@ -90,21 +98,35 @@ public final class ChoiceScout {
                 continue;
             }
             ParameterSpec p = specs.get(i);
-            if (isNamedChoice(p)) {
-                int o = leastScouted(p, rng);
-                internal[i] = o;
-                scouted.computeIfAbsent(key(p), k -> new TreeMap<>()).merge(label(p, o), 1, Integer::sum);
-            } else {
-                internal[i] = RandomSampler.draw(p, rng);
-            }
+            internal[i] = isNamedChoice(p) ? leastTried(p, rng) : RandomSampler.draw(p, rng);
         }
         draws++;
+        scouting = true;
         return internal;
     }
 
-    /** Scouts so far with option {@code option} of {@code p}. */
+    /** Counts a configuration drawn in {@code space} (internal coordinates): at random, by a model or a scout. */
+    public void record(SearchSpace space, double[] internal) {
+        if (perOption == 0) {
+            return;
+        }
+        lastWasScout = scouting;
+        scouting = false;
+        List<ParameterSpec> specs = space.parameters();
+        for (int i = 0; i < specs.size() && i < internal.length; i++) {
+            ParameterSpec p = specs.get(i);
+            if (isNamedChoice(p) && !Double.isNaN(internal[i])) {
+                int o = (int) Math.round(internal[i]);
+                if (o >= 0 && o < p.size()) {
+                    tried.computeIfAbsent(key(p), k -> new TreeMap<>()).merge(label(p, o), 1, Integer::sum);
+                }
+            }
+        }
+    }
+
+    /** Configurations drawn so far with option {@code option} of {@code p}. */
     public int count(ParameterSpec p, int option) {
-        Map<String, Integer> byOption = scouted.get(key(p));
+        Map<String, Integer> byOption = tried.get(key(p));
         return byOption == null ? 0 : byOption.getOrDefault(label(p, option), 0);
     }
 
@@ -113,7 +135,7 @@ public final class ChoiceScout {
         return draws;
     }
 
-    private int leastScouted(ParameterSpec p, Rng rng) {
+    private int leastTried(ParameterSpec p, Rng rng) {
         int fewest = Integer.MAX_VALUE;
         List<Integer> ties = new ArrayList<>();
         for (int o = 0; o < p.size(); o++) {
@@ -127,16 +149,6 @@ public final class ChoiceScout {
             }
         }
         return ties.get(ties.size() == 1 ? 0 : rng.nextInt(ties.size()));
-    }
-
-    /** Whether {@code space} has a named choice (see the class comment). */
-    static boolean hasChoice(SearchSpace space) {
-        for (ParameterSpec p : space.parameters()) {
-            if (isNamedChoice(p)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** A {@code choice} of two or more options of which at least one is not a number. */
@@ -168,45 +180,51 @@ public final class ChoiceScout {
         return String.valueOf(v);
     }
 
-    /** The state: {@code {"draws": n, "options": {choice: {option: count}}}}. */
+    /** The state: {@code {"draws": scouts, "last": lastWasScout, "tried": {choice: {option: count}}}}. */
     public JsonValue toJson() {
         JsonObject.Builder options = JsonObject.builder();
-        scouted.forEach((choice, byOption) -> {
+        tried.forEach((choice, byOption) -> {
             JsonObject.Builder b = JsonObject.builder();
             byOption.forEach(b::put);
             options.put(choice, b.build());
         });
-        return JsonObject.builder().put("draws", draws).put("options", options.build()).build();
+        return JsonObject.builder().put("draws", draws).put("last", JsonBool.of(lastWasScout))
+            .put("tried", options.build()).build();
     }
 
     /**
-     * Continues from {@link #toJson}'s state, checked: counts are integers from 0 to {@code draws}; {@code null}
-     * (a snapshot written before scouts, or without any) starts from none.
+     * Continues from {@link #toJson}'s state, checked (counts are integers from 0 up); {@code null} (a snapshot
+     * written before scouts) starts from none.
      */
     public void restore(JsonValue state) {
-        scouted.clear();
+        tried.clear();
         draws = 0;
+        lastWasScout = false;
+        scouting = false;
         if (state == null) {
             return;
         }
         JsonObject s = SnapshotJson.object(state, "choice_scout");
-        long n = SnapshotJson.longMember(s, "draws");
-        if (n < 0 || n > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("choice_scout snapshot: draws must be a count, got " + n);
+        int n = count(SnapshotJson.member(s, "draws"));
+        if (!(SnapshotJson.member(s, "last") instanceof JsonBool last)) {
+            throw new IllegalArgumentException("choice_scout snapshot: \"last\" must be true or false");
         }
         Map<String, Map<String, Integer>> read = new TreeMap<>();
-        SnapshotJson.object(SnapshotJson.member(s, "options"), "choice_scout options").members().forEach((c, v) -> {
+        SnapshotJson.object(SnapshotJson.member(s, "tried"), "choice_scout tried").members().forEach((c, v) -> {
             Map<String, Integer> byOption = new TreeMap<>();
-            SnapshotJson.object(v, "choice_scout options").members().forEach((o, k) -> {
-                if (!(k instanceof JsonInt i) || i.value() < 0 || i.value() > n) {
-                    throw new IllegalArgumentException("choice_scout snapshot: a count must be an integer from 0 to"
-                        + " the scouts drawn (" + n + "), got " + SafeText.of(String.valueOf(k)));
-                }
-                byOption.put(o, (int) i.value());
-            });
+            SnapshotJson.object(v, "choice_scout tried").members().forEach((o, k) -> byOption.put(o, count(k)));
             read.put(c, byOption);
         });
-        scouted.putAll(read);
-        draws = (int) n;
+        tried.putAll(read);
+        draws = n;
+        lastWasScout = last.value();
+    }
+
+    private static int count(JsonValue v) {
+        if (!(v instanceof JsonInt i) || i.value() < 0 || i.value() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("choice_scout snapshot: a count must be an integer from 0, got "
+                + SafeText.of(String.valueOf(v)));
+        }
+        return (int) i.value();
     }
 }

@@ -28,28 +28,48 @@ class ChoiceScoutTest {
         return SPACE.parameters().get(0);
     }
 
+    /** A model that has settled on "adam" at a rate of 1e-3. */
+    private static double[] adam() {
+        return new double[] {1, Math.log(1e-3)};
+    }
+
     @Test
-    void eachOptionIsScoutedNTimesInTurnWithTheOtherParametersFromTheirPriorThenNeverAgain() {
+    void everyOtherModelDrawScoutsTheNeglectedOptionsAcrossTheirPriorUntilEachIsInNConfigurations() {
         ChoiceScout scout = new ChoiceScout(10);
         Rng rng = Rng.withSeed(5);
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < 30; i++) {
-            assertTrue(scout.due(SPACE), "scout " + i + " of 3 x 10");
-            double[] x = scout.draw(SPACE, rng);
-            int[] c = {scout.count(opt(), 0), scout.count(opt(), 1), scout.count(opt(), 2)};
-            assertTrue(Math.max(c[0], Math.max(c[1], c[2])) - Math.min(c[0], Math.min(c[1], c[2])) <= 1,
-                "the least-scouted option goes next: " + c[0] + "/" + c[1] + "/" + c[2]);
-            lo = Math.min(lo, x[1]);
-            hi = Math.max(hi, x[1]);
+        boolean last = false;
+        for (int i = 0; i < 200; i++) {
+            boolean due = scout.due(SPACE);
+            assertFalse(due && last, "never two scouts in a row (draw " + i + ")");
+            double[] x = due ? scout.draw(SPACE, rng) : adam();
+            if (due) {
+                assertTrue(scout.count(opt(), (int) x[0]) <= Math.min(scout.count(opt(), 0),
+                    Math.min(scout.count(opt(), 1), scout.count(opt(), 2))), "the least-tried option, draw " + i);
+                lo = Math.min(lo, x[1]);
+                hi = Math.max(hi, x[1]);
+            }
+            scout.record(SPACE, x);
+            last = due;
         }
-        assertFalse(scout.due(SPACE), "every option scouted 10 times: never again");
-        assertEquals(30, scout.draws());
-        for (int o = 0; o < 3; o++) {
-            assertEquals(10, scout.count(opt(), o), "option " + o);
+        assertEquals(10, scout.count(opt(), 0), "sgd: N configurations, all of them scouts");
+        assertEquals(10, scout.count(opt(), 2), "adamw too");
+        assertTrue(scout.draws() <= 21, "the model's own option needs no scouts (one tie at the start at most): "
+            + scout.draws());
+        assertFalse(scout.due(SPACE), "never again");
+        assertTrue(lo < Math.log(3e-4) && hi > Math.log(1e-1), "the rate spans its prior, not 1e-3: " + Math.exp(lo)
+            + " .. " + Math.exp(hi));
+    }
+
+    @Test
+    void anOptionTheModelProposesEnoughIsNeverScouted() {
+        ChoiceScout scout = new ChoiceScout(3);
+        for (int i = 0; i < 9; i++) {
+            scout.record(SPACE, new double[] {i % 3, 0});
         }
-        assertTrue(lo < Math.log(1e-4) && hi > Math.log(1e-1), "the rate spans its prior: " + Math.exp(lo) + " .. "
-            + Math.exp(hi));
+        assertFalse(scout.due(SPACE), "each option in 3 configurations already");
+        assertEquals(0, scout.draws());
     }
 
     @Test
@@ -63,8 +83,11 @@ class ChoiceScoutTest {
     }
 
     @Test
-    void offOrWithoutANamedChoiceOfTwoOptionsNoScoutIsDue() {
-        assertFalse(new ChoiceScout(0).due(SPACE), "off");
+    void offOrWithoutANamedChoiceOfTwoOptionsNoScoutIsDueAndNothingIsCounted() {
+        ChoiceScout off = new ChoiceScout(0);
+        off.record(SPACE, adam());
+        assertFalse(off.due(SPACE), "off");
+        assertEquals(0, off.count(opt(), 1), "off counts nothing");
         assertFalse(new ChoiceScout(10).due(NUMERIC), "a one-option choice and a choice among numbers");
     }
 
@@ -76,13 +99,16 @@ class ChoiceScoutTest {
             SearchSpace.ALL_TYPES);
         assertTrue(ChoiceScout.isNamedChoice(mixed.parameters().get(0)));
         assertFalse(ChoiceScout.isNamedChoice(mixed.parameters().get(1)));
-        ChoiceScout scout = new ChoiceScout(50);
+        ChoiceScout scout = new ChoiceScout(1000);
         Rng rng = Rng.withSeed(9);
         int[] b = new int[2];
         for (int i = 0; i < 100; i++) {
-            b[(int) scout.draw(mixed, rng)[1]]++;
+            double[] x = scout.draw(mixed, rng);
+            scout.record(mixed, x);
+            b[(int) x[1]]++;
         }
         assertEquals(50, scout.count(mixed.parameters().get(0), 1), "the named choice is balanced");
+        assertEquals(0, scout.count(mixed.parameters().get(1), 0), "a choice among numbers is not counted");
         assertTrue(b[0] > 30 && b[1] > 30, "a choice among numbers is drawn from its prior: " + b[0] + " / " + b[1]);
     }
 
@@ -90,20 +116,18 @@ class ChoiceScoutTest {
     void aNestedNamedChoiceIsScoutedUnderItsBranchAndTheScoutsStopAtTheirBound() {
         ChoiceScout scout = new ChoiceScout(4);
         Rng rng = Rng.withSeed(11);
-        int n = 0;
-        while (scout.due(NESTED)) {
-            scout.draw(NESTED, rng);
-            n++;
-            assertTrue(n <= 4 * 5, "at most N times the named options: " + n);
+        double[] modelsB = {1, Double.NaN}; // the model keeps to branch "b", where "act" is inactive
+        for (int i = 0; i < 200; i++) {
+            scout.record(NESTED, scout.due(NESTED) ? scout.draw(NESTED, rng) : modelsB);
         }
-        assertEquals(4 * 5, n, "the nested choice is short of N under the bound when its branch is not taken enough");
+        assertFalse(scout.due(NESTED));
+        assertTrue(scout.draws() <= 4 * 5, "at most N times the named options: " + scout.draws());
         ParameterSpec act = NESTED.parameters().get(1);
         assertEquals("act", act.name());
         for (int o = 0; o < 3; o++) {
             assertTrue(scout.count(act, o) >= 1, "the nested choice's option " + o + ": " + scout.count(act, o));
         }
         assertTrue(scout.count(NESTED.parameters().get(0), 0) >= 4, "its branch was taken for it");
-        assertTrue(scout.count(NESTED.parameters().get(0), 1) >= 4);
     }
 
     @Test
@@ -111,15 +135,19 @@ class ChoiceScoutTest {
         ChoiceScout a = new ChoiceScout(10);
         Rng ra = Rng.withSeed(3);
         for (int i = 0; i < 7; i++) {
-            a.draw(SPACE, ra);
+            a.record(SPACE, a.due(SPACE) ? a.draw(SPACE, ra) : adam());
         }
         ChoiceScout b = new ChoiceScout(10);
         b.restore(Json.parse(Json.writeAllowingNonFinite(a.toJson())));
         Rng rb = new Rng(ra.state());
-        assertEquals(7, b.draws());
-        while (a.due(SPACE)) {
-            assertTrue(b.due(SPACE));
-            assertEquals(a.draw(SPACE, ra)[0], b.draw(SPACE, rb)[0]);
+        assertEquals(a.draws(), b.draws());
+        for (int i = 0; i < 60; i++) {
+            assertEquals(a.due(SPACE), b.due(SPACE), "draw " + i);
+            double[] x = a.due(SPACE) ? a.draw(SPACE, ra) : adam();
+            double[] y = b.due(SPACE) ? b.draw(SPACE, rb) : adam();
+            assertEquals(x[0], y[0]);
+            a.record(SPACE, x);
+            b.record(SPACE, y);
         }
         assertFalse(b.due(SPACE));
         b.restore(null);
@@ -130,9 +158,12 @@ class ChoiceScoutTest {
     @Test
     void aBrokenSnapshotIsRefusedWithWhatIsWrong() {
         ChoiceScout s = new ChoiceScout(10);
-        for (String bad : new String[] {"[]", "{\"options\": {}}", "{\"draws\": -1, \"options\": {}}",
-            "{\"draws\": 2, \"options\": []}", "{\"draws\": 2, \"options\": {\"opt\": {\"sgd\": 3}}}",
-            "{\"draws\": 2, \"options\": {\"opt\": {\"sgd\": 1.5}}}", "{\"draws\": 2, \"options\": {\"opt\": 1}}"}) {
+        for (String bad : new String[] {"[]", "{\"last\": false, \"tried\": {}}",
+            "{\"draws\": -1, \"last\": false, \"tried\": {}}", "{\"draws\": 2, \"last\": 1, \"tried\": {}}",
+            "{\"draws\": 2, \"last\": true, \"tried\": []}",
+            "{\"draws\": 2, \"last\": true, \"tried\": {\"opt\": {\"sgd\": -3}}}",
+            "{\"draws\": 2, \"last\": true, \"tried\": {\"opt\": {\"sgd\": 1.5}}}",
+            "{\"draws\": 2, \"last\": true, \"tried\": {\"opt\": 1}}"}) {
             String m = assertThrows(IllegalArgumentException.class, () -> s.restore(Json.parse(bad)), bad).getMessage();
             assertTrue(m.contains("choice_scout") || m.contains("draws"), bad + ": " + m);
         }
