@@ -10,6 +10,7 @@ import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.tuners.common.RestoreCheck;
+import dev.tunerd.tuners.common.ScoutCheck;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -60,30 +61,8 @@ class BohbChoiceScoutTest {
         List<JsonObject> off = fresh(tuner(0));
         BohbTuner on = tuner(8);
         List<JsonObject> scouted = fresh(on);
-        int k = 0;
-        int[] before = new int[2]; // configurations with "lead", with "late", before the first scout
-        while (k < off.size() && off.get(k).equals(scouted.get(k))) {
-            before[late(scouted.get(k)) ? 1 : 0]++;
-            k++;
-        }
-        assertTrue(k >= 5 && k < scouted.size(), "the random start is shared: " + k + " of " + scouted.size());
-        assertTrue(before[late(scouted.get(k)) ? 1 : 0] <= before[late(scouted.get(k)) ? 0 : 1],
-            "the first scout takes the least-tried option: " + before[0] + "/" + before[1]);
-        int late = 0;
-        for (JsonObject p : scouted) {
-            late += late(p) ? 1 : 0;
-        }
-        JsonObject s = (JsonObject) ((JsonObject) ((JsonObject) on.snapshot()).get("own")).get("scouted");
-        JsonObject c = (JsonObject) ((JsonObject) s.get("tried")).get("c");
-        assertEquals(late, c.get("late").asDouble(), "every configuration is counted");
-        assertEquals(scouted.size() - late, c.get("lead").asDouble());
-        assertTrue(late >= 8 && scouted.size() - late >= 8, "each option in 8 configurations or more: " + late);
-        double draws = s.get("draws").asDouble();
-        assertTrue(draws >= 1 && draws <= 16, "scouts: " + draws);
-    }
-
-    private static boolean late(JsonObject p) {
-        return p.get("c").toString().contains("late");
+        JsonObject state = (JsonObject) ((JsonObject) ((JsonObject) on.snapshot()).get("own")).get("scouted");
+        ScoutCheck.scoutsTheLeastTriedUntilEachIsInN(off, scouted, state, 8);
     }
 
     @Test
