@@ -315,15 +315,22 @@ class HyperbandIT {
         }
     }
 
-    /** The rung share of issue 13 session 26: a value outside 0..1 is a usage error naming the key and range. */
+    /**
+     * The rung share of issue 13 session 26 and the bounded scout of session 30: a value outside its range is a usage
+     * error naming the key and range.
+     */
     @Test
-    void aRungShareOutsideItsRangeIsAUsageErrorNamingTheKey() throws Exception {
+    void aRungShareOrChoiceScoutOutsideItsRangeIsAUsageErrorNamingTheKey() throws Exception {
+        Map<String, String> bad = Map.of("\"rung_share\": 1.5", "rung_share must be between 0 and 1, got 1.5",
+            "\"choice_scout\": 1001", "choice_scout must be an integer between 0 and 1000, got 1001");
         for (String advisor : List.of("BOHB", "ASHA")) {
-            String config = "{\"tuner\": {\"name\": \"" + advisor + "\", \"classArgs\": {\"min_budget\": 1,"
-                + " \"max_budget\": 9, \"rung_share\": 1.5}}}";
-            try (TunerdProcess p = TunerdProcess.start(config, Map.of())) {
-                assertEquals(2, p.exitCode(Duration.ofSeconds(10)), p.stderr());
-                assertTrue(p.stderr().contains("rung_share must be between 0 and 1, got 1.5"), p.stderr());
+            for (Map.Entry<String, String> arg : bad.entrySet()) {
+                String config = "{\"tuner\": {\"name\": \"" + advisor + "\", \"classArgs\": {\"min_budget\": 1,"
+                    + " \"max_budget\": 9, " + arg.getKey() + "}}}";
+                try (TunerdProcess p = TunerdProcess.start(config, Map.of())) {
+                    assertEquals(2, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+                    assertTrue(p.stderr().contains(arg.getValue()), p.stderr());
+                }
             }
         }
     }

@@ -19,7 +19,7 @@ public final class AshaProvider implements TunerProvider<AshaArgs> {
     public String description() {
         return "advisor: asynchronous successive halving, no worker waits for a rung (classArgs: min_budget=1,"
             + " max_budget=81, eta=3, optimize_mode, sampler=random|tpe, rank_agreement=0.7, seed,"
-            + " rung_share=0, rung_trend=false)";
+            + " rung_share=0, rung_trend=false, choice_scout=0)";
     }
 
     @Override

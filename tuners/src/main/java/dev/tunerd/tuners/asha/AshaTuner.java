@@ -13,6 +13,7 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.ChoiceScout;
 import dev.tunerd.tuners.common.RankAgreement;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.common.RungValue;
@@ -91,7 +92,8 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         this.budgets = args.budgets();
         this.eta = args.eta();
         this.mode = args.mode();
-        this.sampler = new ConfigSampler(args.sampler().equals("tpe"), budgets.length, Rng.withSeed(seed));
+        this.sampler = new ConfigSampler(args.sampler().equals("tpe"), budgets.length, Rng.withSeed(seed),
+            new ChoiceScout(args.choiceScout()));
         this.agreement = new RankAgreement(args.rankAgreement(), MIN_FULL_CURVES, AGREEMENT_WINDOW);
         this.rungValue = args.rungValue();
         for (int i = 0; i < budgets.length; i++) {
@@ -143,6 +145,11 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     private JsonValue start(long id, int configCounter, int rung, JsonObject params) {
         trials.put(id, new Running(configCounter, rung, params));
         return BudgetedParameters.with(params, budgets[rung]);
+    }
+
+    /** For tests and the bench: the budget of the rung whose TPE model draws new configurations, -1 without one. */
+    public int modelBudget() {
+        return space == null || !sampler.modelled() ? -1 : budgets[sampler.modelRung()];
     }
 
     @Override
@@ -244,7 +251,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
             SnapshotJson.doubles(t.history))));
         return JsonObject.builder().put("counter", counter).put("rng", sampler.rngState())
             .put("rungs", new JsonArray(rs)).put("running", new JsonArray(running))
-            .put("agreement", agreement.snapshot()).build();
+            .put("agreement", agreement.snapshot()).put("scouted", sampler.scoutState()).build();
     }
 
     @Override
@@ -255,6 +262,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
             throw new IllegalArgumentException("ASHA snapshot has " + rs.size() + " rungs, expected " + rungs.size());
         }
         sampler.reset(SnapshotJson.longMember(s, "rng"));
+        sampler.restoreScouts(s.get("scouted")); // absent in states written before issue 13 session 30
         for (int k = 0; k < rs.size(); k++) {
             JsonObject r = SnapshotJson.object(rs.get(k), "ASHA rung");
             AshaRung rung = rungs.get(k);

@@ -1,7 +1,9 @@
 package dev.tunerd.tuners.asha;
 
 import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.ChoiceScout;
 import dev.tunerd.tuners.common.RandomSampler;
 import dev.tunerd.tuners.common.Rng;
 import dev.tunerd.tuners.model.UnitSpace;
@@ -18,14 +20,17 @@ import java.util.List;
 final class ConfigSampler {
     private final boolean tpe;
     private final int rungCount;
+    /** {@code choice_scout}: every other model draw scouts a named choice's neglected option (N times at most). */
+    private final ChoiceScout scout;
     private Rng rng;
     private SearchSpace space;
     private final List<TpeSampler> models = new ArrayList<>();
     private final List<Integer> counts = new ArrayList<>();
     private UnitSpace unit;
 
-    ConfigSampler(boolean tpe, int rungCount, Rng rng) {
+    ConfigSampler(boolean tpe, int rungCount, Rng rng, ChoiceScout scout) {
         this.tpe = tpe;
+        this.scout = scout;
         this.rungCount = rungCount;
         this.rng = rng;
     }
@@ -88,26 +93,57 @@ final class ConfigSampler {
         counts.set(rung, counts.get(rung) + 1);
     }
 
+    /** The rung whose model draws the next configuration: the highest with enough results, else the lowest. */
+    int modelRung() {
+        for (int k = rungCount - 1; k >= 0; k--) {
+            if (counts.get(k) >= needed()) {
+                return k;
+            }
+        }
+        return 0;
+    }
+
+    /** Results a rung's model needs before it is asked: {@code max(n_startup_jobs, dimensions + 1)}. */
+    private int needed() {
+        return Math.max(TpeArgs.defaults().nStartupJobs(), space.size() + 1);
+    }
+
+    /** Whether new configurations come from TPE models (else uniformly at random). */
+    boolean modelled() {
+        return tpe;
+    }
+
+    /** A new configuration; {@code inFlight}: the configurations of the running trials. */
     JsonObject next(List<JsonObject> inFlight) {
         if (!tpe) {
             return space.format(RandomSampler.sample(space, rng));
         }
-        int needed = Math.max(TpeArgs.defaults().nStartupJobs(), space.size() + 1);
-        int use = 0;
-        for (int k = rungCount - 1; k >= 0; k--) {
-            if (counts.get(k) >= needed) {
-                use = k;
-                break;
-            }
-        }
-        List<double[]> running = new ArrayList<>();
-        for (JsonObject p : inFlight) {
+        int use = modelRung();
+        double[] x = counts.get(use) >= needed() && scout.due(space) ? scout.draw(space, rng)
+            : models.get(use).suggest(internals(inFlight));
+        scout.record(space, x); // every configuration counts towards choice_scout's N, however drawn
+        return space.format(x);
+    }
+
+    /** The scouts' counts, for a snapshot. */
+    JsonValue scoutState() {
+        return scout.toJson();
+    }
+
+    /** Continues the scouts' counts from a snapshot ({@code null}: none). */
+    void restoreScouts(JsonValue state) {
+        scout.restore(state);
+    }
+
+    private List<double[]> internals(List<JsonObject> configs) {
+        List<double[]> out = new ArrayList<>();
+        for (JsonObject p : configs) {
             try {
-                running.add(space.deformat(p));
+                out.add(space.deformat(p));
             } catch (IllegalArgumentException e) {
                 // from an earlier search space
             }
         }
-        return space.format(models.get(use).suggest(running));
+        return out;
     }
 }

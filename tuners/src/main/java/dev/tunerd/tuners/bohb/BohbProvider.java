@@ -19,8 +19,8 @@ public final class BohbProvider implements TunerProvider<BohbArgs> {
     public String description() {
         return "advisor: Hyperband brackets with configurations from a model per budget (classArgs:"
             + " optimize_mode, min_budget=1, max_budget=3, eta=3, sampler=tpe|kde, min_points_in_model, random_fraction,"
-            + " exec_mode, rank_agreement, seed, rung_share=0, rung_trend=false; kde only: top_n_percent=15,"
-            + " num_samples=4, bandwidth_factor=3, min_bandwidth=0.001)";
+            + " exec_mode, rank_agreement, seed, rung_share=0, rung_trend=false, choice_scout=0;"
+            + " kde only: top_n_percent=15, num_samples=4, bandwidth_factor=3, min_bandwidth=0.001)";
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.ParameterSpec;
 import dev.tunerd.spi.space.SearchSpace;
+import dev.tunerd.tuners.common.ChoiceScout;
 import dev.tunerd.tuners.common.ImportScreen;
 import dev.tunerd.tuners.common.RandomSampler;
 import dev.tunerd.tuners.common.Rng;
@@ -56,6 +57,8 @@ public final class BohbTuner extends BracketTuner {
     private final List<JsonObject> drawn = new ArrayList<>();
     /** Updates of the model and of {@link #drawn} held back while a first round is drawn in part. */
     private final FrozenModel frozen = new FrozenModel();
+    /** {@code choice_scout}: every other model draw scouts a named choice's neglected option (N times at most). */
+    private final ChoiceScout scout;
     private Rng rng;
     private SearchSpace space;
     private UnitSpace unit;
@@ -72,6 +75,7 @@ public final class BohbTuner extends BracketTuner {
             false),
             args.mode(), context, args.rankAgreement());
         this.args = args;
+        this.scout = new ChoiceScout(args.choiceScout());
         this.rng = Rng.withSeed(seed);
         readRungsWith(args.rungValue());
         if (!wholeRound) {
@@ -184,7 +188,9 @@ public final class BohbTuner extends BracketTuner {
 
     @Override
     protected JsonObject newConfig(int budget) {
-        JsonObject c = space.format(draw());
+        double[] x = draw();
+        scout.record(space, x); // every configuration counts towards choice_scout's N, however drawn
+        JsonObject c = space.format(x);
         drawn.add(c);
         if (engine.undrawn() <= 1) { // the round's last draw (its entry is still queued): the model catches up
             thaw();
@@ -195,18 +201,17 @@ public final class BohbTuner extends BracketTuner {
     private double[] draw() {
         if (args.tpe()) {
             if (tpe.modelBudget() >= 0 && rng.nextDouble() >= args.randomFraction()) {
-                List<double[]> pending = new ArrayList<>();
-                for (JsonObject p : drawn) {
-                    double[] x = internal(p);
-                    if (x != null) {
-                        pending.add(x);
-                    }
+                if (scout.due(space)) {
+                    return scout.draw(space, rng);
                 }
-                return tpe.suggest(pending);
+                return tpe.suggest(internals(drawn));
             }
             return RandomSampler.sample(space, rng);
         }
         if (models.hasModel() && rng.nextDouble() >= args.randomFraction()) {
+            if (scout.due(space)) {
+                return scout.draw(space, rng);
+            }
             double[] x = models.sample(rng);
             double[] internal = new double[x.length];
             for (int i = 0; i < x.length; i++) {
@@ -215,6 +220,18 @@ public final class BohbTuner extends BracketTuner {
             return internal;
         }
         return RandomSampler.sample(space, rng);
+    }
+
+    /** {@code configs} in internal coordinates, those from an earlier search space left out. */
+    private List<double[]> internals(List<JsonObject> configs) {
+        List<double[]> out = new ArrayList<>();
+        for (JsonObject p : configs) {
+            double[] x = internal(p);
+            if (x != null) {
+                out.add(x);
+            }
+        }
+        return out;
     }
 
     /** A first round's trial ended: its configuration is no longer pending (whether or not it has a value). */
@@ -288,7 +305,8 @@ public final class BohbTuner extends BracketTuner {
         List<JsonValue> list = new ArrayList<>();
         results.forEach(r -> list.add(JsonArray.of(JsonInt.of(r.budget()), r.params(), JsonFloat.of(r.loss()))));
         return JsonObject.builder().put("rng", rng.state()).put("results", new JsonArray(list))
-            .put("drawn", new JsonArray(new ArrayList<>(drawn))).put("held", frozen.toJson()).build();
+            .put("drawn", new JsonArray(new ArrayList<>(drawn))).put("held", frozen.toJson())
+            .put("scouted", scout.toJson()).build();
     }
 
     @Override
@@ -312,6 +330,7 @@ public final class BohbTuner extends BracketTuner {
             }
         }
         frozen.read(s.get("held"), results.size());
+        scout.restore(s.get("scouted")); // absent in states written before issue 13 session 30
         rng = new Rng(SnapshotJson.longMember(s, "rng"));
         if (space != null) {
             rebuildModels();

@@ -24,7 +24,8 @@ class AshaArgsTest {
         new Case("rankAgreement", -1.0, (b, v) -> b.rankAgreement((Double) v)),
         new Case("seed", 12L, (b, v) -> b.seed((Long) v)),
         new Case("rungShare", 0.25, (b, v) -> b.rungShare((Double) v)),
-        new Case("rungTrend", true, (b, v) -> b.rungTrend((Boolean) v)));
+        new Case("rungTrend", true, (b, v) -> b.rungTrend((Boolean) v)),
+        new Case("choiceScout", 10, (b, v) -> b.choiceScout((Integer) v)));
 
     @Test
     void nothingSetIsTheEmptyClassArgs() throws Exception {

@@ -69,6 +69,8 @@ public final class HyperbandSim {
         /** What the tuner is told after each epoch: the curve's values, or with {@code -Dsim.denoise} their mean. */
         double[] fed;
         int budget;
+        /** The configuration without its budget (for {@code -Dsim.draws}). */
+        JsonObject params;
         int epochs;
         double next;
         long order;
@@ -116,7 +118,8 @@ public final class HyperbandSim {
         "screen_margin", "repeat_largest", "early_margin", "realized_share", "thin_margin", "realized_floor",
         "realized_winners", "repeat_losing", "separate_streams", "recheck_all", "hold_for_decisions", "largest_first",
         "firm_margin", "chance_depth", "winner_veto", "refresh_every", "refresh_below", "wait_for_verdict",
-        "rung_share", "rung_trend", "spend_race", "race_trailing", "race_outlook", "replay_by_model");
+        "rung_share", "rung_trend", "choice_scout", "random_fraction", "min_points_in_model", "spend_race",
+        "race_trailing", "race_outlook", "replay_by_model");
 
     /** A whole-number classArg of the command line, rounded, or null (its default) when it is not given. */
     private static Integer whole(Map<String, Double> extra, String key) {
@@ -157,11 +160,14 @@ public final class HyperbandSim {
                 REPORTING);
             case "bohb", "bohb-kde" -> drive(problem, new BohbTuner(BohbArgs.builder().optimizeMode(mode).minBudget(1)
                 .maxBudget(epochs).eta(3).sampler(advisor.equals("bohb") ? "tpe" : "kde").rungShare(extra.get("rung_share"))
+                .randomFraction(extra.get("random_fraction")).minPointsInModel(whole(extra, "min_points_in_model"))
+                .choiceScout(whole(extra, "choice_scout"))
                 .rungTrend(flag(extra, "rung_trend")).seed(seed).build(), seed,
                 ctx), paid, workers, 100L * epochs, null, REPORTING);
             case "asha", "asha-tpe" -> drive(problem, new AshaTuner(AshaArgs.builder().optimizeMode(mode)
                 .minBudget(Math.max(1, epochs / 9)).maxBudget(epochs).eta(3)
                 .sampler(advisor.equals("asha") ? "random" : "tpe").rungShare(extra.get("rung_share"))
+                .choiceScout(whole(extra, "choice_scout"))
                 .rungTrend(flag(extra, "rung_trend")).seed(seed).build(), seed), paid, workers,
                 100L * epochs, null, REPORTING);
             default -> throw new IllegalArgumentException("-Dsim.advisor: hyperband, bohb, bohb-kde, asha or asha-tpe");
@@ -197,6 +203,7 @@ public final class HyperbandSim {
                 if (p != null) {
                     trace(tuner, waiting.get(i), spent, budget);
                     Run r = start(problem, waiting.get(i), p, now, started++);
+                    traceDraw(tuner, waiting.get(i), r, problem, spent);
                     traceRound(tuner, waiting.remove(i--), r, problem);
                     events.add(r);
                 }
@@ -220,6 +227,7 @@ public final class HyperbandSim {
                     trace(tuner, id, spent, budget);
                     Run r = start(problem, id, p.get(0), now, started++);
                     traceRound(tuner, id, r, problem);
+                    traceDraw(tuner, id, r, problem, spent);
                     events.add(r);
                 }
             }
@@ -299,6 +307,22 @@ public final class HyperbandSim {
         }
         if (TRACE) {
             System.out.printf("  %5d %s%n", spent, key);
+        }
+    }
+
+    /**
+     * {@code -Dsim.draws=true} (issue 13 session 29, a diagnosis of the samplers): every trial's start as a line
+     * {@code D spent wireId budget modelBudget trueFinalRegret params}, where modelBudget is the budget whose model
+     * draws new configurations at that moment (BOHB and ASHA; -1 when none does).
+     */
+    private static final boolean DRAWS = Boolean.getBoolean("sim.draws");
+
+    private static void traceDraw(NamesParameterIds tuner, long id, Run r, Problem problem, long spent) {
+        if (DRAWS) {
+            int model = tuner instanceof BohbTuner b ? b.modelBudget() : tuner instanceof AshaTuner a
+                ? a.modelBudget() : -1;
+            System.out.printf("D %d %s %d %d %.4f %s%n", spent, tuner.wireParameterId(id), r.budget, model,
+                r.curve.trueFinal() - problem.optimum(), r.params);
         }
     }
 
@@ -384,6 +408,7 @@ public final class HyperbandSim {
             }
         }
         r.budget = budget;
+        r.params = plain.build();
         r.next = now + 1;
         r.order = order;
         if (ISSUES) {

@@ -23,8 +23,8 @@ import java.util.Optional;
  * (trials ended) in {@code [mark, mark + width)} for each mark. Unlike {@link AdvisorTiming} (final results only),
  * the full trainings carry their curves, which the payoff checks replay. Prints the bands on stdout.
  * {@code java -cp $CP dev.tunerd.tuners.bench.HyperbandTiming longcrossing 22320 1 hyperband 1000,5000,10000 500}
- * (optionally {@code spend_race=-1}: Hyperband without the spend race, the same run as sessions 7-25's rules, and
- * {@code promote_by=value|model|auto}, issue 13 session 29)
+ * (optionally {@code spend_race=-1}: Hyperband without the spend race, the same run as sessions 7-25's rules,
+ * {@code promote_by=value|model|auto}, issue 13 session 29; {@code choice_scout=N}: BOHB's or ASHA's scouts, session 30)
  * (advisor: {@code hyperband}, {@code asha}, {@code asha-tpe} or {@code bohb}).
  */
 public final class HyperbandTiming {
@@ -34,11 +34,14 @@ public final class HyperbandTiming {
     public static void main(String[] args) {
         if (args.length < 6) {
             throw new IllegalArgumentException(
-                "usage: HyperbandTiming PROBLEM SEED WORKERS ADVISOR MARKS WIDTH [spend_race=K] [promote_by=M]");
+                "usage: HyperbandTiming PROBLEM SEED WORKERS ADVISOR MARKS WIDTH [spend_race=K] [promote_by=M]"
+                    + " [choice_scout=N]");
         }
-        // the race's own cost: the same run with and without it (issue 13 session 26)
-        Double spendRace = SimArgs.classArgs(SimArgs.without(args, "promote_by"), 6, java.util.Set.of("spend_race"))
-            .get("spend_race");
+        // the race's own cost: the same run with and without it (issue 13 session 26); the scouts' (session 30)
+        Map<String, Double> extra = SimArgs.classArgs(SimArgs.without(args, "promote_by"), 6,
+            java.util.Set.of("spend_race", "choice_scout"));
+        Double spendRace = extra.get("spend_race");
+        Integer scout = extra.get("choice_scout") == null ? null : (int) Math.round(extra.get("choice_scout"));
         String promoteBy = SimArgs.word(args, 6, "promote_by"); // issue 13 session 29
         long seed = Long.parseLong(args[1]);
         int workers = Integer.parseInt(args[2]);
@@ -60,9 +63,9 @@ public final class HyperbandTiming {
                 paid, workers, Long.MAX_VALUE, log, Reporting.LOSS);
             case "asha", "asha-tpe" -> HyperbandSim.drive(problem, new AshaTuner(AshaArgs.builder().minBudget(1)
                 .maxBudget(r).eta(3).optimizeMode("minimize").sampler(args[3].equals("asha") ? "random" : "tpe")
-                .seed(seed).build(), seed), paid, workers, Long.MAX_VALUE, log, Reporting.LOSS);
+                .choiceScout(scout).seed(seed).build(), seed), paid, workers, Long.MAX_VALUE, log, Reporting.LOSS);
             case "bohb" -> HyperbandSim.drive(problem, new BohbTuner(BohbArgs.builder().optimizeMode("minimize")
-                .minBudget(1).maxBudget(r).eta(3).seed(seed).build(), seed, ctx), paid, workers, Long.MAX_VALUE, log,
+                .minBudget(1).maxBudget(r).eta(3).choiceScout(scout).seed(seed).build(), seed, ctx), paid, workers, Long.MAX_VALUE, log,
                 Reporting.LOSS);
             default -> throw new IllegalArgumentException("advisor: hyperband, asha, asha-tpe or bohb");
         }

@@ -31,7 +31,8 @@ class BohbArgsTest {
         new Case("seed", 12L, (b, v) -> b.seed((Long) v)),
         new Case("sampler", "kde", (b, v) -> b.sampler((String) v)),
         new Case("rungShare", 0.25, (b, v) -> b.rungShare((Double) v)),
-        new Case("rungTrend", true, (b, v) -> b.rungTrend((Boolean) v)));
+        new Case("rungTrend", true, (b, v) -> b.rungTrend((Boolean) v)),
+        new Case("choiceScout", 10, (b, v) -> b.choiceScout((Integer) v)));
 
     private static BohbArgs parsed(String component, Object value) throws Exception {
         return ArgsRecords.parsed(BohbArgs.class, component, value);

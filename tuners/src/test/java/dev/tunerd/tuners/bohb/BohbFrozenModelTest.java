@@ -32,9 +32,12 @@ class BohbFrozenModelTest {
         return tuner(sampler, wholeRound, serial, AlgorithmContext.standalone());
     }
 
+    /** {@code sampler}: {@code tpe} or {@code kde}, with {@code +scout} for {@code choice_scout: 6}. */
     private static BohbTuner tuner(String sampler, boolean wholeRound, boolean serial, AlgorithmContext context) {
+        boolean scout = sampler.endsWith("+scout");
         BohbArgs.Builder b = BohbArgs.builder().optimizeMode("minimize").minBudget(1).maxBudget(9).eta(3)
-            .randomFraction(0.1).rankAgreement(-1.0).seed(33L).sampler(sampler);
+            .randomFraction(0.1).rankAgreement(-1.0).seed(33L).sampler(sampler.replace("+scout", ""))
+            .choiceScout(scout ? 6 : null);
         if (serial) {
             b.execMode("serial");
         }
@@ -124,7 +127,8 @@ class BohbFrozenModelTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"tpe, 1, false", "tpe, 4, false", "tpe, 3, true", "kde, 1, false", "kde, 4, false", "kde, 3, true"})
+    @CsvSource({"tpe, 1, false", "tpe, 4, false", "tpe, 3, true", "kde, 1, false", "kde, 4, false", "kde, 3, true",
+        "tpe+scout, 1, false", "tpe+scout, 4, false", "kde+scout, 4, false"})
     void lazyDrawsSendWhatTheWholeRoundDrawSent(String sampler, int workers, boolean serial) {
         for (long script = 1; script <= 3; script++) {
             List<String> whole = run(sampler, true, serial, workers, script, 150, -1, new ArrayList<>());
@@ -135,7 +139,7 @@ class BohbFrozenModelTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tpe", "kde"})
+    @ValueSource(strings = {"tpe", "kde", "tpe+scout"})
     void aTunerRestoredWhileUpdatesAreHeldGoesOnAsTheUninterruptedOne(String sampler) {
         List<String> whole = run(sampler, true, false, 4, 7, 120, -1, new ArrayList<>());
         List<Integer> held = new ArrayList<>();
