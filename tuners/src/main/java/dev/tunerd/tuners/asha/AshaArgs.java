@@ -27,16 +27,13 @@ import dev.tunerd.tuners.common.RungValue;
  *                     the least-squares line through those reports at the last one ({@code true}) rather than their mean ({@code false},
  *                     the default)
  * @param choiceScout  {@code choice_scout} (a tunerd addition, issue 13 sessions 29-30; with {@code sampler: tpe}):
- *                     the model's draws are scouts until each option of every named {@code choice} was scouted this
- *                     many times, each at its least-scouted option with the other parameters from their prior, then
- *                     never again (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0 .. 1000, default
- *                     {@value #DEFAULT_CHOICE_SCOUT} (off)
+ *                     while an option of a named {@code choice} is in fewer than this many of the configurations
+ *                     drawn, every other draw the model would make is a scout (that option, the other parameters from
+ *                     their prior), then never again (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0 .. 1000,
+ *                     default 0 (off)
  */
 public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String optimizeMode, String sampler,
                        Double rankAgreement, Long seed, Double rungShare, Boolean rungTrend, Integer choiceScout) {
-
-    /** {@code choice_scout} when the classArgs do not set it (issue 13 session 30). */
-    public static final int DEFAULT_CHOICE_SCOUT = 0;
 
     /**
      * The default {@code rank_agreement} (Kendall's tau): 0.5 chosen on tuning seeds 100-119 while the daemon still
@@ -75,10 +72,7 @@ public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String
         rungShare = rungShare == null ? 0.0 : rungShare;
         rungTrend = rungTrend != null && rungTrend;
         new RungValue(rungShare, rungTrend); // validates rung_share
-        choiceScout = choiceScout == null ? DEFAULT_CHOICE_SCOUT : choiceScout;
-        if (choiceScout < 0 || choiceScout > ChoiceScout.MAX_PER_OPTION) {
-            throw new IllegalArgumentException(ChoiceScout.rangeMessage(choiceScout));
-        }
+        choiceScout = ChoiceScout.checked(choiceScout);
     }
 
     /** How a trial's value at its rung is read ({@code rung_share}, {@code rung_trend}). */

@@ -42,19 +42,16 @@ import dev.tunerd.tuners.common.RungValue;
  * @param rungTrend        {@code rung_trend} (a tunerd addition, issue 13 session 26): with a window of 3 or more
  *                         reports, the value is the least-squares line through those reports at the last one ({@code true}) rather than
  *                         their mean ({@code false}, the default)
- * @param choiceScout      {@code choice_scout} (a tunerd addition, issue 13 sessions 29-30): the model's draws are
- *                         scouts until each option of every named {@code choice} was scouted this many times, each at
- *                         its least-scouted option with the other parameters from their prior, then never again (see
- *                         {@link dev.tunerd.tuners.common.ChoiceScout}); 0 .. 1000, default
- *                         {@value #DEFAULT_CHOICE_SCOUT} (off)
+ * @param choiceScout      {@code choice_scout} (a tunerd addition, issue 13 sessions 29-30): while an option of a
+ *                         named {@code choice} is in fewer than this many of the configurations drawn, every other
+ *                         draw the model would make is a scout (that option, the other parameters from their prior),
+ *                         then never again (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0 .. 1000, default 0
+ *                         (off)
  */
 public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget, Integer eta, Integer minPointsInModel,
                        Integer top_n_percent, Integer numSamples, Double randomFraction, Double bandwidthFactor,
                        Double minBandwidth, String execMode, Double rankAgreement, Long seed, String sampler,
                        Double rungShare, Boolean rungTrend, Integer choiceScout) {
-
-    /** {@code choice_scout} when the classArgs do not set it (issue 13 session 30). */
-    public static final int DEFAULT_CHOICE_SCOUT = 0;
 
     /**
      * {@code num_samples} when the classArgs do not set it, a departure from NNI's 64: the candidate with the largest
@@ -114,8 +111,7 @@ public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget
         rungShare = rungShare == null ? 0.0 : rungShare;
         rungTrend = rungTrend != null && rungTrend;
         rungValue(rungShare, rungTrend); // validates rung_share
-        choiceScout = choiceScout == null ? DEFAULT_CHOICE_SCOUT : choiceScout;
-        require(choiceScout >= 0 && choiceScout <= ChoiceScout.MAX_PER_OPTION, ChoiceScout.rangeMessage(choiceScout));
+        choiceScout = ChoiceScout.checked(choiceScout);
     }
 
     private static RungValue rungValue(double share, boolean trend) {

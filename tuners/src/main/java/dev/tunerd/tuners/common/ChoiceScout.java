@@ -50,17 +50,27 @@ public final class ChoiceScout {
     /** Whether {@link #draw} made the configuration {@link #record} is to count next. */
     private boolean scouting;
 
+    /** {@code choice_scout} when the classArgs do not set it: off. */
+    public static final int DEFAULT_PER_OPTION = 0;
+
     /** @param perOption configurations per option of each named choice before scouts stop, 0 .. 1000 (0: off) */
     public ChoiceScout(int perOption) {
-        if (perOption < 0 || perOption > MAX_PER_OPTION) {
-            throw new IllegalArgumentException(rangeMessage(perOption));
-        }
-        this.perOption = perOption;
+        this.perOption = checked(perOption);
     }
 
-    /** The message for an out-of-range {@code choice_scout}: names the key and the range. */
-    public static String rangeMessage(Object value) {
-        return "choice_scout must be an integer between 0 and " + MAX_PER_OPTION + ", got " + value;
+    /**
+     * The classArg {@code choice_scout} validated, {@link #DEFAULT_PER_OPTION} when absent; out of range an
+     * {@link IllegalArgumentException} naming the key and the range (BOHB's and ASHA's argument records call this).
+     */
+    public static int checked(Integer perOption) {
+        if (perOption == null) {
+            return DEFAULT_PER_OPTION;
+        }
+        if (perOption < 0 || perOption > MAX_PER_OPTION) {
+            throw new IllegalArgumentException("choice_scout must be an integer between 0 and " + MAX_PER_OPTION
+                + ", got " + perOption);
+        }
+        return perOption;
     }
 
     /**
