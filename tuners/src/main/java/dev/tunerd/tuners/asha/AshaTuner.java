@@ -83,8 +83,15 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     /** How a trial's value at its rung is read from its reports ({@code rung_share}; the last one by default). */
     private final RungValue rungValue;
     private final Map<Long, Running> trials = new LinkedHashMap<>();
-    // trials that ended without a FINAL (recorded on their last intermediate result, or not at all): one may still come
-    private final Map<Long, Running> awaitingFinal = new HashMap<>();
+    // trials that ended without a FINAL (recorded on their last intermediate result, or not at all): one may still come;
+    // the most recent KEPT_AWAITING only, since they travel with a snapshot
+    private final Map<Long, Running> awaitingFinal = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Running> eldest) {
+            return size() > KEPT_AWAITING;
+        }
+    };
+    static final int KEPT_AWAITING = 64;
     private int counter;
     private SearchSpace space;
 
@@ -244,14 +251,22 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
                 .put("promoted", SnapshotJson.ints(r.promoted.stream().mapToInt(Integer::intValue).sorted().toArray()))
                 .build());
         }
-        List<JsonValue> running = new ArrayList<>();
-        trials.forEach((id, t) -> running.add(JsonArray.of(JsonFloat.of(id), JsonFloat.of(t.counter),
+        JsonObject.Builder out = JsonObject.builder().put("counter", counter).put("rng", sampler.rngState())
+            .put("rungs", new JsonArray(rs)).put("running", trialsState(trials))
+            .put("agreement", agreement.snapshot()).put("scouted", sampler.scoutState());
+        if (!awaitingFinal.isEmpty()) { // a FINAL after the end still counts after a resume (issue 13 session 31)
+            out.put("awaitingFinal", trialsState(awaitingFinal));
+        }
+        return out.build();
+    }
+
+    private static JsonArray trialsState(Map<Long, Running> byId) {
+        List<JsonValue> out = new ArrayList<>();
+        byId.forEach((id, t) -> out.add(JsonArray.of(JsonFloat.of(id), JsonFloat.of(t.counter),
             JsonFloat.of(t.rung), t.params, JsonFloat.of(t.sequence), JsonFloat.of(t.loss),
             JsonFloat.of(t.finalSeen ? 1 : 0), JsonFloat.of(t.recorded ? 1 : 0), JsonFloat.of(t.fresh ? 1 : 0),
             SnapshotJson.doubles(t.history))));
-        return JsonObject.builder().put("counter", counter).put("rng", sampler.rngState())
-            .put("rungs", new JsonArray(rs)).put("running", new JsonArray(running))
-            .put("agreement", agreement.snapshot()).put("scouted", sampler.scoutState()).build();
+        return new JsonArray(out);
     }
 
     @Override
@@ -276,8 +291,19 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
                 rung.promoted.add(c);
             }
         }
-        trials.clear();
-        for (JsonValue v : SnapshotJson.arrayMember(s, "running").values()) {
+        readTrials(SnapshotJson.arrayMember(s, "running"), trials);
+        // absent when no ended trial waited for its FINAL (and in states written before issue 13 session 31)
+        readTrials(s.get("awaitingFinal") == null ? JsonArray.EMPTY : SnapshotJson.arrayMember(s, "awaitingFinal"),
+            awaitingFinal);
+        counter = (int) SnapshotJson.longMember(s, "counter");
+        if (s.get("agreement") != null) { // snapshots before the rank check have none
+            agreement.restore(s.get("agreement"));
+        }
+    }
+
+    private static void readTrials(JsonArray state, Map<Long, Running> into) {
+        into.clear();
+        for (JsonValue v : state.values()) {
             List<JsonValue> f = SnapshotJson.asArray(v).values();
             Running t = new Running((int) f.get(1).asDouble(), (int) f.get(2).asDouble(), (JsonObject) f.get(3));
             t.sequence = (long) f.get(4).asDouble();
@@ -288,11 +314,7 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
             if (f.size() > 9) { // states written before the history travelled have none
                 t.history.addAll(SnapshotJson.toDoubles(f.get(9)));
             }
-            trials.put((long) f.get(0).asDouble(), t);
-        }
-        counter = (int) SnapshotJson.longMember(s, "counter");
-        if (s.get("agreement") != null) { // snapshots before the rank check have none
-            agreement.restore(s.get("agreement"));
+            into.put((long) f.get(0).asDouble(), t);
         }
     }
 

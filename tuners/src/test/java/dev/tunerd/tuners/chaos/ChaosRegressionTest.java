@@ -1,0 +1,57 @@
+package dev.tunerd.tuners.chaos;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.tunerd.protocol.json.Json;
+import dev.tunerd.spi.IntermediateResult;
+import dev.tunerd.spi.TrialResult;
+import dev.tunerd.spi.json.JsonFloat;
+import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.tuners.asha.AshaArgs;
+import dev.tunerd.tuners.asha.AshaTuner;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The streams {@link AdvisorChaosTest} and {@link SnapshotTamperTest} found broken (issue 13, session 31), each
+ * shrunk by hand to the few calls that still break it.
+ */
+class ChaosRegressionTest {
+
+    private static AshaTuner asha() {
+        AshaTuner t = new AshaTuner(AshaArgs.builder().minBudget(1).maxBudget(9).eta(3).optimizeMode("maximize")
+            .sampler("random").rankAgreement(-1.0).seed(5L).build(), 5L);
+        t.updateSearchSpace(Advisor.SPACE);
+        return t;
+    }
+
+    private static TrialResult result(long id, double v) {
+        return new TrialResult(id, JsonObject.EMPTY, JsonFloat.of(v), false, Optional.of("T" + id));
+    }
+
+    /**
+     * Seed 31009 (asha-random, 4 workers): a trial ended without its FINAL, then a kill and a resume from the snapshot,
+     * then the FINAL. The restored ASHA had forgotten the trials waiting for a FINAL, so it ignored it and drew a new
+     * configuration where the uninterrupted one promoted that trial.
+     */
+    @Test
+    void aFinalAfterTheEndCountsTheSameAfterARestore() throws Exception {
+        AshaTuner a = asha();
+        for (long id = 0; id < 3; id++) {
+            a.generateParameters(id);
+        }
+        a.receiveIntermediateResult(new IntermediateResult(0, "T0", 0, JsonFloat.of(0.1)));
+        a.trialEnd(0, true); // its FINAL is still to come
+        a.receiveTrialResult(result(1, 0.5));
+        a.trialEnd(1, true);
+        a.receiveTrialResult(result(2, 0.3));
+        a.trialEnd(2, true);
+        AshaTuner b = asha();
+        b.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
+        a.receiveTrialResult(result(0, 0.9));
+        b.receiveTrialResult(result(0, 0.9));
+        assertEquals(a.generateParameters(3), b.generateParameters(3));
+        assertEquals("r1_0", a.wireParameterId(3), "the late 0.9 makes configuration 0 the best of rung 0");
+        assertEquals(a.wireParameterId(3), b.wireParameterId(3));
+    }
+}
