@@ -107,7 +107,28 @@ public final class BohbTuner extends BracketTuner {
         } else {
             models = new BudgetModels(unit, args);
         }
-        results.subList(0, frozen.fed(results.size())).forEach(r -> feed(r.budget(), r.params(), r.loss()));
+        asFed().subList(0, frozen.fed(results.size())).forEach(r -> feed(r.budget(), r.params(), r.loss()));
+    }
+
+    /**
+     * The results with the values the model was fed: a revision held back ({@link FrozenModel}) is already in
+     * {@link #results} but not yet in the model, so a model rebuilt after a restore must take the value from before it,
+     * as the uninterrupted model still does, until the round is drawn (issue 13 session 31).
+     */
+    private List<Result> asFed() {
+        List<Result> out = new ArrayList<>(results);
+        List<FrozenModel.Revise> revisions = frozen.heldRevisions();
+        for (int k = revisions.size() - 1; k >= 0; k--) {
+            FrozenModel.Revise v = revisions.get(k);
+            for (int i = out.size() - 1; i >= 0; i--) { // the result trialRevised changed
+                Result r = out.get(i);
+                if (r.budget() == v.budget() && Double.compare(r.loss(), v.loss()) == 0 && r.params().equals(v.params())) {
+                    out.set(i, new Result(r.budget(), r.params(), v.before()));
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     /** Applies {@code u} now, or holds it back while a first round is drawn in part (the model is frozen then). */

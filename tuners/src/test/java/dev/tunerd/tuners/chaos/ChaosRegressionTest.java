@@ -7,8 +7,12 @@ import dev.tunerd.spi.IntermediateResult;
 import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
+import dev.tunerd.spi.AlgorithmContext;
+import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.asha.AshaArgs;
 import dev.tunerd.tuners.asha.AshaTuner;
+import dev.tunerd.tuners.bohb.BohbArgs;
+import dev.tunerd.tuners.bohb.BohbTuner;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -53,5 +57,44 @@ class ChaosRegressionTest {
         assertEquals(a.generateParameters(3), b.generateParameters(3));
         assertEquals("r1_0", a.wireParameterId(3), "the late 0.9 makes configuration 0 the best of rung 0");
         assertEquals(a.wireParameterId(3), b.wireParameterId(3));
+    }
+
+    /**
+     * Seeds 40156 and 40168 (BOHB, tpe and kde): a late value for a trial that had ended (here an intermediate result
+     * after its end, which had no FINAL) revised its result while a bracket's first round was being drawn, so the
+     * revision was held back from the model; a snapshot then restored a model rebuilt with the revised value, and the
+     * restored BOHB drew other configurations than the uninterrupted one until the round was drawn. The late value is
+     * sent after every number of trials up to 30, so it lands in such a round whatever the brackets' sizes.
+     */
+    @Test
+    void aRevisionHeldBackFromTheModelIsHeldBackAfterARestoreToo() throws Exception {
+        for (String sampler : new String[] {"tpe", "kde"}) {
+            for (int k = 1; k <= 30; k++) {
+                BohbArgs args = BohbArgs.builder().minBudget(1).maxBudget(9).eta(3).sampler(sampler).minPointsInModel(3)
+                    .randomFraction(0.0).seed(2L).build();
+                BohbTuner a = new BohbTuner(args, 2L, AlgorithmContext.standalone());
+                a.updateSearchSpace(Advisor.SPACE);
+                a.generateParameters(0);
+                a.receiveIntermediateResult(new IntermediateResult(0, "T0", 0, JsonFloat.of(0.5)));
+                a.trialEnd(0, true); // no FINAL: its result is its last intermediate one
+                for (long id = 1; id <= k; id++) {
+                    a.generateParameters(id);
+                    a.receiveTrialResult(result(id, 0.1 + 0.01 * id));
+                    a.trialEnd(id, true);
+                }
+                a.receiveIntermediateResult(new IntermediateResult(0, "T0", 5, JsonFloat.of(-1.0))); // late: best to worst
+                BohbTuner b = new BohbTuner(args, 2L, AlgorithmContext.standalone());
+                b.updateSearchSpace(Advisor.SPACE);
+                b.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
+                for (long id = k + 1; id <= k + 6; id++) {
+                    JsonValue p = a.generateParameters(id);
+                    assertEquals(p, b.generateParameters(id), sampler + ", late value after " + k + " trials, id " + id);
+                    a.receiveTrialResult(result(id, 0.2));
+                    b.receiveTrialResult(result(id, 0.2));
+                    a.trialEnd(id, true);
+                    b.trialEnd(id, true);
+                }
+            }
+        }
     }
 }
