@@ -97,4 +97,32 @@ class ChaosRegressionTest {
             }
         }
     }
+
+    /**
+     * Seeds 31001 (tpe) and 31005 (kde): an {@code FD} entry with {@code "q": NaN} fitted the space, BOHB fed it to its
+     * model, and then the TPE kernel drew one degenerate configuration twice at the same budget and the KDE threw a
+     * NullPointerException (ER, exit). Such an entry is skipped now, as every misfit is.
+     */
+    @Test
+    void anImportedNaNParameterNeverReachesBohbsModel() throws Exception {
+        for (String sampler : new String[] {"tpe", "kde"}) {
+            BohbTuner t = new BohbTuner(BohbArgs.builder().minBudget(1).maxBudget(9).eta(3).sampler(sampler)
+                .minPointsInModel(3).randomFraction(0.0).seed(4L).build(), 4L, AlgorithmContext.standalone());
+            t.updateSearchSpace(Advisor.SPACE);
+            java.util.List<dev.tunerd.spi.ImportedTrial> imports = new java.util.ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                JsonObject p = JsonObject.builder().put("x", i % 2 == 0 ? Double.NaN : 0.1 * i).put("lr", 0.001)
+                    .put("q", i % 3 == 0 ? Double.NaN : 2.0).put("c", "a").put("n", 2).build();
+                imports.add(new dev.tunerd.spi.ImportedTrial(p, JsonFloat.of(0.1 * i), Optional.empty()));
+            }
+            t.importData(imports);
+            java.util.Set<JsonValue> seen = new java.util.HashSet<>();
+            for (long id = 0; id < 30; id++) {
+                JsonValue p = t.generateParameters(id);
+                assertEquals(true, seen.add(p), sampler + ": " + p + " issued twice");
+                t.receiveTrialResult(result(id, 0.01 * id));
+                t.trialEnd(id, true);
+            }
+        }
+    }
 }
