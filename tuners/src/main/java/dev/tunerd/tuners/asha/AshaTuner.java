@@ -284,8 +284,12 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
             rung.clear();
             for (JsonValue d : SnapshotJson.arrayMember(r, "done").values()) {
                 List<JsonValue> f = SnapshotJson.asArray(d).values();
-                rung.add(new AshaRung.Done((int) f.get(0).asDouble(), (JsonObject) f.get(1), f.get(2).asDouble()));
-                sampler.observe(k, (JsonObject) f.get(1), f.get(2).asDouble());
+                int c = SnapshotJson.integer(SnapshotJson.element(f, 0, "done entry"), "done configuration");
+                JsonObject params = fitting(SnapshotJson.objectField(SnapshotJson.element(f, 1, "done entry"),
+                    "done params"));
+                double loss = SnapshotJson.number(SnapshotJson.element(f, 2, "done entry"), "done loss");
+                rung.add(new AshaRung.Done(c, params, loss));
+                sampler.observe(k, params, loss);
             }
             for (int c : SnapshotJson.toInts(SnapshotJson.member(r, "promoted"))) {
                 rung.promoted.add(c);
@@ -301,20 +305,37 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
         }
     }
 
-    private static void readTrials(JsonArray state, Map<Long, Running> into) {
+    /** {@code params} of a snapshot, or an error when they do not fit the search space (a model would fail later). */
+    private JsonObject fitting(JsonObject params) {
+        if (space == null) { // restored before a search space (the daemon sets it first): nothing to check against
+            return params;
+        }
+        space.misfit(params).ifPresent(why -> {
+            throw new IllegalArgumentException("ASHA snapshot params do not fit the search space: " + why);
+        });
+        return params;
+    }
+
+    private void readTrials(JsonArray state, Map<Long, Running> into) {
         into.clear();
         for (JsonValue v : state.values()) {
             List<JsonValue> f = SnapshotJson.asArray(v).values();
-            Running t = new Running((int) f.get(1).asDouble(), (int) f.get(2).asDouble(), (JsonObject) f.get(3));
-            t.sequence = (long) f.get(4).asDouble();
-            t.loss = f.get(5).asDouble();
-            t.finalSeen = f.get(6).asDouble() != 0;
-            t.recorded = f.get(7).asDouble() != 0;
-            t.fresh = f.size() > 8 && f.get(8).asDouble() != 0;
+            int rung = SnapshotJson.integer(SnapshotJson.element(f, 2, "trial"), "trial rung");
+            if (rung < 0 || rung >= budgets.length) {
+                throw new IllegalArgumentException("ASHA snapshot: a trial's rung must be 0.." + (budgets.length - 1)
+                    + ", got " + rung);
+            }
+            Running t = new Running(SnapshotJson.integer(f.get(1), "trial configuration"), rung,
+                fitting(SnapshotJson.objectField(SnapshotJson.element(f, 3, "trial"), "trial params")));
+            t.sequence = (long) SnapshotJson.number(SnapshotJson.element(f, 4, "trial"), "trial sequence");
+            t.loss = SnapshotJson.number(SnapshotJson.element(f, 5, "trial"), "trial loss");
+            t.finalSeen = SnapshotJson.number(SnapshotJson.element(f, 6, "trial"), "trial final flag") != 0;
+            t.recorded = SnapshotJson.number(SnapshotJson.element(f, 7, "trial"), "trial recorded flag") != 0;
+            t.fresh = f.size() > 8 && SnapshotJson.number(f.get(8), "trial fresh flag") != 0;
             if (f.size() > 9) { // states written before the history travelled have none
                 t.history.addAll(SnapshotJson.toDoubles(f.get(9)));
             }
-            into.put((long) f.get(0).asDouble(), t);
+            into.put((long) SnapshotJson.number(f.get(0), "trial parameter id"), t);
         }
     }
 

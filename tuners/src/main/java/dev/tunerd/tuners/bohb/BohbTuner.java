@@ -203,6 +203,11 @@ public final class BohbTuner extends BracketTuner {
     }
 
     @Override
+    protected Optional<String> snapshotMisfit(JsonObject params) {
+        return params == null ? Optional.empty() : misfit(params);
+    }
+
+    @Override
     protected boolean hasSpace() {
         return space != null;
     }
@@ -339,7 +344,11 @@ public final class BohbTuner extends BracketTuner {
             if (f.size() != 3 || !(f.get(1) instanceof JsonObject params)) {
                 throw new IllegalArgumentException("BOHB snapshot result must be [budget, params, loss]");
             }
-            results.add(new Result((int) f.get(0).asDouble(), params, f.get(2).asDouble()));
+            misfit(params).ifPresent(why -> {
+                throw new IllegalArgumentException("BOHB snapshot result params do not fit the search space: " + why);
+            });
+            results.add(new Result(SnapshotJson.integer(f.get(0), "result budget"), params,
+                SnapshotJson.number(f.get(2), "result loss")));
         }
         drawn.clear();
         if (s.get("drawn") instanceof JsonArray pending) { // absent in states written before issue 13 session 8

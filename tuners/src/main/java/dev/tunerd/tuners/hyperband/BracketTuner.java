@@ -165,6 +165,14 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     /** Restores {@link #ownState()}. */
     protected abstract void restoreOwnState(JsonValue state);
 
+    /**
+     * Why a configuration of a snapshot (without its budget; null: not drawn yet) does not fit the search space, or
+     * empty; by default everything fits.
+     */
+    protected java.util.Optional<String> snapshotMisfit(JsonObject params) {
+        return java.util.Optional.empty();
+    }
+
     /** Whether the search space is set; requests before that are a programming error. */
     protected abstract boolean hasSpace();
 
@@ -411,6 +419,16 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     public void restore(JsonValue state) {
         JsonObject s = SnapshotJson.object(state, getClass().getSimpleName());
         EngineState.read(engine, SnapshotJson.member(s, "engine"));
+        for (Bracket b : engine.brackets) { // a configuration that does not fit would fail later, in a draw or a model
+            for (Rung r : b.rounds) {
+                for (Rung.Entry e : r.entries) {
+                    snapshotMisfit(e.params).ifPresent(why -> {
+                        throw new IllegalArgumentException(getClass().getSimpleName() + " snapshot entry \"p\" of bracket "
+                            + b.key + " does not fit the search space: " + why);
+                    });
+                }
+            }
+        }
         restoreOwnState(SnapshotJson.member(s, "own"));
         fullHistories.clear();
         if (s.get("agreement") != null) { // snapshots before the rank check have none

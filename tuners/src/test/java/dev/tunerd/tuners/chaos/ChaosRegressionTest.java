@@ -125,4 +125,34 @@ class ChaosRegressionTest {
             }
         }
     }
+
+    /**
+     * SnapshotTamperTest, seed 31500 and next: a snapshot whose loss is a string, whose queue points past its brackets
+     * or whose entry holds a configuration outside the space was restored with an IllegalStateException, or taken and
+     * then failed at the next request (IndexOutOfBounds, NullPointerException). Each is refused now with an
+     * IllegalArgumentException naming the field.
+     */
+    @Test
+    void tamperedSnapshotsAreRefusedNamingTheField() throws Exception {
+        Advisor hyperband = Advisor.of("hyperband-parallelism", 31_500);
+        SpiHost host = new SpiHost(hyperband);
+        new HostileManager(31_500, host, new HostileManager.Knobs(3, 0.0, false, false, false, 80)).runPrefix(80);
+        String state = host.snapshotText();
+        assertRefused(hyperband, state.replaceFirst("\"loss\": [^,}]+", "\"loss\": \"x\""), "\"loss\" must be a number");
+        assertRefused(hyperband, state.replaceFirst("\"pending\": \\[", "\"pending\": [[99, 0, 0], "), "\"pending\"");
+        assertRefused(hyperband, state.replaceFirst("\"x\": [^,}]+", "\"x\": 7.5"), "entry \"p\"");
+        Advisor asha = Advisor.of("asha-random", 31_500);
+        SpiHost ashaHost = new SpiHost(asha);
+        new HostileManager(31_500, ashaHost, new HostileManager.Knobs(3, 0.0, false, false, false, 80)).runPrefix(80);
+        assertRefused(asha, ashaHost.snapshotText().replaceFirst("\"running\": \\[\\[", "\"running\": [[0, 0, 0, 1], ["),
+            "trial params must be an object");
+    }
+
+    private static void assertRefused(Advisor advisor, String tampered, String naming) throws Exception {
+        dev.tunerd.spi.Tuner t = advisor.make().apply(AlgorithmContext.standalone());
+        t.updateSearchSpace(Advisor.SPACE);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            () -> ((dev.tunerd.spi.Snapshotting) t).restore(Json.parse(tampered)));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(naming), e.getMessage());
+    }
 }
