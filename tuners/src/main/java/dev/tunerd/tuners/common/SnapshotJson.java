@@ -92,6 +92,24 @@ public final class SnapshotJson {
         throw new IllegalArgumentException("snapshot " + what + " must be an object, got " + v.typeName());
     }
 
+    /**
+     * Replaces {@code into} by the lists of numbers of {@code state}, an object keyed by parameter ids (nothing when
+     * {@code state} is absent), or an error naming {@code what} when a key is not an id.
+     */
+    public static void readById(JsonValue state, java.util.Map<Long, List<Double>> into, String what) {
+        into.clear();
+        if (state instanceof JsonObject t) {
+            t.members().forEach((id, values) -> {
+                try {
+                    into.put(Long.parseLong(id), new ArrayList<>(toDoubles(values)));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(what + " are keyed by a parameter id, got a key of " + id.length()
+                        + " characters");
+                }
+            });
+        }
+    }
+
     public static JsonArray doubles(List<Double> values) {
         List<JsonValue> out = new ArrayList<>(values.size());
         values.forEach(v -> out.add(JsonFloat.of(v)));

@@ -397,6 +397,9 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             JsonObject.Builder t = JsonObject.builder();
             reportsInFlight.forEach((id, reports) -> t.put(Long.toString(id), SnapshotJson.doubles(reports)));
             out.put("reports", t.build());
+            JsonObject.Builder ended = JsonObject.builder(); // a FINAL after the end reads them (issue 13 session 31)
+            endedReports.forEach((id, reports) -> ended.put(Long.toString(id), SnapshotJson.doubles(reports)));
+            out.put("endedReports", ended.build());
         }
         return out.build();
     }
@@ -419,16 +422,7 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     public void restore(JsonValue state) {
         JsonObject s = SnapshotJson.object(state, getClass().getSimpleName());
         EngineState.read(engine, SnapshotJson.member(s, "engine"));
-        for (Bracket b : engine.brackets) { // a configuration that does not fit would fail later, in a draw or a model
-            for (Rung r : b.rounds) {
-                for (Rung.Entry e : r.entries) {
-                    snapshotMisfit(e.params).ifPresent(why -> {
-                        throw new IllegalArgumentException(getClass().getSimpleName() + " snapshot entry \"p\" of bracket "
-                            + b.key + " does not fit the search space: " + why);
-                    });
-                }
-            }
-        }
+        EngineState.checkFits(engine, this::snapshotMisfit, getClass().getSimpleName());
         restoreOwnState(SnapshotJson.member(s, "own"));
         fullHistories.clear();
         if (s.get("agreement") != null) { // snapshots before the rank check have none
@@ -471,18 +465,9 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         if (predictor != null) { // a state written without promote_by (or before session 29): no evidence yet
             predictor.restore(s.get("promotion") == null ? new JsonArray(List.of()) : s.get("promotion"));
         }
-        reportsInFlight.clear();
-        endedReports.clear();
-        if (s.get("reports") instanceof JsonObject t) { // absent before issue 13 session 26 and with a share of 0
-            t.members().forEach((id, reports) -> {
-                Long key = parseId(id);
-                if (key == null) {
-                    throw new IllegalArgumentException(getClass().getSimpleName() + " state: a trial's reports"
-                        + " are keyed by a parameter id, got a key of " + id.length() + " characters");
-                }
-                reportsInFlight.put(key, new ArrayList<>(SnapshotJson.toDoubles(reports)));
-            });
-        }
+        // absent before issue 13 session 26 (and with a share of 0); the ended ones before issue 13 session 31
+        SnapshotJson.readById(s.get("reports"), reportsInFlight, getClass().getSimpleName() + " state: a trial's reports");
+        SnapshotJson.readById(s.get("endedReports"), endedReports, getClass().getSimpleName() + " state: ended reports");
         owed.clear();
         if (s.get("owed") instanceof JsonArray ids) { // absent in states written before issue 12
             for (JsonValue v : ids.values()) {

@@ -108,6 +108,24 @@ public final class EngineState {
     }
 
     /**
+     * Refuses a restored engine whose configurations do not fit the search space ({@code misfit} says why, or is empty):
+     * taken, they would fail later, in a draw or a model (issue 13 session 31).
+     */
+    static void checkFits(BracketEngine engine, java.util.function.Function<JsonObject, java.util.Optional<String>> misfit,
+                          String who) {
+        for (Bracket b : engine.brackets) {
+            for (Rung r : b.rounds) {
+                for (Rung.Entry e : r.entries) {
+                    misfit.apply(e.params).ifPresent(why -> {
+                        throw new IllegalArgumentException(who + " snapshot entry \"p\" of bracket " + b.key
+                            + " does not fit the search space: " + why);
+                    });
+                }
+            }
+        }
+    }
+
+    /**
      * A queued entry {bracket, round, entry} that exists, is not issued and is not queued already (issue 13 session
      * 31: a tampered queue failed later, at an issue, with an IndexOutOfBounds, or issued an entry twice).
      */

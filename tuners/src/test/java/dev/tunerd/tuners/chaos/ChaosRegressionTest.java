@@ -127,6 +127,29 @@ class ChaosRegressionTest {
     }
 
     /**
+     * Seeds 31115 (tpe) and 31165 (kde), BOHB with {@code rung_share: 0.5}: a trial ended without its FINAL, a kill and a
+     * resume, then the FINAL. The reports of ended trials, which such a FINAL is read with, did not travel with the
+     * snapshot, so the restored BOHB gave the trial another value than the uninterrupted one, and drew otherwise.
+     */
+    @Test
+    void aFinalAfterTheEndIsReadWithTheTrialsReportsAfterARestore() throws Exception {
+        BohbArgs args = BohbArgs.builder().minBudget(1).maxBudget(9).eta(3).rungShare(0.5).seed(6L).build();
+        BohbTuner a = new BohbTuner(args, 6L, AlgorithmContext.standalone());
+        a.updateSearchSpace(Advisor.SPACE);
+        a.generateParameters(0);
+        for (int seq = 0; seq < 4; seq++) {
+            a.receiveIntermediateResult(new IntermediateResult(0, "T0", seq, JsonFloat.of(0.2 * seq)));
+        }
+        a.trialEnd(0, true); // its FINAL is still to come
+        BohbTuner b = new BohbTuner(args, 6L, AlgorithmContext.standalone());
+        b.updateSearchSpace(Advisor.SPACE);
+        b.restore(Json.parse(Json.writeAllowingNonFinite(a.snapshot())));
+        a.receiveTrialResult(result(0, 0.9));
+        b.receiveTrialResult(result(0, 0.9));
+        assertEquals(Json.writeAllowingNonFinite(a.snapshot()), Json.writeAllowingNonFinite(b.snapshot()));
+    }
+
+    /**
      * SnapshotTamperTest, seed 31500 and next: a snapshot whose loss is a string, whose queue points past its brackets
      * or whose entry holds a configuration outside the space was restored with an IllegalStateException, or taken and
      * then failed at the next request (IndexOutOfBounds, NullPointerException). Each is refused now with an
