@@ -178,4 +178,22 @@ class ChaosRegressionTest {
             () -> ((dev.tunerd.spi.Snapshotting) t).restore(Json.parse(tampered)));
         org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(naming), e.getMessage());
     }
+
+    /**
+     * AssessorChaosTest seed 31700: a SuccessiveHalving snapshot whose count of rungs a trial passed is null threw an
+     * IllegalStateException on restore; a negative one was taken and failed at the trial's next result.
+     */
+    @Test
+    void aTamperedAssessorSnapshotIsRefusedNamingTheField() {
+        var args = new dev.tunerd.tuners.successivehalving.SuccessiveHalvingArgs("maximize", 1, 3, null, -1.0, null);
+        var a = new dev.tunerd.tuners.successivehalving.SuccessiveHalvingAssessor(args);
+        a.assessTrial("T8", java.util.List.of(JsonFloat.of(0.5), JsonFloat.of(0.6)));
+        String state = Json.writeAllowingNonFinite(a.snapshot());
+        for (String bad : new String[] {"null", "-2", "\"x\""}) {
+            var b = new dev.tunerd.tuners.successivehalving.SuccessiveHalvingAssessor(args);
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> b.restore(Json.parse(state.replaceFirst("\"T8\": [0-9]+", "\"T8\": " + bad))));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("passed"), e.getMessage());
+        }
+    }
 }
