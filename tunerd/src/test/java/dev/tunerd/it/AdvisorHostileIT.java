@@ -148,4 +148,58 @@ class AdvisorHostileIT {
             }
         }
     }
+
+    /**
+     * Session 31's first finding, through the daemon: an ASHA trial ends without its FINAL, the next request's state
+     * holds that (the checkpoint takes one at the second call), the daemon is killed and resumed, and then the FINAL
+     * comes. The restored ASHA must take it as the uninterrupted one does: it is now the best of rung 0, so it is
+     * promoted. Before the fix the restored ASHA had forgotten the trial, ignored the FINAL and drew a new one.
+     */
+    @Test
+    void aFinalAfterTheEndCountsAfterAKillAndAResume() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("asha-late-final");
+        String asha = "{\"trialConcurrency\": 4, \"tuner\": {\"name\": \"ASHA\", \"classArgs\": {\"min_budget\": 1,"
+            + " \"max_budget\": 9, \"optimize_mode\": \"minimize\", \"rank_agreement\": -1, \"seed\": 3}}}";
+        java.util.Map<String, JsonObject> params = new java.util.HashMap<>();
+        try (TunerdProcess p = TunerdProcess.start(asha, Map.of("NNI_CHECKPOINT_DIRECTORY", dir.toString()))) {
+            p.send(CommandType.INITIALIZE, SPACE);
+            assertEquals(CommandType.INITIALIZED, p.reply(Duration.ofSeconds(30)).type());
+            p.send(CommandType.REQUEST_TRIAL_JOBS, "4");
+            for (int i = 0; i < 4; i++) {
+                Command c = p.reply();
+                JsonObject tr = (JsonObject) Json.parse(c.content());
+                params.put(((JsonString) tr.get("parameter_id")).value(), (JsonObject) tr.get("parameters"));
+            }
+            p.send(CommandType.REPORT_METRIC_DATA, metric("r0_0", "PERIODICAL", 0, "9"));
+            p.send(CommandType.TRIAL_END, end("r0_0", "SUCCEEDED")); // its FINAL comes after the resume
+            p.send(CommandType.REPORT_METRIC_DATA, metric("r0_1", "FINAL", 0, "5"));
+            p.send(CommandType.TRIAL_END, end("r0_1", "SUCCEEDED"));
+            p.send(CommandType.REPORT_METRIC_DATA, metric("r0_2", "FINAL", 0, "6"));
+            p.send(CommandType.TRIAL_END, end("r0_2", "SUCCEEDED"));
+            p.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+            JsonObject promoted = (JsonObject) Json.parse(p.reply().content());
+            assertEquals(JsonString.of("r1_1"), promoted.get("parameter_id"), "5 is the best of rung 0 so far");
+            params.put("r1_1", (JsonObject) promoted.get("parameters"));
+            p.kill();
+            p.exitCode(Duration.ofSeconds(10));
+        }
+        try (TunerdProcess p = TunerdProcess.start(asha, Map.of("NNI_MODE", "resume", "NNI_CHECKPOINT_DIRECTORY",
+            dir.toString()))) {
+            p.send(CommandType.INITIALIZE, SPACE);
+            assertEquals(CommandType.INITIALIZED, p.reply(Duration.ofSeconds(30)).type());
+            p.send(CommandType.IMPORT_DATA, "[{\"parameter\": " + Json.write(params.get("r0_1")) + ", \"value\": 5,"
+                + " \"trialJobId\": \"Tr0_1\"}, {\"parameter\": " + Json.write(params.get("r0_2")) + ", \"value\": 6,"
+                + " \"trialJobId\": \"Tr0_2\"}]");
+            p.send(CommandType.ADD_CUSTOMIZED_TRIAL_JOB, "[{\"parameter_id\": \"r0_3\", \"parameter_source\":"
+                + " \"resumed\", \"parameters\": " + Json.write(params.get("r0_3")) + "}, {\"parameter_id\": \"r1_1\","
+                + " \"parameter_source\": \"resumed\", \"parameters\": " + Json.write(params.get("r1_1")) + "}]");
+            p.send(CommandType.REPORT_METRIC_DATA, metric("r0_0", "FINAL", 0, "1")); // late: now the best
+            p.send(CommandType.REPORT_METRIC_DATA, metric("r0_3", "FINAL", 0, "7"));
+            p.send(CommandType.TRIAL_END, end("r0_3", "SUCCEEDED"));
+            p.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+            assertEquals("r1_0", trial(p), "the late 1 makes r0_0 the best of rung 0: promoted");
+            p.send(CommandType.TERMINATE, "");
+            assertEquals(0, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+        }
+    }
 }
