@@ -314,7 +314,7 @@ public final class MsgDispatcher {
      */
     private void tunerIntermediateResult(InboundCommand.ReportMetric me) {
         if (tunerReadsIntermediateResults && me.parameterId() != null && me.trialJobId() != null
-            && state.ledger().isKnown(me.parameterId())) {
+            && state.ledger().isKnown(me.parameterId()) && PeriodicalValues.isScalar(me, true)) {
             withDeferredSends(t -> { // one step: the record is written before any TR this call held back
                 ((ReceivesIntermediateResults) t).receiveIntermediateResult(new IntermediateResult(me.parameterId(),
                     me.trialJobId(), me.sequence(), me.value()));
@@ -338,6 +338,9 @@ public final class MsgDispatcher {
         }
         if (me.trialJobId() == null) {
             throw new CommandException(me.type(), "field \"trial_job_id\" is required for a PERIODICAL metric");
+        }
+        if (!PeriodicalValues.isScalar(me, !tunerReadsIntermediateResults)) {
+            return;
         }
         Optional<List<JsonValue>> history = state.histories().add(me.trialJobId(), me.sequence(), me.value());
         if (history.isEmpty()) {

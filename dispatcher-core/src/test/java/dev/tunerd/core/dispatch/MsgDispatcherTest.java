@@ -119,6 +119,28 @@ class MsgDispatcherTest {
     }
 
     /**
+     * Issue 13 session 31 (the hostile-manager streams): a PERIODICAL whose value is not a scalar (a string, null, a
+     * list, a dict without a numeric "default") reached the advisors and the assessors, whose {@code Metrics.scalar}
+     * threw, so the daemon answered ER and exited. Now neither algorithm gets it, the run goes on, and the assessor
+     * judges the gap-free history before it.
+     */
+    @Test
+    void aPeriodicalThatIsNotANumberReachesNeitherTheTunerNorTheAssessor() {
+        ReadingTuner reading = new ReadingTuner();
+        MsgDispatcher d = new MsgDispatcher(reading, assessor, new DispatchState(DispatchObserver.NONE, sink), false);
+        send(d, CommandType.REQUEST_TRIAL_JOBS, "1");
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "T0", "PERIODICAL", 0, "0.5"));
+        for (String bad : List.of("\\\"high\\\"", "null", "[1]", "{\\\"loss\\\": 1}", "{\\\"default\\\": \\\"x\\\"}")) {
+            send(d, CommandType.REPORT_METRIC_DATA, metric(0, "T0", "PERIODICAL", 1, bad));
+        }
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "T0", "PERIODICAL", 2, "{\\\"default\\\": 0.7}"));
+        assertEquals(List.of("generate 0", "intermediate 0 #0", "intermediate 0 #2"), reading.calls);
+        assertEquals(List.of("assess T0 [0.5]"), assessor.calls, "sequence 1 never came as a number: a gap");
+        send(d, CommandType.REPORT_METRIC_DATA, metric(0, "T0", "PERIODICAL", 1, "0.6"));
+        assertEquals(List.of("assess T0 [0.5]", "assess T0 [0.5, 0.6, {default=0.7}]"), assessor.calls);
+    }
+
+    /**
      * Intermediate results handled after the trial's FINAL and EN (the manager sent them late; the ledger has let the
      * trial's parameters go) still reach a tuner that reads them; an id never issued does not.
      */

@@ -68,6 +68,11 @@ final class FitCheck {
         List<ParameterSpec> specs = space.parameters();
         for (int i = 0; i < specs.size(); i++) {
             ParameterSpec p = specs.get(i);
+            boolean active = p.parentIndex() < 0 || internal[p.parentIndex()] == p.parentBranch();
+            if (active && Double.isNaN(internal[i])) { // NaN marks an inactive parameter; an active one has a value
+                return Optional.of("parameter \"" + String.join("/", p.path()) + "\" value is NaN, not a number in "
+                    + p.type().wireName() + " " + PythonRepr.repr(p.values()));
+            }
             if (p.categorical() || p.normal() || Double.isNaN(internal[i])) {
                 continue;
             }

@@ -68,4 +68,29 @@ class SpaceHardeningTest {
             .contains("is not in randint"));
         assertTrue(s.misfit(TestJson.parse("{'c': 'a'}")).orElseThrow().contains("is missing"));
     }
+
+    /**
+     * Issue 13 session 31 (the hostile-manager streams): an imported {@code x: NaN} fitted every space (NaN marks a
+     * parameter a nested choice leaves inactive), so BOHB fed it to its model, which then drew the same degenerate
+     * configuration again (tpe) or threw a NullPointerException (kde). An active parameter's NaN is a misfit now; an
+     * inactive one's absence still fits.
+     */
+    @Test
+    void aNaNValueOfAnActiveParameterDoesNotFit() {
+        SearchSpace s = SearchSpace.parse(TestJson.parse("{'u': {'_type': 'uniform', '_value': [0, 1]},"
+            + " 'g': {'_type': 'normal', '_value': [0, 1]}, 'n': {'_type': 'choice', '_value': [{'_name': 'p',"
+            + " 'q': {'_type': 'quniform', '_value': [0, 3, 1]}}, {'_name': 'o'}]}}"), SearchSpace.ALL_TYPES);
+        dev.tunerd.spi.json.JsonValue nan = dev.tunerd.spi.json.JsonFloat.of(Double.NaN);
+        dev.tunerd.spi.json.JsonObject fits = (dev.tunerd.spi.json.JsonObject) TestJson.parse(
+            "{'u': 0.5, 'g': 0.1, 'n': {'_name': 'o'}}");
+        assertEquals(Optional.empty(), s.misfit(fits), "q is inactive under option o");
+        assertEquals(Optional.of("parameter \"u\" value is NaN, not a number in uniform [0, 1]"),
+            s.misfit(dev.tunerd.spi.json.JsonObject.builder().put("u", nan).put("g", 0.1)
+                .put("n", fits.get("n")).build()));
+        assertTrue(s.misfit(dev.tunerd.spi.json.JsonObject.builder().put("u", 0.5).put("g", nan)
+            .put("n", fits.get("n")).build()).orElseThrow().contains("\"g\" value is NaN"));
+        assertTrue(s.misfit(dev.tunerd.spi.json.JsonObject.builder().put("u", 0.5).put("g", 0.1)
+            .put("n", dev.tunerd.spi.json.JsonObject.builder().put("_name", "p").put("q", nan).build()).build())
+            .orElseThrow().matches("parameter \"n/.*q\" value is NaN.*"));
+    }
 }

@@ -83,8 +83,15 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     /** How a trial's value at its rung is read from its reports ({@code rung_share}; the last one by default). */
     private final RungValue rungValue;
     private final Map<Long, Running> trials = new LinkedHashMap<>();
-    // trials that ended without a FINAL (recorded on their last intermediate result, or not at all): one may still come
-    private final Map<Long, Running> awaitingFinal = new HashMap<>();
+    // trials that ended without a FINAL (recorded on their last intermediate result, or not at all): one may still come;
+    // the most recent KEPT_AWAITING only, since they travel with a snapshot
+    private final Map<Long, Running> awaitingFinal = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Running> eldest) {
+            return size() > KEPT_AWAITING;
+        }
+    };
+    static final int KEPT_AWAITING = 64;
     private int counter;
     private SearchSpace space;
 
@@ -244,14 +251,22 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
                 .put("promoted", SnapshotJson.ints(r.promoted.stream().mapToInt(Integer::intValue).sorted().toArray()))
                 .build());
         }
-        List<JsonValue> running = new ArrayList<>();
-        trials.forEach((id, t) -> running.add(JsonArray.of(JsonFloat.of(id), JsonFloat.of(t.counter),
+        JsonObject.Builder out = JsonObject.builder().put("counter", counter).put("rng", sampler.rngState())
+            .put("rungs", new JsonArray(rs)).put("running", trialsState(trials))
+            .put("agreement", agreement.snapshot()).put("scouted", sampler.scoutState());
+        if (!awaitingFinal.isEmpty()) { // a FINAL after the end still counts after a resume (issue 13 session 31)
+            out.put("awaitingFinal", trialsState(awaitingFinal));
+        }
+        return out.build();
+    }
+
+    private static JsonArray trialsState(Map<Long, Running> byId) {
+        List<JsonValue> out = new ArrayList<>();
+        byId.forEach((id, t) -> out.add(JsonArray.of(JsonFloat.of(id), JsonFloat.of(t.counter),
             JsonFloat.of(t.rung), t.params, JsonFloat.of(t.sequence), JsonFloat.of(t.loss),
             JsonFloat.of(t.finalSeen ? 1 : 0), JsonFloat.of(t.recorded ? 1 : 0), JsonFloat.of(t.fresh ? 1 : 0),
             SnapshotJson.doubles(t.history))));
-        return JsonObject.builder().put("counter", counter).put("rng", sampler.rngState())
-            .put("rungs", new JsonArray(rs)).put("running", new JsonArray(running))
-            .put("agreement", agreement.snapshot()).put("scouted", sampler.scoutState()).build();
+        return new JsonArray(out);
     }
 
     @Override
@@ -269,30 +284,58 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
             rung.clear();
             for (JsonValue d : SnapshotJson.arrayMember(r, "done").values()) {
                 List<JsonValue> f = SnapshotJson.asArray(d).values();
-                rung.add(new AshaRung.Done((int) f.get(0).asDouble(), (JsonObject) f.get(1), f.get(2).asDouble()));
-                sampler.observe(k, (JsonObject) f.get(1), f.get(2).asDouble());
+                int c = SnapshotJson.integer(SnapshotJson.element(f, 0, "done entry"), "done configuration");
+                JsonObject params = fitting(SnapshotJson.objectField(SnapshotJson.element(f, 1, "done entry"),
+                    "done params"));
+                double loss = SnapshotJson.number(SnapshotJson.element(f, 2, "done entry"), "done loss");
+                rung.add(new AshaRung.Done(c, params, loss));
+                sampler.observe(k, params, loss);
             }
             for (int c : SnapshotJson.toInts(SnapshotJson.member(r, "promoted"))) {
                 rung.promoted.add(c);
             }
         }
-        trials.clear();
-        for (JsonValue v : SnapshotJson.arrayMember(s, "running").values()) {
-            List<JsonValue> f = SnapshotJson.asArray(v).values();
-            Running t = new Running((int) f.get(1).asDouble(), (int) f.get(2).asDouble(), (JsonObject) f.get(3));
-            t.sequence = (long) f.get(4).asDouble();
-            t.loss = f.get(5).asDouble();
-            t.finalSeen = f.get(6).asDouble() != 0;
-            t.recorded = f.get(7).asDouble() != 0;
-            t.fresh = f.size() > 8 && f.get(8).asDouble() != 0;
-            if (f.size() > 9) { // states written before the history travelled have none
-                t.history.addAll(SnapshotJson.toDoubles(f.get(9)));
-            }
-            trials.put((long) f.get(0).asDouble(), t);
-        }
+        readTrials(SnapshotJson.arrayMember(s, "running"), trials);
+        // absent when no ended trial waited for its FINAL (and in states written before issue 13 session 31)
+        readTrials(s.get("awaitingFinal") == null ? JsonArray.EMPTY : SnapshotJson.arrayMember(s, "awaitingFinal"),
+            awaitingFinal);
         counter = (int) SnapshotJson.longMember(s, "counter");
         if (s.get("agreement") != null) { // snapshots before the rank check have none
             agreement.restore(s.get("agreement"));
+        }
+    }
+
+    /** {@code params} of a snapshot, or an error when they do not fit the search space (a model would fail later). */
+    private JsonObject fitting(JsonObject params) {
+        if (space == null) { // restored before a search space (the daemon sets it first): nothing to check against
+            return params;
+        }
+        space.misfit(params).ifPresent(why -> {
+            throw new IllegalArgumentException("ASHA snapshot params do not fit the search space: " + why);
+        });
+        return params;
+    }
+
+    private void readTrials(JsonArray state, Map<Long, Running> into) {
+        into.clear();
+        for (JsonValue v : state.values()) {
+            List<JsonValue> f = SnapshotJson.asArray(v).values();
+            int rung = SnapshotJson.integer(SnapshotJson.element(f, 2, "trial"), "trial rung");
+            if (rung < 0 || rung >= budgets.length) {
+                throw new IllegalArgumentException("ASHA snapshot: a trial's rung must be 0.." + (budgets.length - 1)
+                    + ", got " + rung);
+            }
+            Running t = new Running(SnapshotJson.integer(f.get(1), "trial configuration"), rung,
+                fitting(SnapshotJson.objectField(SnapshotJson.element(f, 3, "trial"), "trial params")));
+            t.sequence = (long) SnapshotJson.number(SnapshotJson.element(f, 4, "trial"), "trial sequence");
+            t.loss = SnapshotJson.number(SnapshotJson.element(f, 5, "trial"), "trial loss");
+            t.finalSeen = SnapshotJson.number(SnapshotJson.element(f, 6, "trial"), "trial final flag") != 0;
+            t.recorded = SnapshotJson.number(SnapshotJson.element(f, 7, "trial"), "trial recorded flag") != 0;
+            t.fresh = f.size() > 8 && SnapshotJson.number(f.get(8), "trial fresh flag") != 0;
+            if (f.size() > 9) { // states written before the history travelled have none
+                t.history.addAll(SnapshotJson.toDoubles(f.get(9)));
+            }
+            into.put((long) SnapshotJson.number(f.get(0), "trial parameter id"), t);
         }
     }
 

@@ -107,7 +107,28 @@ public final class BohbTuner extends BracketTuner {
         } else {
             models = new BudgetModels(unit, args);
         }
-        results.subList(0, frozen.fed(results.size())).forEach(r -> feed(r.budget(), r.params(), r.loss()));
+        asFed().subList(0, frozen.fed(results.size())).forEach(r -> feed(r.budget(), r.params(), r.loss()));
+    }
+
+    /**
+     * The results with the values the model was fed: a revision held back ({@link FrozenModel}) is already in
+     * {@link #results} but not yet in the model, so a model rebuilt after a restore must take the value from before it,
+     * as the uninterrupted model still does, until the round is drawn (issue 13 session 31).
+     */
+    private List<Result> asFed() {
+        List<Result> out = new ArrayList<>(results);
+        List<FrozenModel.Revise> revisions = frozen.heldRevisions();
+        for (int k = revisions.size() - 1; k >= 0; k--) {
+            FrozenModel.Revise v = revisions.get(k);
+            for (int i = out.size() - 1; i >= 0; i--) { // the result trialRevised changed
+                Result r = out.get(i);
+                if (r.budget() == v.budget() && Double.compare(r.loss(), v.loss()) == 0 && r.params().equals(v.params())) {
+                    out.set(i, new Result(r.budget(), r.params(), v.before()));
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     /** Applies {@code u} now, or holds it back while a first round is drawn in part (the model is frozen then). */
@@ -179,6 +200,11 @@ public final class BohbTuner extends BracketTuner {
             x[i] = unit.toUnit(i, internal[i]);
         }
         return x;
+    }
+
+    @Override
+    protected Optional<String> snapshotMisfit(JsonObject params) {
+        return params == null ? Optional.empty() : misfit(params);
     }
 
     @Override
@@ -318,7 +344,11 @@ public final class BohbTuner extends BracketTuner {
             if (f.size() != 3 || !(f.get(1) instanceof JsonObject params)) {
                 throw new IllegalArgumentException("BOHB snapshot result must be [budget, params, loss]");
             }
-            results.add(new Result((int) f.get(0).asDouble(), params, f.get(2).asDouble()));
+            misfit(params).ifPresent(why -> {
+                throw new IllegalArgumentException("BOHB snapshot result params do not fit the search space: " + why);
+            });
+            results.add(new Result(SnapshotJson.integer(f.get(0), "result budget"), params,
+                SnapshotJson.number(f.get(2), "result loss")));
         }
         drawn.clear();
         if (s.get("drawn") instanceof JsonArray pending) { // absent in states written before issue 13 session 8

@@ -48,6 +48,17 @@ final class FrozenModel {
         return out;
     }
 
+    /** The revisions held back, in arrival order. */
+    List<Revise> heldRevisions() {
+        List<Revise> out = new ArrayList<>();
+        held.forEach(u -> {
+            if (u instanceof Revise r) {
+                out.add(r);
+            }
+        });
+        return out;
+    }
+
     /** How many of {@code results} results the model has been fed: those before the first one held back. */
     int fed(int results) {
         for (Update u : held) {

@@ -165,6 +165,14 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     /** Restores {@link #ownState()}. */
     protected abstract void restoreOwnState(JsonValue state);
 
+    /**
+     * Why a configuration of a snapshot (without its budget; null: not drawn yet) does not fit the search space, or
+     * empty; by default everything fits.
+     */
+    protected java.util.Optional<String> snapshotMisfit(JsonObject params) {
+        return java.util.Optional.empty();
+    }
+
     /** Whether the search space is set; requests before that are a programming error. */
     protected abstract boolean hasSpace();
 
@@ -389,6 +397,9 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             JsonObject.Builder t = JsonObject.builder();
             reportsInFlight.forEach((id, reports) -> t.put(Long.toString(id), SnapshotJson.doubles(reports)));
             out.put("reports", t.build());
+            JsonObject.Builder ended = JsonObject.builder(); // a FINAL after the end reads them (issue 13 session 31)
+            endedReports.forEach((id, reports) -> ended.put(Long.toString(id), SnapshotJson.doubles(reports)));
+            out.put("endedReports", ended.build());
         }
         return out.build();
     }
@@ -411,6 +422,7 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     public void restore(JsonValue state) {
         JsonObject s = SnapshotJson.object(state, getClass().getSimpleName());
         EngineState.read(engine, SnapshotJson.member(s, "engine"));
+        EngineState.checkFits(engine, this::snapshotMisfit, getClass().getSimpleName());
         restoreOwnState(SnapshotJson.member(s, "own"));
         fullHistories.clear();
         if (s.get("agreement") != null) { // snapshots before the rank check have none
@@ -453,18 +465,9 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         if (predictor != null) { // a state written without promote_by (or before session 29): no evidence yet
             predictor.restore(s.get("promotion") == null ? new JsonArray(List.of()) : s.get("promotion"));
         }
-        reportsInFlight.clear();
-        endedReports.clear();
-        if (s.get("reports") instanceof JsonObject t) { // absent before issue 13 session 26 and with a share of 0
-            t.members().forEach((id, reports) -> {
-                Long key = parseId(id);
-                if (key == null) {
-                    throw new IllegalArgumentException(getClass().getSimpleName() + " state: a trial's reports"
-                        + " are keyed by a parameter id, got a key of " + id.length() + " characters");
-                }
-                reportsInFlight.put(key, new ArrayList<>(SnapshotJson.toDoubles(reports)));
-            });
-        }
+        // absent before issue 13 session 26 (and with a share of 0); the ended ones before issue 13 session 31
+        SnapshotJson.readById(s.get("reports"), reportsInFlight, getClass().getSimpleName() + " state: a trial's reports");
+        SnapshotJson.readById(s.get("endedReports"), endedReports, getClass().getSimpleName() + " state: ended reports");
         owed.clear();
         if (s.get("owed") instanceof JsonArray ids) { // absent in states written before issue 12
             for (JsonValue v : ids.values()) {

@@ -59,9 +59,18 @@ public final class EngineState {
         for (JsonValue bv : SnapshotJson.arrayMember(o, "brackets").values()) {
             JsonObject bo = SnapshotJson.object(bv, "bracket");
             Bracket b = new Bracket(string(bo, "key"), (int) SnapshotJson.longMember(bo, "s"));
+            if (b.s < 0 || b.s > engine.plan().sMax() || SnapshotJson.arrayMember(bo, "rounds").values().isEmpty()) {
+                throw new IllegalArgumentException("snapshot bracket \"s\" must be 0.." + engine.plan().sMax()
+                    + " and its \"rounds\" not empty");
+            }
             for (JsonValue rv : SnapshotJson.arrayMember(bo, "rounds").values()) {
                 JsonObject ro = SnapshotJson.object(rv, "round");
-                Rung r = new Rung((int) SnapshotJson.longMember(ro, "budget"));
+                long budget = SnapshotJson.longMember(ro, "budget");
+                if (budget < 1 || budget > engine.plan().maxBudget()) {
+                    throw new IllegalArgumentException("snapshot round \"budget\" must be 1.." + engine.plan().maxBudget()
+                        + ", got " + budget);
+                }
+                Rung r = new Rung((int) budget);
                 for (JsonValue ev : SnapshotJson.arrayMember(ro, "entries").values()) {
                     r.entries.add(entry(SnapshotJson.object(ev, "entry")));
                 }
@@ -71,15 +80,15 @@ public final class EngineState {
             engine.brackets.add(b);
         }
         for (JsonValue p : SnapshotJson.arrayMember(o, "pending").values()) {
-            engine.pending.add(SnapshotJson.toInts(p));
+            engine.pending.add(queued(engine, SnapshotJson.toInts(p)));
         }
         for (int bi = 0; bi < engine.brackets.size(); bi++) {
             List<Rung> rounds = engine.brackets.get(bi).rounds;
             for (int ri = 0; ri < rounds.size(); ri++) {
                 for (int ei = 0; ei < rounds.get(ri).entries.size(); ei++) {
                     long id = rounds.get(ri).entries.get(ei).parameterId;
-                    if (id >= 0) {
-                        engine.issued.put(id, new int[] {bi, ri, ei});
+                    if (id >= 0 && engine.issued.put(id, new int[] {bi, ri, ei}) != null) {
+                        throw new IllegalArgumentException("snapshot entry \"id\" " + id + " appears twice");
                     }
                 }
             }
@@ -98,6 +107,40 @@ public final class EngineState {
         engine.hb = (int) SnapshotJson.longMember(o, "hb");
     }
 
+    /**
+     * Refuses a restored engine whose configurations do not fit the search space ({@code misfit} says why, or is empty):
+     * taken, they would fail later, in a draw or a model (issue 13 session 31).
+     */
+    static void checkFits(BracketEngine engine, java.util.function.Function<JsonObject, java.util.Optional<String>> misfit,
+                          String who) {
+        for (Bracket b : engine.brackets) {
+            for (Rung r : b.rounds) {
+                for (Rung.Entry e : r.entries) {
+                    misfit.apply(e.params).ifPresent(why -> {
+                        throw new IllegalArgumentException(who + " snapshot entry \"p\" of bracket " + b.key
+                            + " does not fit the search space: " + why);
+                    });
+                }
+            }
+        }
+    }
+
+    /**
+     * A queued entry {bracket, round, entry} that exists, is not issued and is not queued already (issue 13 session
+     * 31: a tampered queue failed later, at an issue, with an IndexOutOfBounds, or issued an entry twice).
+     */
+    private static int[] queued(BracketEngine engine, int[] ref) {
+        boolean exists = ref.length == 3 && ref[0] >= 0 && ref[0] < engine.brackets.size() && ref[1] >= 0
+            && ref[1] < engine.brackets.get(ref[0]).rounds.size() && ref[2] >= 0
+            && ref[2] < engine.brackets.get(ref[0]).rounds.get(ref[1]).entries.size();
+        if (!exists || engine.brackets.get(ref[0]).rounds.get(ref[1]).entries.get(ref[2]).parameterId >= 0
+            || engine.pending.stream().anyMatch(q -> java.util.Arrays.equals(q, ref))) {
+            throw new IllegalArgumentException("snapshot \"pending\" must list [bracket, round, entry] of entries"
+                + " not issued, each once; got " + java.util.Arrays.toString(ref));
+        }
+        return ref;
+    }
+
     private static Rung.Entry entry(JsonObject eo) {
         JsonValue p = eo.get("p");
         long id = SnapshotJson.longMember(eo, "id");
@@ -107,7 +150,7 @@ public final class EngineState {
         Rung.Entry e = new Rung.Entry((int) SnapshotJson.longMember(eo, "n"), (JsonObject) p);
         e.parameterId = id;
         e.sequence = SnapshotJson.longMember(eo, "seq");
-        e.loss = SnapshotJson.member(eo, "loss").asDouble();
+        e.loss = SnapshotJson.number(SnapshotJson.member(eo, "loss"), "entry \"loss\"");
         e.ended = SnapshotJson.member(eo, "ended") == JsonBool.TRUE;
         return e;
     }

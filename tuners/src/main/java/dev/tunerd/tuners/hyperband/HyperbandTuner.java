@@ -59,6 +59,11 @@ public final class HyperbandTuner extends BracketTuner {
     }
 
     @Override
+    protected java.util.Optional<String> snapshotMisfit(JsonObject params) {
+        return params == null || space == null ? java.util.Optional.empty() : space.misfit(params);
+    }
+
+    @Override
     protected boolean hasSpace() {
         return space != null;
     }

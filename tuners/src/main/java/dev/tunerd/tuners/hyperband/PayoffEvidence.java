@@ -201,8 +201,8 @@ final class PayoffEvidence {
         version++;
         forgetLists();
         settled.clear();
-        ended = Math.toIntExact(SnapshotJson.longMember(s, "ended"));
-        endedAtLastIssue = Math.toIntExact(SnapshotJson.longMember(s, "endedAtLastIssue"));
+        ended = SnapshotJson.intMember(s, "ended");
+        endedAtLastIssue = SnapshotJson.intMember(s, "endedAtLastIssue");
         if (endedAtLastIssue < 0 || endedAtLastIssue > ended) {
             throw new IllegalArgumentException("Hyperband payoff evidence: issue counter out of range");
         }

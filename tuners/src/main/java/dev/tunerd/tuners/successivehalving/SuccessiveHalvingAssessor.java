@@ -121,6 +121,15 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         }
     }
 
+    /** A count of a snapshot: a whole number, not negative (issue 13 session 31: a tampered one threw later). */
+    private static int count(JsonValue v, String what) {
+        int n = SnapshotJson.integer(v, "SuccessiveHalving " + what);
+        if (n < 0) {
+            throw new IllegalArgumentException("snapshot SuccessiveHalving " + what + " must not be negative, got " + n);
+        }
+        return n;
+    }
+
     private double bestLoss(List<JsonValue> history, int steps) {
         double best = Double.POSITIVE_INFINITY;
         for (int i = 0; i < steps; i++) {
@@ -160,11 +169,11 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         }
         rungsPassed.clear();
         SnapshotJson.object(SnapshotJson.member(s, "passed"), "SuccessiveHalving passed").members()
-            .forEach((k, v) -> rungsPassed.put(k, (int) v.asDouble()));
+            .forEach((k, v) -> rungsPassed.put(k, count(v, "passed")));
         rungValues.clear();
         lastValue.clear();
         reported.clear();
-        horizon = s.get("horizon") == null ? 0 : (int) s.get("horizon").asDouble(); // none before session 8
+        horizon = s.get("horizon") == null ? 0 : count(s.get("horizon"), "\"horizon\""); // none before session 8
         if (s.get("agreement") != null) { // snapshots before the rank check have none
             agreement.restore(s.get("agreement"));
         }
