@@ -30,7 +30,8 @@ import dev.tunerd.tuners.common.RungValue;
  *                     while an option of a named {@code choice} other than the model's favourite has been drawn from
  *                     the prior (at random or by a scout) fewer than this many times, every other draw the model
  *                     would make is a scout (that option, the other parameters spread over their prior), then never
- *                     again (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0 .. 1000, default 0 (off)
+ *                     again (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0 .. 1000 (0: off), default 5 since
+ *                     session 31
  */
 public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String optimizeMode, String sampler,
                        Double rankAgreement, Long seed, Double rungShare, Boolean rungTrend, Integer choiceScout) {

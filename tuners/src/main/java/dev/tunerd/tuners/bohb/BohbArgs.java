@@ -46,7 +46,8 @@ import dev.tunerd.tuners.common.RungValue;
  *                         named {@code choice} other than the model's favourite has been drawn from the prior (at
  *                         random or by a scout) fewer than this many times, every other draw the model would make at
  *                         its own budget is a scout (that option, the other parameters spread over their prior), then
- *                         never again (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0 .. 1000, default 0 (off)
+ *                         never again (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0 .. 1000 (0: off),
+ *                         default 5 since session 31
  */
 public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget, Integer eta, Integer minPointsInModel,
                        Integer top_n_percent, Integer numSamples, Double randomFraction, Double bandwidthFactor,

@@ -54,8 +54,11 @@ public final class ChoiceScout {
     /** Whether {@link #draw} made the configuration {@link #record} is to count next. */
     private boolean scouting;
 
-    /** {@code choice_scout} when the classArgs do not set it: off. */
-    public static final int DEFAULT_PER_OPTION = 0;
+    /**
+     * {@code choice_scout} when the classArgs do not set it: 5 since session 31 (off before; held out, it takes
+     * {@code adamsgd} to level with Hyperband or below and leaves every other problem within noise).
+     */
+    public static final int DEFAULT_PER_OPTION = 5;
 
     /** @param perOption configurations per option of each named choice before scouts stop, 0 .. 1000 (0: off) */
     public ChoiceScout(int perOption) {

@@ -247,6 +247,12 @@ class ChoiceScoutTest {
     }
 
     @Test
+    void theScoutsAreOnByDefaultWithFiveDrawsPerOption() {
+        assertEquals(5, ChoiceScout.checked(null), "choice_scout absent from the classArgs");
+        assertEquals(0, ChoiceScout.checked(0), "0 turns it off");
+    }
+
+    @Test
     void aCountOutOfRangeNamesTheKeyAndTheRange() {
         for (int bad : new int[] {-1, 1001}) {
             assertEquals("choice_scout must be an integer between 0 and 1000, got " + bad,
