@@ -26,11 +26,12 @@ import dev.tunerd.tuners.common.RungValue;
  * @param rungTrend    {@code rung_trend} (issue 13 session 26): with a window of 3 or more reports, the value is
  *                     the least-squares line through those reports at the last one ({@code true}) rather than their mean ({@code false},
  *                     the default)
- * @param choiceScout  {@code choice_scout} (a tunerd addition, issue 13 sessions 29-30; with {@code sampler: tpe}):
- *                     while an option of a named {@code choice} is in fewer than this many of the configurations
- *                     drawn, every other draw the model would make is a scout (that option, the other parameters from
- *                     their prior), then never again (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0 .. 1000,
- *                     default 0 (off)
+ * @param choiceScout  {@code choice_scout} (a tunerd addition, issue 13 sessions 29-31; with {@code sampler: tpe}):
+ *                     while an option of a named {@code choice} other than the model's favourite has been drawn from
+ *                     the prior (at random or by a scout) fewer than this many times, every other draw the model
+ *                     would make is a scout (that option, the other parameters spread over their prior), then never
+ *                     again (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0 .. 1000 (0: off), default 5 since
+ *                     session 31
  */
 public record AshaArgs(Integer minBudget, Integer maxBudget, Integer eta, String optimizeMode, String sampler,
                        Double rankAgreement, Long seed, Double rungShare, Boolean rungTrend, Integer choiceScout) {

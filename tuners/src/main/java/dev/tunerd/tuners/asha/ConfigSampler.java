@@ -119,9 +119,10 @@ final class ConfigSampler {
             return space.format(RandomSampler.sample(space, rng));
         }
         int use = modelRung();
-        double[] x = counts.get(use) >= needed() && scout.due(space) ? scout.draw(space, rng)
+        boolean modelled = counts.get(use) >= needed();
+        double[] x = modelled && scout.due(space) ? scout.draw(space, rng)
             : models.get(use).suggest(internals(inFlight));
-        scout.record(space, x); // every configuration counts towards choice_scout's N, however drawn
+        scout.record(space, x, modelled); // draws before a model (from the prior) and scouts count towards N
         return space.format(x);
     }
 

@@ -42,11 +42,12 @@ import dev.tunerd.tuners.common.RungValue;
  * @param rungTrend        {@code rung_trend} (a tunerd addition, issue 13 session 26): with a window of 3 or more
  *                         reports, the value is the least-squares line through those reports at the last one ({@code true}) rather than
  *                         their mean ({@code false}, the default)
- * @param choiceScout      {@code choice_scout} (a tunerd addition, issue 13 sessions 29-30): while an option of a
- *                         named {@code choice} is in fewer than this many of the configurations drawn, every other
- *                         draw the model would make is a scout (that option, the other parameters from their prior),
- *                         then never again (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0 .. 1000, default 0
- *                         (off)
+ * @param choiceScout      {@code choice_scout} (a tunerd addition, issue 13 sessions 29-31): while an option of a
+ *                         named {@code choice} other than the model's favourite has been drawn from the prior (at
+ *                         random or by a scout) fewer than this many times, every other draw the model would make at
+ *                         its own budget is a scout (that option, the other parameters spread over their prior), then
+ *                         never again (see {@link dev.tunerd.tuners.common.ChoiceScout}); 0 .. 1000 (0: off),
+ *                         default 5 since session 31
  */
 public record BohbArgs(String optimizeMode, Integer minBudget, Integer maxBudget, Integer eta, Integer minPointsInModel,
                        Integer top_n_percent, Integer numSamples, Double randomFraction, Double bandwidthFactor,

@@ -57,8 +57,14 @@ public final class BohbTuner extends BracketTuner {
     private final List<JsonObject> drawn = new ArrayList<>();
     /** Updates of the model and of {@link #drawn} held back while a first round is drawn in part. */
     private final FrozenModel frozen = new FrozenModel();
-    /** {@code choice_scout}: every other model draw scouts a named choice's neglected option (N times at most). */
+    /**
+     * {@code choice_scout}: every other model draw scouts a named choice's neglected option (N times at most), only
+     * at the budget whose model draws: a scout trained lower would be judged where a slow method looks bad (SGD), and
+     * its result would never reach the model (session 31).
+     */
     private final ChoiceScout scout;
+    /** Whether the configuration {@link #draw} returned last came from the model (neither random nor a scout). */
+    private boolean modelDrew;
     private Rng rng;
     private SearchSpace space;
     private UnitSpace unit;
@@ -214,8 +220,9 @@ public final class BohbTuner extends BracketTuner {
 
     @Override
     protected JsonObject newConfig(int budget) {
-        double[] x = draw();
-        scout.record(space, x); // every configuration counts towards choice_scout's N, however drawn
+        modelDrew = false;
+        double[] x = draw(budget);
+        scout.record(space, x, modelDrew); // random draws and scouts count towards choice_scout's N
         JsonObject c = space.format(x);
         drawn.add(c);
         if (engine.undrawn() <= 1) { // the round's last draw (its entry is still queued): the model catches up
@@ -224,20 +231,22 @@ public final class BohbTuner extends BracketTuner {
         return c;
     }
 
-    private double[] draw() {
+    private double[] draw(int budget) {
         if (args.tpe()) {
             if (tpe.modelBudget() >= 0 && rng.nextDouble() >= args.randomFraction()) {
-                if (scout.due(space)) {
+                if (budget >= tpe.modelBudget() && scout.due(space)) {
                     return scout.draw(space, rng);
                 }
+                modelDrew = true;
                 return tpe.suggest(internals(drawn));
             }
             return RandomSampler.sample(space, rng);
         }
         if (models.hasModel() && rng.nextDouble() >= args.randomFraction()) {
-            if (scout.due(space)) {
+            if (budget >= models.modelBudget() && scout.due(space)) {
                 return scout.draw(space, rng);
             }
+            modelDrew = true;
             double[] x = models.sample(rng);
             double[] internal = new double[x.length];
             for (int i = 0; i < x.length; i++) {

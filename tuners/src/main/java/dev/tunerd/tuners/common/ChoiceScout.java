@@ -16,24 +16,24 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A bounded scout of named {@code choice} options ({@code choice_scout}, BOHB and ASHA(tpe); issue 13, sessions 29-30).
+ * A bounded scout of named {@code choice} options ({@code choice_scout}, BOHB and ASHA(tpe); issue 13, sessions 29-31).
  * A model-based sampler judges an option by the configurations it has seen with it. When the options are methods (an
  * optimizer, a normalisation, a clipping rule), the other parameters' good values depend on the option (a learning
- * rate per optimizer): the few early configurations that tried an option in another option's region make it look bad,
- * the model stops proposing it, and when it does, it proposes it with the leading option's values, which confirms the
- * verdict. With {@code choice_scout: N}, while an option of a named choice is in fewer than {@code N} of the
- * configurations drawn so far (by any means: at random, by the model, by a scout), every other draw the model would
- * make is a scout instead: every active named choice takes its least-tried option (ties at random), every other
- * parameter a draw from its prior, so a neglected option is tried on its own terms; once every option is in {@code N}
- * configurations, never again. Options the model keeps proposing reach {@code N} by themselves and cost no scout, so
- * the cost where the model was right is at most {@code N} trainings per neglected option (session 29's unbounded
- * share cost regret on {@code plateau} and {@code unstable}); at most {@code N} times the number of named options
- * scouts are drawn in all (a bound also when a nested named choice is rarely active). A named choice is one with two
- * or more options of which at least one is not a number: a choice among numbers (a batch size, a width) is one
- * quantity on a grid, not a change of method (scouting those cost regret, session 29). Spaces without a named choice
- * are never scouted, and neither {@link #due} nor {@link #record} draws a random number, so those runs, and runs
- * with {@code N = 0}, are the runs of before. The counts are keyed by the choice's path and the option's label, so
- * they survive a search-space update and travel with a snapshot ({@link #toJson}, {@link #restore}). Not
+ * rate and a weight decay per optimizer): the few early configurations that tried an option in another option's
+ * region make it look bad, the model stops proposing it, and when it does, it proposes it with the leading option's
+ * values, which confirms the verdict. With {@code choice_scout: N}, while an option of a named choice has been drawn
+ * from the prior (at random, or by a scout) fewer than {@code N} times, every other draw the model would make is a
+ * scout instead: every active named choice takes its least-tried option (ties at random), every other parameter a
+ * point of its prior, spread over the option's scouts ({@link ScoutSpread}), so a neglected option is tried on its own
+ * terms; once every option is in {@code N} such draws, never again. Since session 31 the model's own proposals do not
+ * count towards {@code N} (its SGD draws at Adam's rates say nothing of SGD), and the option the model proposes most
+ * (its favourite) is never scouted: the scouts go to the options it neglects. At most {@code N} times the number of
+ * named options scouts are drawn in all (a bound also when a nested named choice is rarely active). A named choice is
+ * one with two or more options of which at least one is not a number: a choice among numbers (a batch size, a width)
+ * is one quantity on a grid, not a change of method (scouting those cost regret, session 29). Spaces without a named
+ * choice are never scouted, and neither {@link #due} nor {@link #record} draws a random number, so those runs, and
+ * runs with {@code N = 0}, are the runs of before. The counts are keyed by the choice's path and the option's label,
+ * so they survive a search-space update and travel with a snapshot ({@link #toJson}, {@link #restore}). Not
  * thread-safe; the generator is the caller's.
  */
 public final class ChoiceScout {
@@ -41,8 +41,12 @@ public final class ChoiceScout {
     public static final int MAX_PER_OPTION = 1000;
 
     private final int perOption;
-    /** Configurations drawn so far per named choice (its path) and option (its label). */
+    /** Spreads each option's scouts over the other parameters' prior. */
+    private final ScoutSpread spread = new ScoutSpread();
+    /** Draws from the prior (at random or by a scout) so far per named choice (its path) and option (its label). */
     private final Map<String, Map<String, Integer>> tried = new TreeMap<>();
+    /** The model's own proposals so far per named choice and option. */
+    private final Map<String, Map<String, Integer>> proposed = new TreeMap<>();
     /** Scouts drawn so far. */
     private int draws;
     /** Whether the last configuration recorded was a scout (the next model draw is then the model's). */
@@ -50,8 +54,11 @@ public final class ChoiceScout {
     /** Whether {@link #draw} made the configuration {@link #record} is to count next. */
     private boolean scouting;
 
-    /** {@code choice_scout} when the classArgs do not set it: off. */
-    public static final int DEFAULT_PER_OPTION = 0;
+    /**
+     * {@code choice_scout} when the classArgs do not set it: 5 since session 31 (off before; held out, it takes
+     * {@code adamsgd} to level with Hyperband or below and leaves every other problem within noise).
+     */
+    public static final int DEFAULT_PER_OPTION = 5;
 
     /** @param perOption configurations per option of each named choice before scouts stop, 0 .. 1000 (0: off) */
     public ChoiceScout(int perOption) {
@@ -74,9 +81,9 @@ public final class ChoiceScout {
     }
 
     /**
-     * Whether the next draw the model would make in {@code space} is a scout instead: some option of a named choice is
-     * in fewer than {@code N} configurations, the last configuration was not a scout, and fewer than {@code N} times
-     * the number of named options scouts were drawn. Draws no random number.
+     * Whether the next draw the model would make in {@code space} is a scout instead: some option of a named choice
+     * other than the model's favourite is in fewer than {@code N} draws from the prior, the last configuration was not
+     * a scout, and fewer than {@code N} times the number of named options scouts were drawn. Draws no random number.
      */
     public boolean due(SearchSpace space) {
         if (perOption == 0 || lastWasScout) {
@@ -87,8 +94,9 @@ public final class ChoiceScout {
         for (ParameterSpec p : space.parameters()) {
             if (isNamedChoice(p)) {
                 options += p.size();
+                int favorite = favorite(p);
                 for (int o = 0; o < p.size(); o++) {
-                    short_ |= count(p, o) < perOption;
+                    short_ |= o != favorite && count(p, o) < perOption;
                 }
             }
         }
@@ -96,31 +104,47 @@ public final class ChoiceScout {
     }
 
     /**
-     * A scout: each active named choice at its least-tried option (ties broken at random), every other active
-     * parameter drawn from its prior; parents before children, so a nested parameter is drawn only under the option
-     * chosen for its parent. The caller then {@link #record}s it, as every configuration it draws.
+     * A scout: each active named choice at its least-tried option other than the model's favourite (ties broken at
+     * random), parents before children, then every other active parameter at the next point of its prior spread over
+     * the scouts of these options ({@link ScoutSpread}). The caller then {@link #record}s it, as every configuration it
+     * draws.
      */
     public double[] draw(SearchSpace space, Rng rng) {
         double[] internal = space.newInternal();
         List<ParameterSpec> specs = space.parameters();
-        for (int i = 0; i < specs.size(); i++) {
-            if (!space.isActive(i, internal)) {
-                continue;
-            }
+        StringBuilder signature = new StringBuilder();
+        for (int i = 0; i < specs.size(); i++) { // the named choices first: they decide which parameters are active
             ParameterSpec p = specs.get(i);
-            internal[i] = isNamedChoice(p) ? leastTried(p, rng) : RandomSampler.draw(p, rng);
+            if (isNamedChoice(p) && space.isActive(i, internal)) {
+                internal[i] = leastTried(p, rng);
+                signature.append(key(p)).append('=').append(label(p, (int) internal[i])).append(';');
+            }
+        }
+        List<Integer> others = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            if (!isNamedChoice(specs.get(i)) && space.isActive(i, internal)) {
+                others.add(i);
+            }
+        }
+        double[] u = spread.next(signature.toString(), others.size(), rng);
+        for (int j = 0; j < others.size(); j++) {
+            internal[others.get(j)] = ScoutSpread.fromPrior(specs.get(others.get(j)), u[j]);
         }
         draws++;
         scouting = true;
         return internal;
     }
 
-    /** Counts a configuration drawn in {@code space} (internal coordinates): at random, by a model or a scout. */
-    public void record(SearchSpace space, double[] internal) {
+    /**
+     * Records a configuration drawn in {@code space} (internal coordinates); {@code byModel}: the model proposed it
+     * (not counted: only draws from the prior, at random or by a scout, try an option on its own terms).
+     */
+    public void record(SearchSpace space, double[] internal, boolean byModel) {
         if (perOption == 0) {
             return;
         }
         lastWasScout = scouting;
+        boolean counted = scouting || !byModel;
         scouting = false;
         List<ParameterSpec> specs = space.parameters();
         for (int i = 0; i < specs.size() && i < internal.length; i++) {
@@ -128,10 +152,31 @@ public final class ChoiceScout {
             if (isNamedChoice(p) && !Double.isNaN(internal[i])) {
                 int o = (int) Math.round(internal[i]);
                 if (o >= 0 && o < p.size()) {
-                    tried.computeIfAbsent(key(p), k -> new TreeMap<>()).merge(label(p, o), 1, Integer::sum);
+                    (counted ? tried : proposed).computeIfAbsent(key(p), k -> new TreeMap<>())
+                        .merge(label(p, o), 1, Integer::sum);
                 }
             }
         }
+    }
+
+    /** The option of {@code p} the model has proposed most often, or -1 (none yet, or a tie). */
+    int favorite(ParameterSpec p) {
+        Map<String, Integer> byOption = proposed.get(key(p));
+        if (byOption == null) {
+            return -1;
+        }
+        int best = -1;
+        int most = 0;
+        for (int o = 0; o < p.size(); o++) {
+            int c = byOption.getOrDefault(label(p, o), 0);
+            if (c > most) {
+                most = c;
+                best = o;
+            } else if (c == most) {
+                best = -1;
+            }
+        }
+        return best;
     }
 
     /** Configurations drawn so far with option {@code option} of {@code p}. */
@@ -148,7 +193,11 @@ public final class ChoiceScout {
     private int leastTried(ParameterSpec p, Rng rng) {
         int fewest = Integer.MAX_VALUE;
         List<Integer> ties = new ArrayList<>();
+        int favorite = favorite(p);
         for (int o = 0; o < p.size(); o++) {
+            if (o == favorite) {
+                continue;
+            }
             int c = count(p, o);
             if (c < fewest) {
                 fewest = c;
@@ -190,27 +239,36 @@ public final class ChoiceScout {
         return String.valueOf(v);
     }
 
-    /** The state: {@code {"draws": scouts, "last": lastWasScout, "tried": {choice: {option: count}}}}. */
+    /**
+     * The state: {@code {"draws": scouts, "last": lastWasScout, "tried": {choice: {option: count}}, "proposed": {...},
+     * "spread": {...}}} ("tried": draws from the prior, "proposed": the model's own).
+     */
     public JsonValue toJson() {
+        return JsonObject.builder().put("draws", draws).put("last", JsonBool.of(lastWasScout))
+            .put("tried", counts(tried)).put("proposed", counts(proposed)).put("spread", spread.toJson()).build();
+    }
+
+    private static JsonObject counts(Map<String, Map<String, Integer>> byChoice) {
         JsonObject.Builder options = JsonObject.builder();
-        tried.forEach((choice, byOption) -> {
+        byChoice.forEach((choice, byOption) -> {
             JsonObject.Builder b = JsonObject.builder();
             byOption.forEach(b::put);
             options.put(choice, b.build());
         });
-        return JsonObject.builder().put("draws", draws).put("last", JsonBool.of(lastWasScout))
-            .put("tried", options.build()).build();
+        return options.build();
     }
 
     /**
      * Continues from {@link #toJson}'s state, checked (counts are integers from 0 up); {@code null} (a snapshot
-     * written before scouts) starts from none.
+     * written before scouts) starts from none; "proposed" and "spread" absent (written before session 31): none.
      */
     public void restore(JsonValue state) {
         tried.clear();
+        proposed.clear();
         draws = 0;
         lastWasScout = false;
         scouting = false;
+        spread.restore(null);
         if (state == null) {
             return;
         }
@@ -219,15 +277,24 @@ public final class ChoiceScout {
         if (!(SnapshotJson.member(s, "last") instanceof JsonBool last)) {
             throw new IllegalArgumentException("choice_scout snapshot: \"last\" must be true or false");
         }
-        Map<String, Map<String, Integer>> read = new TreeMap<>();
-        SnapshotJson.object(SnapshotJson.member(s, "tried"), "choice_scout tried").members().forEach((c, v) -> {
-            Map<String, Integer> byOption = new TreeMap<>();
-            SnapshotJson.object(v, "choice_scout tried").members().forEach((o, k) -> byOption.put(o, count(k)));
-            read.put(c, byOption);
-        });
+        Map<String, Map<String, Integer>> read = readCounts(SnapshotJson.member(s, "tried"), "tried");
+        Map<String, Map<String, Integer>> own = s.get("proposed") == null ? Map.of()
+            : readCounts(s.get("proposed"), "proposed");
+        spread.restore(s.get("spread"));
         tried.putAll(read);
+        proposed.putAll(own);
         draws = n;
         lastWasScout = last.value();
+    }
+
+    private static Map<String, Map<String, Integer>> readCounts(JsonValue v, String what) {
+        Map<String, Map<String, Integer>> read = new TreeMap<>();
+        SnapshotJson.object(v, "choice_scout " + what).members().forEach((c, o) -> {
+            Map<String, Integer> byOption = new TreeMap<>();
+            SnapshotJson.object(o, "choice_scout " + what).members().forEach((k, x) -> byOption.put(k, count(x)));
+            read.put(c, byOption);
+        });
+        return read;
     }
 
     private static int count(JsonValue v) {

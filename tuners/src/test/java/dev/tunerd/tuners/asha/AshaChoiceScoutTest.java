@@ -17,7 +17,10 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** {@code choice_scout} in ASHA(tpe) (issue 13 sessions 29-30): the model's first draws scout each option N times. */
+/**
+ * {@code choice_scout} in ASHA(tpe) (issue 13 sessions 29-31): the model's first draws scout each neglected option N
+ * times.
+ */
 class AshaChoiceScoutTest {
     private static final JsonObject SPACE = (JsonObject) Json.parse("{\"x\": {\"_type\": \"uniform\", \"_value\":"
         + " [0, 1]}, \"c\": {\"_type\": \"choice\", \"_value\": [\"lead\", \"late\"]}}");

@@ -11,12 +11,16 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.tuners.common.RestoreCheck;
 import dev.tunerd.tuners.common.ScoutCheck;
+import dev.tunerd.tuners.hyperband.BudgetedParameters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** {@code choice_scout} in BOHB (issue 13 sessions 29-30): the model's first draws scout each option N times. */
+/**
+ * {@code choice_scout} in BOHB (issue 13 sessions 29-31): the model's first draws scout each neglected option N
+ * times.
+ */
 class BohbChoiceScoutTest {
     private static final JsonObject SPACE = (JsonObject) Json.parse("{\"x\": {\"_type\": \"uniform\", \"_value\":"
         + " [0, 1]}, \"c\": {\"_type\": \"choice\", \"_value\": [\"lead\", \"late\"]}}");
@@ -63,6 +67,32 @@ class BohbChoiceScoutTest {
         List<JsonObject> scouted = fresh(on);
         JsonObject state = (JsonObject) ((JsonObject) ((JsonObject) on.snapshot()).get("own")).get("scouted");
         ScoutCheck.scoutsTheLeastTriedUntilEachIsInN(off, scouted, state, 8);
+    }
+
+    /**
+     * A scout is trained at the budget whose model draws (the largest with enough results): issued in a bracket that
+     * starts lower it would be judged there, where a method that learns slowly looks bad, and never reach the model.
+     */
+    @Test
+    void aScoutIsIssuedOnlyAtTheBudgetOfTheModel() {
+        BohbTuner t = tuner(8);
+        double scouts = 0;
+        int low = 0;
+        for (long id = 0; id < 240; id++) {
+            int model = t.modelBudget();
+            JsonObject p = step(t, id);
+            double now = ((JsonObject) ((JsonObject) ((JsonObject) t.snapshot()).get("own")).get("scouted"))
+                .get("draws").asDouble();
+            int budget = (int) p.get(BudgetedParameters.KEY).asDouble();
+            if (now > scouts) {
+                assertTrue(budget >= model, "a scout at budget " + budget + " while the model is at " + model);
+            } else if (model > 0 && budget < model) {
+                low++;
+            }
+            scouts = now;
+        }
+        assertTrue(scouts >= 4 && low > 20, "scouts drawn (" + scouts + ") and trials below the model's budget ("
+            + low + ")");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.tunerd.tuners.common;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -45,28 +46,98 @@ class ChoiceScoutTest {
             assertFalse(due && last, "never two scouts in a row (draw " + i + ")");
             double[] x = due ? scout.draw(SPACE, rng) : adam();
             if (due) {
-                assertTrue(scout.count(opt(), (int) x[0]) <= Math.min(scout.count(opt(), 0),
-                    Math.min(scout.count(opt(), 1), scout.count(opt(), 2))), "the least-tried option, draw " + i);
+                assertTrue(scout.count(opt(), (int) x[0]) <= Math.min(scout.count(opt(), 0), scout.count(opt(), 2)),
+                    "the least-tried option but the model's favourite, draw " + i);
                 lo = Math.min(lo, x[1]);
                 hi = Math.max(hi, x[1]);
             }
-            scout.record(SPACE, x);
+            scout.record(SPACE, x, !due);
             last = due;
         }
-        assertEquals(10, scout.count(opt(), 0), "sgd: N configurations, all of them scouts");
+        assertEquals(10, scout.count(opt(), 0), "sgd: N draws from the prior, all of them scouts");
         assertEquals(10, scout.count(opt(), 2), "adamw too");
-        assertTrue(scout.draws() <= 21, "the model's own option needs no scouts (one tie at the start at most): "
-            + scout.draws());
+        assertTrue(scout.count(opt(), 1) <= 1 && scout.draws() <= 21, "the model's favourite is not scouted (one"
+            + " tie at the start at most, before the model proposed anything): " + scout.draws());
         assertFalse(scout.due(SPACE), "never again");
         assertTrue(lo < Math.log(3e-4) && hi > Math.log(1e-1), "the rate spans its prior, not 1e-3: " + Math.exp(lo)
             + " .. " + Math.exp(hi));
     }
 
     @Test
+    void theModelsOwnDrawsOfAnOptionDoNotCountButItsFavouriteIsNeverScouted() {
+        ChoiceScout scout = new ChoiceScout(4);
+        Rng rng = Rng.withSeed(8);
+        double[] sgdAtAdamsRate = {0, Math.log(1e-3)};
+        int sgdScouts = 0;
+        int modelDraws = 0;
+        for (int i = 0; i < 120; i++) {
+            boolean due = scout.due(SPACE);
+            double[] x = due ? scout.draw(SPACE, rng) : modelDraws++ % 3 == 2 ? sgdAtAdamsRate : adam();
+            sgdScouts += due && x[0] == 0 ? 1 : 0;
+            assertFalse(due && modelDraws > 0 && x[0] == 1, "adam, the model's favourite, is not scouted (draw " + i
+                + ")");
+            scout.record(SPACE, x, !due);
+        }
+        assertEquals(4, scout.count(opt(), 0), "sgd: 4 draws from the prior, however often the model proposed it");
+        assertEquals(4, sgdScouts, "all of them scouts");
+        assertFalse(scout.due(SPACE));
+    }
+
+    @Test
+    void anOptionsScoutsSpreadOverTheOtherParametersPrior() {
+        int spread = 0;
+        int independent = 0;
+        for (int seed = 0; seed < 200; seed++) {
+            ChoiceScout scout = new ChoiceScout(5);
+            for (int i = 0; i < 9; i++) {
+                scout.record(SPACE, new double[] {1 + i % 2, 0}, false); // adam and adamw tried: sgd is scouted
+            }
+            Rng rng = Rng.withSeed(seed);
+            boolean[] fifths = new boolean[5];
+            boolean[] drawn = new boolean[5];
+            for (int k = 0; k < 5; k++) {
+                double[] x = scout.draw(SPACE, rng);
+                assertEquals(0, x[0], "sgd each time (the scouts are not recorded)");
+                fifths[fifth(x[1])] = true;
+                drawn[fifth(Math.log(1e-5) + rng.nextDouble() * Math.log(1e5))] = true;
+            }
+            for (int f = 0; f < 5; f++) {
+                spread += fifths[f] ? 1 : 0;
+                independent += drawn[f] ? 1 : 0;
+            }
+        }
+        assertTrue(spread >= 4.2 * 200, "five scouts of an option cover nearly every fifth of the rate's range: "
+            + spread / 200.0 + " (independent draws " + independent / 200.0 + ")");
+        assertTrue(independent < 3.6 * 200, "independent draws do not: " + independent / 200.0);
+    }
+
+    /** The fifth of the rate's log range (1e-5 .. 1) that internal value {@code logRate} lies in. */
+    private static int fifth(double logRate) {
+        return Math.min(4, (int) Math.floor((logRate - Math.log(1e-5)) / Math.log(1e5) * 5));
+    }
+
+    @Test
+    void aScoutDrawsEachParameterFromItsPrior() {
+        SearchSpace normal = SearchSpace.parse(Json.parse(
+            "{\"o\": {\"_type\": \"choice\", \"_value\": [\"a\", \"b\"]},"
+                + " \"n\": {\"_type\": \"normal\", \"_value\": [3, 2]},"
+                + " \"b\": {\"_type\": \"choice\", \"_value\": [16, 32, 64]}}"), SearchSpace.ALL_TYPES);
+        assertEquals(3, ScoutSpread.fromPrior(normal.parameters().get(1), 0.5), 1e-9, "a normal's median");
+        assertEquals(5, ScoutSpread.fromPrior(normal.parameters().get(1), 0.8413447), 1e-4, "one sigma above");
+        assertEquals(2, ScoutSpread.fromPrior(normal.parameters().get(2), 0.99), "a numeric choice by its bins");
+        assertEquals(0, ScoutSpread.fromPrior(normal.parameters().get(2), 0.0));
+        assertEquals(Math.log(1e-5), ScoutSpread.fromPrior(opt1(), 0), 1e-9, "a log range linearly in its log");
+    }
+
+    private static ParameterSpec opt1() {
+        return SPACE.parameters().get(1);
+    }
+
+    @Test
     void anOptionTheModelProposesEnoughIsNeverScouted() {
         ChoiceScout scout = new ChoiceScout(3);
         for (int i = 0; i < 9; i++) {
-            scout.record(SPACE, new double[] {i % 3, 0});
+            scout.record(SPACE, new double[] {i % 3, 0}, false);
         }
         assertFalse(scout.due(SPACE), "each option in 3 configurations already");
         assertEquals(0, scout.draws());
@@ -85,7 +156,7 @@ class ChoiceScoutTest {
     @Test
     void offOrWithoutANamedChoiceOfTwoOptionsNoScoutIsDueAndNothingIsCounted() {
         ChoiceScout off = new ChoiceScout(0);
-        off.record(SPACE, adam());
+        off.record(SPACE, adam(), false);
         assertFalse(off.due(SPACE), "off");
         assertEquals(0, off.count(opt(), 1), "off counts nothing");
         assertFalse(new ChoiceScout(10).due(NUMERIC), "a one-option choice and a choice among numbers");
@@ -104,7 +175,7 @@ class ChoiceScoutTest {
         int[] b = new int[2];
         for (int i = 0; i < 100; i++) {
             double[] x = scout.draw(mixed, rng);
-            scout.record(mixed, x);
+            scout.record(mixed, x, false);
             b[(int) x[1]]++;
         }
         assertEquals(50, scout.count(mixed.parameters().get(0), 1), "the named choice is balanced");
@@ -118,7 +189,7 @@ class ChoiceScoutTest {
         Rng rng = Rng.withSeed(11);
         double[] modelsB = {1, Double.NaN}; // the model keeps to branch "b", where "act" is inactive
         for (int i = 0; i < 200; i++) {
-            scout.record(NESTED, scout.due(NESTED) ? scout.draw(NESTED, rng) : modelsB);
+            scout.record(NESTED, scout.due(NESTED) ? scout.draw(NESTED, rng) : modelsB, false);
         }
         assertFalse(scout.due(NESTED));
         assertTrue(scout.draws() <= 4 * 5, "at most N times the named options: " + scout.draws());
@@ -135,19 +206,21 @@ class ChoiceScoutTest {
         ChoiceScout a = new ChoiceScout(10);
         Rng ra = Rng.withSeed(3);
         for (int i = 0; i < 7; i++) {
-            a.record(SPACE, a.due(SPACE) ? a.draw(SPACE, ra) : adam());
+            boolean due = a.due(SPACE);
+            a.record(SPACE, due ? a.draw(SPACE, ra) : i % 2 == 0 ? adam() : new double[] {0, -3}, !due);
         }
         ChoiceScout b = new ChoiceScout(10);
         b.restore(Json.parse(Json.writeAllowingNonFinite(a.toJson())));
         Rng rb = new Rng(ra.state());
         assertEquals(a.draws(), b.draws());
         for (int i = 0; i < 60; i++) {
-            assertEquals(a.due(SPACE), b.due(SPACE), "draw " + i);
-            double[] x = a.due(SPACE) ? a.draw(SPACE, ra) : adam();
-            double[] y = b.due(SPACE) ? b.draw(SPACE, rb) : adam();
-            assertEquals(x[0], y[0]);
-            a.record(SPACE, x);
-            b.record(SPACE, y);
+            boolean due = a.due(SPACE);
+            assertEquals(due, b.due(SPACE), "draw " + i);
+            double[] x = due ? a.draw(SPACE, ra) : adam();
+            double[] y = due ? b.draw(SPACE, rb) : adam();
+            assertArrayEquals(x, y, "draw " + i + ": the option and the spread rate");
+            a.record(SPACE, x, !due);
+            b.record(SPACE, y, !due);
         }
         assertFalse(b.due(SPACE));
         b.restore(null);
@@ -163,10 +236,20 @@ class ChoiceScoutTest {
             "{\"draws\": 2, \"last\": true, \"tried\": []}",
             "{\"draws\": 2, \"last\": true, \"tried\": {\"opt\": {\"sgd\": -3}}}",
             "{\"draws\": 2, \"last\": true, \"tried\": {\"opt\": {\"sgd\": 1.5}}}",
-            "{\"draws\": 2, \"last\": true, \"tried\": {\"opt\": 1}}"}) {
+            "{\"draws\": 2, \"last\": true, \"tried\": {\"opt\": 1}}",
+            "{\"draws\": 2, \"last\": true, \"tried\": {}, \"proposed\": {\"opt\": {\"sgd\": -1}}}",
+            "{\"draws\": 2, \"last\": true, \"tried\": {}, \"spread\": {\"drawn\": {}}}",
+            "{\"draws\": 2, \"last\": true, \"tried\": {}, \"spread\": {\"base\": 1.5, \"drawn\": {}}}",
+            "{\"draws\": 2, \"last\": true, \"tried\": {}, \"spread\": {\"base\": 1, \"drawn\": {\"x\": -2}}}"}) {
             String m = assertThrows(IllegalArgumentException.class, () -> s.restore(Json.parse(bad)), bad).getMessage();
-            assertTrue(m.contains("choice_scout") || m.contains("draws"), bad + ": " + m);
+            assertTrue(m.contains("choice_scout") || m.contains("draws") || m.contains("base"), bad + ": " + m);
         }
+    }
+
+    @Test
+    void theScoutsAreOnByDefaultWithFiveDrawsPerOption() {
+        assertEquals(5, ChoiceScout.checked(null), "choice_scout absent from the classArgs");
+        assertEquals(0, ChoiceScout.checked(0), "0 turns it off");
     }
 
     @Test

@@ -9,8 +9,8 @@ import java.util.List;
 /**
  * Test helper for {@code choice_scout} in an advisor, on a space whose named choice {@code c} is "lead" or "late":
  * the run with scouts issues what the run without issues until the model's first draw, which is a scout at the
- * least-tried option; every configuration is counted; each option ends in {@code n} configurations or more, with
- * 1 .. 2n scouts.
+ * least-tried option; every configuration is counted (draws from the prior apart from the model's own); every
+ * option but the model's favourite ends in {@code n} draws from the prior or more, with 1 .. 2n scouts.
  */
 public final class ScoutCheck {
     private ScoutCheck() {
@@ -35,12 +35,27 @@ public final class ScoutCheck {
         for (JsonObject p : on) {
             late += late(p) ? 1 : 0;
         }
-        JsonObject c = (JsonObject) ((JsonObject) scouted.get("tried")).get("c");
-        assertEquals(late, c.get("late").asDouble(), "every configuration is counted");
-        assertEquals(on.size() - late, c.get("lead").asDouble());
-        assertTrue(late >= n && on.size() - late >= n, "each option in " + n + " configurations or more: " + late);
         double draws = scouted.get("draws").asDouble();
+        double priorLate = option(scouted, "tried", "late");
+        assertEquals(late, priorLate + option(scouted, "proposed", "late"),
+            "every configuration is counted, as a draw from the prior or as the model's own");
+        assertEquals(on.size(), priorLate + option(scouted, "tried", "lead") + option(scouted, "proposed", "lead")
+            + option(scouted, "proposed", "late"));
+        assertEquals(k + draws, priorLate + option(scouted, "tried", "lead"),
+            "the draws from the prior: the random start and the scouts");
+        for (String o : new String[] {"lead", "late"}) {
+            String other = o.equals("lead") ? "late" : "lead";
+            boolean favourite = option(scouted, "proposed", o) > option(scouted, "proposed", other);
+            assertTrue(favourite || option(scouted, "tried", o) >= n, o + ": in " + n + " draws from the prior or"
+                + " more unless the model proposes it most: " + scouted);
+        }
         assertTrue(draws >= 1 && draws <= 2 * n, "scouts: " + draws);
+    }
+
+    /** The count of {@code option} in the scouts' state's map {@code map} (0 when absent). */
+    private static double option(JsonObject scouted, String map, String option) {
+        JsonObject c = (JsonObject) ((JsonObject) scouted.get(map)).get("c");
+        return c == null || c.get(option) == null ? 0 : c.get(option).asDouble();
     }
 
     private static boolean late(JsonObject p) {
