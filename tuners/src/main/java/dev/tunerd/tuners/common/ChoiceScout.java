@@ -298,8 +298,13 @@ public final class ChoiceScout {
     }
 
     private static int count(JsonValue v) {
+        return count(v, "choice_scout snapshot");
+    }
+
+    /** A count of a snapshot (an integer from 0), or an error naming {@code what}. */
+    static int count(JsonValue v, String what) {
         if (!(v instanceof JsonInt i) || i.value() < 0 || i.value() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("choice_scout snapshot: a count must be an integer from 0, got "
+            throw new IllegalArgumentException(what + ": a count must be an integer from 0, got "
                 + SafeText.of(String.valueOf(v)));
         }
         return (int) i.value();

@@ -73,7 +73,8 @@ public final class Rng implements RandomGenerator {
         return k > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) k;
     }
 
-    private static long mix(long z) {
+    /** SplitMix64's finaliser (also {@link ScoutSpread}'s hash). */
+    static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
         z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
         return z ^ (z >>> 31);

@@ -1,10 +1,8 @@
 package dev.tunerd.tuners.common;
 
-import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.spi.space.ParameterSpec;
-import dev.tunerd.spi.text.SafeText;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -36,11 +34,11 @@ final class ScoutSpread {
         int k = drawn.merge(signature, 1, Integer::sum) - 1;
         double g = ratio(dims);
         double[] u = new double[dims];
-        long h = mix(base ^ signature.hashCode());
+        long h = Rng.mix(base ^ signature.hashCode());
         double power = 1;
         for (int j = 0; j < dims; j++) {
             power /= g;
-            double shift = (mix(h + j + 1) >>> 11) * 0x1.0p-53;
+            double shift = (Rng.mix(h + j + 1) >>> 11) * 0x1.0p-53;
             double x = shift + k * power;
             u[j] = x - Math.floor(x);
         }
@@ -65,13 +63,6 @@ final class ScoutSpread {
             g = Math.pow(1 + g, 1.0 / (dims + 1));
         }
         return g;
-    }
-
-    /** SplitMix64's finaliser. */
-    private static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        return z ^ (z >>> 31);
     }
 
     /** The state: {@code {"base": seed, "drawn": {signature: scouts}}}, or {@code {}} before the first scout. */
@@ -99,17 +90,9 @@ final class ScoutSpread {
         long b = SnapshotJson.longMember(s, "base");
         Map<String, Integer> read = new TreeMap<>();
         SnapshotJson.object(SnapshotJson.member(s, "drawn"), "choice_scout spread drawn").members()
-            .forEach((sig, v) -> read.put(sig, count(v)));
+            .forEach((sig, v) -> read.put(sig, ChoiceScout.count(v, "choice_scout spread")));
         base = b;
         seeded = true;
         drawn.putAll(read);
-    }
-
-    private static int count(JsonValue v) {
-        if (!(v instanceof JsonInt i) || i.value() < 0 || i.value() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("choice_scout spread: a count must be an integer from 0, got "
-                + SafeText.of(String.valueOf(v)));
-        }
-        return (int) i.value();
     }
 }

@@ -7,6 +7,7 @@ import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Small helpers for writing and reading algorithm snapshots as {@link JsonValue}s, with errors that say which field
@@ -96,7 +97,7 @@ public final class SnapshotJson {
      * Replaces {@code into} by the lists of numbers of {@code state}, an object keyed by parameter ids (nothing when
      * {@code state} is absent), or an error naming {@code what} when a key is not an id.
      */
-    public static void readById(JsonValue state, java.util.Map<Long, List<Double>> into, String what) {
+    public static void readById(JsonValue state, Map<Long, List<Double>> into, String what) {
         into.clear();
         if (state instanceof JsonObject t) {
             t.members().forEach((id, values) -> {

@@ -23,6 +23,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What Hyperband and BOHB share as tuners: a {@link BracketEngine}, wire ids named by it, results and intermediate
@@ -169,8 +170,8 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
      * Why a configuration of a snapshot (without its budget; null: not drawn yet) does not fit the search space, or
      * empty; by default everything fits.
      */
-    protected java.util.Optional<String> snapshotMisfit(JsonObject params) {
-        return java.util.Optional.empty();
+    protected Optional<String> snapshotMisfit(JsonObject params) {
+        return Optional.empty();
     }
 
     /** Whether the search space is set; requests before that are a programming error. */
@@ -424,23 +425,13 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
         EngineState.read(engine, SnapshotJson.member(s, "engine"));
         EngineState.checkFits(engine, this::snapshotMisfit, getClass().getSimpleName());
         restoreOwnState(SnapshotJson.member(s, "own"));
-        fullHistories.clear();
         if (s.get("agreement") != null) { // snapshots before the rank check have none
             agreement.restore(s.get("agreement"));
         }
         // the evidence of full trainings still running: a resume replays only what came after this state, so a history
         // left out here would come back cut short and be read at the wrong budgets
-        if (s.get("histories") instanceof JsonObject histories) {
-            histories.members().forEach((id, history) -> {
-                try {
-                    fullHistories.put(Long.parseLong(id), new ArrayList<>(SnapshotJson.toDoubles(history)));
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(getClass().getSimpleName()
-                        + " state: a rank-check history is keyed by a parameter id, got a key of " + id.length()
-                        + " characters");
-                }
-            });
-        }
+        String name = getClass().getSimpleName();
+        SnapshotJson.readById(s.get("histories"), fullHistories, name + " state: rank-check histories");
         awaiting.clear();
         if (s.get("awaiting") instanceof JsonObject ended) { // absent in states written before issue 13 session 7
             ended.members().forEach((id, loss) -> {
@@ -466,8 +457,8 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
             predictor.restore(s.get("promotion") == null ? new JsonArray(List.of()) : s.get("promotion"));
         }
         // absent before issue 13 session 26 (and with a share of 0); the ended ones before issue 13 session 31
-        SnapshotJson.readById(s.get("reports"), reportsInFlight, getClass().getSimpleName() + " state: a trial's reports");
-        SnapshotJson.readById(s.get("endedReports"), endedReports, getClass().getSimpleName() + " state: ended reports");
+        SnapshotJson.readById(s.get("reports"), reportsInFlight, name + " state: a trial's reports");
+        SnapshotJson.readById(s.get("endedReports"), endedReports, name + " state: ended reports");
         owed.clear();
         if (s.get("owed") instanceof JsonArray ids) { // absent in states written before issue 12
             for (JsonValue v : ids.values()) {

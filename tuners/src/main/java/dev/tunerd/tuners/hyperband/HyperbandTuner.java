@@ -11,6 +11,7 @@ import dev.tunerd.tuners.common.RandomSampler;
 import dev.tunerd.tuners.common.RankAgreement;
 import dev.tunerd.tuners.common.Rng;
 import java.lang.System.Logger.Level;
+import java.util.Optional;
 
 /**
  * NNI's Hyperband advisor as a tuner: random configurations run through brackets of successive halving
@@ -59,8 +60,8 @@ public final class HyperbandTuner extends BracketTuner {
     }
 
     @Override
-    protected java.util.Optional<String> snapshotMisfit(JsonObject params) {
-        return params == null || space == null ? java.util.Optional.empty() : space.misfit(params);
+    protected Optional<String> snapshotMisfit(JsonObject params) {
+        return params == null || space == null ? Optional.empty() : space.misfit(params);
     }
 
     @Override
