@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tunerd.core.checkpoint.JournalResumePlan;
+import dev.tunerd.core.checkpoint.RecoveredState;
 import dev.tunerd.protocol.CommandType;
-import dev.tunerd.protocol.command.ResumedTrial;
-import dev.tunerd.spi.ImportedTrial;
 import dev.tunerd.spi.NamesParameterIds;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -116,21 +116,7 @@ class PreviousRunIdsTest {
         for (boolean checkpoint : List.of(false, true)) {
             DispatchState state = new DispatchState(DispatchObserver.NONE, sink);
             if (checkpoint) {
-                state.planResume(new ResumePlan() {
-                    @Override
-                    public void restoreTuner(dev.tunerd.spi.Tuner t) {
-                    }
-
-                    @Override
-                    public List<ImportedTrial> freshImports(List<ImportedTrial> trials) {
-                        return trials;
-                    }
-
-                    @Override
-                    public List<Unreceived> unreceived(List<ResumedTrial> resumed) {
-                        return List.of();
-                    }
-                });
+                state.planResume(new JournalResumePlan(RecoveredState.empty())); // what a checkpoint resume sets
             }
             NamingTuner tuner = new NamingTuner();
             try (IssuedIdsRecord r = PreviousRunIds.continueRecord(state, tuner, Optional.of(dir), checkpoint)) {
