@@ -241,6 +241,32 @@ class ResumeWithoutCheckpointIdsIT {
         }
     }
 
+    /**
+     * The record is outside input on a resume: a forged one (21 bytes holding the start of a log line) is one escaped
+     * WARNING (the daemon's log is one line per event), and the resume keeps NNI's numbers (1 after {@code AD []}).
+     */
+    @Test
+    void aForgedRecordIsAWarningAndTheResumeKeepsNnisNumbers() throws Exception {
+        Path logDir = Files.createTempDirectory("resume-forged-record");
+        Files.writeString(logDir.resolve("tunerd-issued-ids"), "1\n[2026-01-01 00:00:0"); // 21 bytes, as a record
+        try (TunerdProcess p = start(CONFIGS.get("TPE"), logDir, true)) {
+            p.send(CommandType.IMPORT_DATA, "[]");
+            p.send(CommandType.ADD_CUSTOMIZED_TRIAL_JOB, "[]");
+            p.send(CommandType.REQUEST_TRIAL_JOBS, "1");
+            assertEquals("1", trials(p, 1, "D", new ArrayList<>()).get(0).id());
+            p.send(CommandType.TERMINATE, "");
+            assertEquals(0, p.exitCode(Duration.ofSeconds(10)), p.stderr());
+        }
+        List<String> lines = Files.readAllLines(logDir.resolve("dispatcher.log"));
+        String warning = lines.stream().filter(l -> l.contains("Ignoring the record of issued ids")).findFirst()
+            .orElseThrow(() -> new AssertionError(String.join("\n", lines)));
+        assertTrue(warning.length() < 1_000 && warning.contains("\\n[2026-01-01"), warning);
+        assertFalse(lines.stream().anyMatch(l -> l.startsWith("[2026-01-01")), "a forged line");
+        assertTrue(lines.stream().anyMatch(l -> l.contains("without a record of the ids issued before")),
+            String.join("\n", lines));
+        assertEquals("00000000000000000002\n", Files.readString(logDir.resolve("tunerd-issued-ids")), "replaced");
+    }
+
     /** Every tuner through a kill and a resume; fails listing what went wrong for each. */
     private static void assertNothingIssuedAgain(boolean keepFirstRunning) throws Exception {
         List<String> problems = new ArrayList<>();
