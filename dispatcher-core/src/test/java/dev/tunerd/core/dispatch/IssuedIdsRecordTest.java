@@ -55,18 +55,21 @@ class IssuedIdsRecordTest {
             assertEquals(OptionalLong.empty(), r.previous());
             assertFalse(Files.exists(dir.resolve(IssuedIdsRecord.FILE)), "nothing written before a TR");
             r.cover(5);
-            assertEquals("00000000000000000005\n", file());
+            assertEquals("00000000000000000064\n", file(), "rounded up to a multiple of 64");
+            Files.writeString(dir.resolve(IssuedIdsRecord.FILE), "00000000000000000001\n", StandardCharsets.US_ASCII);
             r.cover(3);
-            r.cover(5);
-            assertEquals("00000000000000000005\n", file());
+            r.cover(64);
+            assertEquals("00000000000000000001\n", file(), "not written again below what it wrote");
+            r.cover(65);
+            assertEquals("00000000000000000128\n", file());
             r.cover(1234);
         }
         try (IssuedIdsRecord again = IssuedIdsRecord.in(dir)) {
-            assertEquals(OptionalLong.of(1234), again.previous());
+            assertEquals(OptionalLong.of(1280), again.previous());
             again.cover(1000);
-            assertEquals("00000000000000001234\n", file(), "a later run never lowers it");
+            assertEquals("00000000000000001280\n", file(), "a later run never lowers it");
             again.cover(1300);
-            assertEquals("00000000000000001300\n", file());
+            assertEquals("00000000000000001344\n", file());
         }
         assertEquals(List.of(), warnings());
     }
@@ -86,7 +89,7 @@ class IssuedIdsRecordTest {
                 assertFalse(warning.contains("\n"), "a forged line: " + warning);
                 assertTrue(warning.length() < 600, warning.length() + " characters");
                 r.cover(7);
-                assertEquals("00000000000000000007\n", file(), "replaced whole");
+                assertEquals("00000000000000000064\n", file(), "replaced whole");
             }
         }
     }

@@ -83,7 +83,7 @@ class PreviousRunIdsTest {
             assertEquals(List.of("import 0", "generate 9", "generate 10"), tuner.calls);
             assertTrue(sink.contents(CommandType.NEW_TRIAL_JOB).get(0).startsWith("{\"parameter_id\": 9,"),
                 sink.contents(CommandType.NEW_TRIAL_JOB).toString());
-            assertEquals("00000000000000000011", recorded(), "recorded before the TRs left");
+            assertEquals("00000000000000000064", recorded(), "recorded (rounded up to 64) before the TRs left");
             // a late FINAL of the previous run's trial 3 is not taken as a new trial's
             Routed.send(d, CommandType.REPORT_METRIC_DATA, "{\"parameter_id\": 3, \"trial_job_id\": \"old\","
                 + " \"type\": \"FINAL\", \"sequence\": 0, \"value\": \"0.5\"}");
@@ -106,7 +106,7 @@ class PreviousRunIdsTest {
             Routed.send(d, CommandType.REQUEST_TRIAL_JOBS, "2");
             List<String> trs = sink.contents(CommandType.NEW_TRIAL_JOB);
             assertTrue(trs.get(0).startsWith("{\"parameter_id\": \"c40\"") && trs.get(1).contains("\"c41\""), trs.toString());
-            assertEquals("00000000000000000042", recorded());
+            assertEquals("00000000000000000064", recorded(), "42 rounded up to 64");
         }
     }
 
