@@ -264,7 +264,8 @@ class ResumeWithoutCheckpointIdsIT {
         assertFalse(lines.stream().anyMatch(l -> l.startsWith("[2026-01-01")), "a forged line");
         assertTrue(lines.stream().anyMatch(l -> l.contains("without a record of the ids issued before")),
             String.join("\n", lines));
-        assertEquals("00000000000000000002\n", Files.readString(logDir.resolve("tunerd-issued-ids")), "replaced");
+        assertEquals("00000000000000000064\n", Files.readString(logDir.resolve("tunerd-issued-ids")),
+            "replaced (2 rounded up to 64)");
     }
 
     /** Every tuner through a kill and a resume; fails listing what went wrong for each. */
