@@ -12,7 +12,9 @@ import java.util.Collection;
  * <p>Protocol shape, as NNI's advisors: {@code TR} without {@code parameter_index}; {@code NO} carries
  * {@link #noMoreTrialsParameterId()}. Names must be unique for the whole experiment, across restarts: issuing a name
  * twice is a tuner failure ({@code ER}). On a resume without a usable checkpoint the names the manager still holds
- * are given to {@link #wireIdsInUse}, so a fresh instance can continue its counters past them.
+ * are given to {@link #wireIdsInUse}, so a fresh instance can continue its counters past them, and the bound the
+ * previous runs recorded ({@link #nameCounterBound}) to {@link #continueNamesFrom}, so it continues past the names of
+ * finished trials too, which the manager's resume {@code FD} does not carry.
  *
  * <p>Resume from the checkpoint: when the tuner also implements {@link Snapshotting} and its saved state was
  * restored, results and ends of the previous run's trials reach it as results and ends (it knows them), not as
@@ -39,5 +41,24 @@ public interface NamesParameterIds {
      * checkpoint of this tuner): none of them may be issued again.
      */
     default void wireIdsInUse(Collection<String> wireIds) {
+    }
+
+    /**
+     * A number above the counter of every name this tuner issued so far (0 before the first), or -1 when its names
+     * carry no counter. The dispatcher records it (with its own id counter) in the log directory before each
+     * {@code TR} leaves, so that a later run of the experiment that has no checkpoint can give it to
+     * {@link #continueNamesFrom}.
+     */
+    default long nameCounterBound() {
+        return -1;
+    }
+
+    /**
+     * A resume without this tuner's saved state: every name a previous run of the experiment issued had its counter
+     * below {@code bound} (what {@link #nameCounterBound} said then), so every name issued from now on must carry a
+     * counter of at least {@code bound}. Called once, before the first {@code IN}; {@code bound} is between 1 and
+     * {@link Integer#MAX_VALUE}.
+     */
+    default void continueNamesFrom(long bound) {
     }
 }

@@ -10,7 +10,9 @@ import dev.tunerd.core.dispatch.ChannelReplySink;
 import dev.tunerd.core.dispatch.Daemon;
 import dev.tunerd.core.dispatch.DispatchState;
 import dev.tunerd.core.dispatch.ExitCode;
+import dev.tunerd.core.dispatch.IssuedIdsRecord;
 import dev.tunerd.core.dispatch.MsgDispatcher;
+import dev.tunerd.core.dispatch.PreviousRunIds;
 import dev.tunerd.core.plugin.AlgorithmFactory;
 import dev.tunerd.core.plugin.AlgorithmRegistry;
 import dev.tunerd.core.plugin.ClassArgsBinder;
@@ -62,13 +64,21 @@ public final class DaemonRunner {
                 settings.environment().checkpointDirectory().map(Object::toString).orElse("None"));
         }
         wiring.startHook().beforeStart(settings, state, tuner, assessor);
-        CommandChannel channel = open(settings);
-        sink.bind(new ChannelReplySink(channel));
-        MsgDispatcher dispatcher = new MsgDispatcher(tuner, assessor, state,
-            settings.environment().includeIntermediateResults());
-        return new Daemon(channel, sink, dispatcher,
-            new Daemon.Settings(settings.queueCapacity(), Daemon.Settings.DEFAULT_SHUTDOWN_GRACE,
-                settings.echoPing())).run();
+        IssuedIdsRecord issuedIds = PreviousRunIds.continueRecord(state, tuner, settings.environment().logDirectory(),
+            settings.environment().resume());
+        try {
+            CommandChannel channel = open(settings);
+            sink.bind(new ChannelReplySink(channel));
+            MsgDispatcher dispatcher = new MsgDispatcher(tuner, assessor, state,
+                settings.environment().includeIntermediateResults());
+            return new Daemon(channel, sink, dispatcher,
+                new Daemon.Settings(settings.queueCapacity(), Daemon.Settings.DEFAULT_SHUTDOWN_GRACE,
+                    settings.echoPing())).run();
+        } finally {
+            if (issuedIds != null) {
+                issuedIds.close();
+            }
+        }
     }
 
     private static String describe(AlgorithmSpec spec) {

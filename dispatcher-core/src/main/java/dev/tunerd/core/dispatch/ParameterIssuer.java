@@ -26,6 +26,7 @@ public final class ParameterIssuer implements ParameterSender {
     private final DispatchObserver observer;
     private final ReplySink sink;
     private volatile NamesParameterIds namer;
+    private IssuedIdsRecord record; // null: none
     private List<Command> held; // TRs of deferred sends made inside a tuner call, sent after the tuner's state
     /** Non-null while a restored tuner is brought up to date: its deferred sends wait here (see {@link #replaying}). */
     private List<ResumePlan.Unreceived> heldDuringReplay;
@@ -58,6 +59,20 @@ public final class ParameterIssuer implements ParameterSender {
         return out;
     }
 
+    /**
+     * From now on, before a {@code TR} leaves, {@code record} learns a bound above its id (and above the namer's
+     * counter), so that a resume without a checkpoint can continue past every id issued here.
+     */
+    synchronized void recordIssuedIds(IssuedIdsRecord record) {
+        this.record = record;
+    }
+
+    private void coverIssued() {
+        if (record != null) {
+            record.cover(Math.max(ledger.nextId(), namer == null ? -1 : namer.nameCounterBound()));
+        }
+    }
+
     /** The tuner's naming of wire ids, or null when the dispatcher's own numbers are the wire ids. */
     NamesParameterIds namer() {
         return namer;
@@ -80,6 +95,7 @@ public final class ParameterIssuer implements ParameterSender {
         }
         var tr = OutboundCommands.newTrialJob(parameterId, parameters); // fails on NaN before anything is recorded
         ledger.issue(parameterId, parameters);
+        coverIssued();
         observer.parametersIssued(parameterId, parameters);
         if (held != null) {
             held.add(tr);
@@ -127,6 +143,7 @@ public final class ParameterIssuer implements ParameterSender {
                 ledger.issue(ids.get(i), sets.get(i), wireIds.get(i));
             }
         }
+        coverIssued();
         if (wireIds != null) {
             observer.wireIdsNamed(List.copyOf(ids), wireIds);
         }

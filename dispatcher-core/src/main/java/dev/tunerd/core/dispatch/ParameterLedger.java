@@ -146,6 +146,15 @@ public final class ParameterLedger {
     }
 
     /**
+     * A resume without a checkpoint: ids below {@code bound} were the previous runs' (finished or not, known or not),
+     * so none is issued again and a late result or end for one is handled as the previous run's (spec 4.7).
+     */
+    public synchronized void continuePast(long bound) {
+        nextId = Math.max(nextId, bound);
+        recoveredMaxId = Math.max(recoveredMaxId, bound - 1);
+    }
+
+    /**
      * True for ids of the previous run (spec 4.7: {@code id <= recovered max id}), and for the internal ids given to
      * the string ids of a resume {@code AD}.
      */

@@ -178,6 +178,16 @@ public final class AshaTuner implements Tuner, NamesParameterIds, ReceivesInterm
     }
 
     @Override
+    public long nameCounterBound() {
+        return counter;
+    }
+
+    @Override
+    public void continueNamesFrom(long bound) {
+        counter = (int) Math.max(counter, Math.min(bound, Integer.MAX_VALUE));
+    }
+
+    @Override
     public void receiveTrialResult(TrialResult result) {
         Running t = trials.containsKey(result.parameterId()) ? trials.get(result.parameterId())
             : awaitingFinal.remove(result.parameterId());

@@ -225,6 +225,21 @@ public abstract class BracketTuner implements Tuner, NamesParameterIds, Receives
     }
 
     @Override
+    public long nameCounterBound() {
+        return engine.counter; // configurations drawn but not issued yet count too: a bound, not the last name
+    }
+
+    /**
+     * Every configuration from now on gets a counter past the previous runs' (finished trials' too), and Hyperband's
+     * iteration starts there as well (no run had more iterations than configurations), so no bracket key comes again.
+     */
+    @Override
+    public void continueNamesFrom(long bound) {
+        engine.counter = (int) Math.max(engine.counter, Math.min(bound, Integer.MAX_VALUE));
+        engine.hb = Math.max(engine.hb, engine.counter);
+    }
+
+    @Override
     public void receiveTrialResult(TrialResult result) {
         double loss = mode.toLoss(result.scalar());
         long id = result.parameterId();

@@ -12,6 +12,7 @@ import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +34,18 @@ class AshaTunerTest {
     private static void finish(AshaTuner t, long id, double v) {
         t.receiveTrialResult(new TrialResult(id, JsonObject.EMPTY, JsonFloat.of(v), false, Optional.empty()));
         t.trialEnd(id, true);
+    }
+
+    /** A resume without state (session 32): names continue past the bound an earlier run recorded. */
+    @Test
+    void namesContinuePastTheCounterBoundOfAnEarlierRun() {
+        AshaTuner first = tuner("random");
+        first.generateMultipleParameters(List.of(0L, 1L, 2L));
+        assertEquals(3, first.nameCounterBound());
+        AshaTuner t = tuner("random");
+        t.continueNamesFrom(first.nameCounterBound());
+        t.generateMultipleParameters(List.of(0L, 1L));
+        assertEquals(List.of("r0_3", "r0_4"), List.of(t.wireParameterId(0), t.wireParameterId(1)));
     }
 
     @Test

@@ -91,6 +91,38 @@ final class SpiHost {
         params.putAll(inFlight);
     }
 
+    /**
+     * The daemon after a resume without a checkpoint (session 32): a fresh instance given the bound the earlier run
+     * recorded ({@code continueNamesFrom}, before its search space, as the daemon does before the first IN; 0: no
+     * record, as NNI), ids from {@code bound} on, and every name the earlier run issued counted as issued, so one
+     * named again breaks the wire-id rule.
+     */
+    static SpiHost resumedWithoutState(Advisor advisor, long bound, Set<String> earlierNames) {
+        return new SpiHost(advisor, bound, earlierNames);
+    }
+
+    private SpiHost(Advisor advisor, long bound, Set<String> earlierNames) {
+        this.advisor = advisor;
+        Instance i = new Instance(advisor.make());
+        if (bound > 0) {
+            ((NamesParameterIds) i.tuner).continueNamesFrom(bound);
+        }
+        i.tuner.updateSearchSpace(Advisor.SPACE);
+        this.primary = i;
+        this.nextId = bound;
+        wireNames.addAll(earlierNames);
+    }
+
+    /** What the daemon records before each TR: a bound above every id reserved and every name counter used. */
+    long issuedBound() {
+        return Math.max(nextId, ((NamesParameterIds) primary.tuner).nameCounterBound());
+    }
+
+    /** Every wire id issued so far (also those of an earlier run given to {@link #resumedWithoutState}). */
+    Set<String> wireNames() {
+        return Set.copyOf(wireNames);
+    }
+
     /** The sets issued whose trials have not ended. */
     Map<Long, JsonObject> inFlight() {
         Map<Long, JsonObject> out = new HashMap<>(params);

@@ -362,6 +362,21 @@ class HyperbandTunerTest {
         assertEquals("3-1_0_8", t.wireParameterId(id.get(0)));
     }
 
+    /** A resume without state (session 32): names continue past the bound an earlier run recorded, iteration too. */
+    @Test
+    void namesContinuePastTheCounterBoundOfAnEarlierRun() {
+        HyperbandTuner first = tuner(9, "parallelism");
+        List<Long> a = ids(7);
+        first.generateMultipleParameters(a);
+        List<String> earlier = a.stream().map(first::wireParameterId).toList();
+        assertEquals(9, first.nameCounterBound(), "bracket 2 drew its nine configurations");
+        HyperbandTuner t = tuner(9, "parallelism");
+        t.continueNamesFrom(first.nameCounterBound());
+        List<Long> b = ids(2);
+        t.generateMultipleParameters(b);
+        assertEquals(List.of("9-2_0_9", "9-2_0_10"), b.stream().map(t::wireParameterId).toList(), earlier.toString());
+    }
+
     @Test
     void aSpaceUsingTheBudgetKeyIsRefused() {
         HyperbandTuner t = tuner(3, "parallelism");

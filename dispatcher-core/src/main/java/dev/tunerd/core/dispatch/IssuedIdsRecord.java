@@ -1,0 +1,131 @@
+package dev.tunerd.core.dispatch;
+
+import dev.tunerd.spi.text.SafeText;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+import java.util.OptionalLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code $NNI_LOG_DIRECTORY/tunerd-issued-ids}: one number above every parameter id the experiment's runs issued and
+ * above the counter of every name a tuner gave its sets ({@link dev.tunerd.spi.NamesParameterIds}), written before
+ * each {@code TR} leaves. The log directory is the experiment's and survives a restart (NNI resumes in it), so a resume
+ * without a checkpoint reads it back ({@link #previous}) and issues nothing below it: the manager's resume
+ * {@code FD} has no parameter ids, so without this a fresh process could name a new trial as a finished one.
+ *
+ * <p>Format: 20 decimal digits and a newline, rewritten in place (no force: a killed process leaves it to the
+ * operating system). The number never goes down, and it is written rounded up to a multiple of {@link #STEP}, so a
+ * fast run rewrites it once per {@value #STEP} ids rather than at every {@code TR} (a resume then skips at most
+ * {@value #STEP} - 1 numbers, as the checkpoint's id lease does). Anything else found there (a damaged or foreign file) is logged,
+ * escaped and capped, and ignored; a file that cannot be written is logged once and the daemon goes on without it.
+ * Thread-safe.
+ */
+public final class IssuedIdsRecord implements AutoCloseable {
+    static final String FILE = "tunerd-issued-ids";
+    private static final int SIZE = 21;
+    /** The record is written rounded up to a multiple of this. */
+    static final long STEP = 64;
+    private static final Logger LOG = LoggerFactory.getLogger(IssuedIdsRecord.class);
+
+    private final Path file;
+    private final OptionalLong previous;
+    private long written;
+    private FileChannel channel;
+    private boolean failed;
+
+    private IssuedIdsRecord(Path file, OptionalLong previous) {
+        this.file = file;
+        this.previous = previous;
+        this.written = previous.orElse(0);
+    }
+
+    /** The record in {@code logDirectory}, read now; nothing is written before the first {@link #cover}. */
+    public static IssuedIdsRecord in(Path logDirectory) {
+        Path file = logDirectory.resolve(FILE);
+        return new IssuedIdsRecord(file, read(file));
+    }
+
+    /** What the experiment's earlier runs recorded, empty when nothing (usable) is there. */
+    public OptionalLong previous() {
+        return previous;
+    }
+
+    /** The record's file. */
+    public Path file() {
+        return file;
+    }
+
+    private static OptionalLong read(Path file) {
+        try {
+            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                return OptionalLong.empty();
+            }
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) != SIZE) {
+                return ignored(file, "not a file of " + SIZE + " bytes");
+            }
+            String text = Files.readString(file, StandardCharsets.ISO_8859_1);
+            if (!text.matches("\\d{20}\n")) {
+                return ignored(file, "not 20 digits and a newline: \"" + SafeText.of(text) + "\"");
+            }
+            long value = Long.parseLong(text.trim());
+            if (value > Integer.MAX_VALUE) { // names carry int counters; no run issues 2^31 ids
+                return ignored(file, value + " is larger than " + Integer.MAX_VALUE);
+            }
+            return OptionalLong.of(value);
+        } catch (IOException | RuntimeException e) {
+            return ignored(file, "cannot be read: " + SafeText.of(e.getMessage()));
+        }
+    }
+
+    private static OptionalLong ignored(Path file, String why) {
+        LOG.warn("Ignoring the record of issued ids {}: {}", SafeText.of(file), why);
+        return OptionalLong.empty();
+    }
+
+    /** Records that every id and name counter issued from now on until the next call is below {@code bound}. */
+    public synchronized void cover(long bound) {
+        if (bound <= written || failed) {
+            return;
+        }
+        try {
+            if (channel == null) {
+                channel = previous.isPresent() // a good record is overwritten in place; anything else replaced
+                    ? FileChannel.open(file, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)
+                    : FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                        StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+            }
+            long ahead = (bound + STEP - 1) / STEP * STEP;
+            long value = ahead <= Integer.MAX_VALUE ? ahead : bound;
+            ByteBuffer text = ByteBuffer.wrap(String.format(Locale.ROOT, "%020d\n", value)
+                .getBytes(StandardCharsets.US_ASCII));
+            for (long at = 0; text.hasRemaining(); ) {
+                at += channel.write(text, at);
+            }
+            written = value;
+        } catch (IOException | RuntimeException e) {
+            failed = true;
+            LOG.warn("Cannot write the record of issued ids {} ({}): a resume without a checkpoint may issue ids of"
+                + " this run again", SafeText.of(file), SafeText.of(e.getMessage()));
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                LOG.debug("closing {}: {}", SafeText.of(file), SafeText.of(e.getMessage()));
+            }
+            channel = null;
+        }
+    }
+}

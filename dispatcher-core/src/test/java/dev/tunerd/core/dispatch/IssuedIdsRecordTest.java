@@ -1,0 +1,110 @@
+package dev.tunerd.core.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The record of issued ids in the log directory is outside input on a resume: a damaged or foreign file is ignored
+ * with one escaped, capped WARNING, never a crash; a record that cannot be written is one WARNING; the number only
+ * goes up.
+ */
+class IssuedIdsRecordTest {
+    @TempDir
+    Path dir;
+
+    private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
+    private final Logger logger = (Logger) LoggerFactory.getLogger(IssuedIdsRecord.class);
+
+    @BeforeEach
+    void capture() {
+        logged.start();
+        logger.addAppender(logged);
+    }
+
+    @AfterEach
+    void release() {
+        logger.detachAppender(logged);
+    }
+
+    private List<String> warnings() {
+        return logged.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+    }
+
+    private String file() throws Exception {
+        return Files.readString(dir.resolve(IssuedIdsRecord.FILE), StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void aFreshDirectoryHasNoRecordAndTheBoundOnlyGoesUp() throws Exception {
+        try (IssuedIdsRecord r = IssuedIdsRecord.in(dir)) {
+            assertEquals(OptionalLong.empty(), r.previous());
+            assertFalse(Files.exists(dir.resolve(IssuedIdsRecord.FILE)), "nothing written before a TR");
+            r.cover(5);
+            assertEquals("00000000000000000064\n", file(), "rounded up to a multiple of 64");
+            Files.writeString(dir.resolve(IssuedIdsRecord.FILE), "00000000000000000001\n", StandardCharsets.US_ASCII);
+            r.cover(3);
+            r.cover(64);
+            assertEquals("00000000000000000001\n", file(), "not written again below what it wrote");
+            r.cover(65);
+            assertEquals("00000000000000000128\n", file());
+            r.cover(1234);
+        }
+        try (IssuedIdsRecord again = IssuedIdsRecord.in(dir)) {
+            assertEquals(OptionalLong.of(1280), again.previous());
+            again.cover(1000);
+            assertEquals("00000000000000001280\n", file(), "a later run never lowers it");
+            again.cover(1300);
+            assertEquals("00000000000000001344\n", file());
+        }
+        assertEquals(List.of(), warnings());
+    }
+
+    @Test
+    void aDamagedOrForeignRecordIsIgnoredWithAnEscapedCappedWarningAndReplaced() throws Exception {
+        String forged = "1\n[2026-01-01 00:00:0";
+        for (String content : List.of("", "12\n", "0000000000000000001x\n", forged, "99999999999999999999\n",
+            "00000000002147483648\n", "x".repeat(100_000))) {
+            Files.writeString(dir.resolve(IssuedIdsRecord.FILE), content, StandardCharsets.ISO_8859_1);
+            logged.list.clear();
+            try (IssuedIdsRecord r = IssuedIdsRecord.in(dir)) {
+                assertEquals(OptionalLong.empty(), r.previous(), content);
+                assertEquals(1, warnings().size(), content);
+                String warning = warnings().get(0);
+                assertTrue(warning.startsWith("Ignoring the record of issued ids"), warning);
+                assertFalse(warning.contains("\n"), "a forged line: " + warning);
+                assertTrue(warning.length() < 600, warning.length() + " characters");
+                r.cover(7);
+                assertEquals("00000000000000000064\n", file(), "replaced whole");
+            }
+        }
+    }
+
+    @Test
+    void aRecordThatCannotBeWrittenIsOneWarningAndTheDaemonGoesOn() throws Exception {
+        Files.createDirectory(dir.resolve(IssuedIdsRecord.FILE));
+        try (IssuedIdsRecord r = IssuedIdsRecord.in(dir)) {
+            assertEquals(OptionalLong.empty(), r.previous());
+            r.cover(3);
+            r.cover(9);
+        }
+        List<String> w = warnings();
+        assertEquals(2, w.size(), String.join("\n", w));
+        assertTrue(w.get(0).contains("not a file of 21 bytes"), w.get(0));
+        assertTrue(w.get(1).startsWith("Cannot write the record of issued ids"), w.get(1));
+    }
+}
