@@ -234,7 +234,7 @@ public final class SimulatedManager {
             RunningTrial t;
             try {
                 TrialBudget budget = budgetOf(q);
-                JsonValue plain = budget.budgeted() ? budget.plain() : q.parameters();
+                JsonValue plain = q.parameters() instanceof JsonObject ? budget.plain() : q.parameters();
                 t = new RunningTrial(String.format("trial%05d", started), q, settings.problem().evaluate(plain),
                     budget, 0.5 + durations.nextDouble());
             } catch (IllegalArgumentException e) {

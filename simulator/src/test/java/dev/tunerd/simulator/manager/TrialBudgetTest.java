@@ -33,6 +33,14 @@ class TrialBudgetTest {
     }
 
     @Test
+    void pbtsCheckpointPathsAreNoParametersOfTheProblem() {
+        TrialBudget b = of("{\"lr\": 0.1, \"load_checkpoint_dir\": \"/tmp/a/0/0\", \"save_checkpoint_dir\": \"/tmp/a/0/1\"}",
+            20);
+        assertEquals(Json.parseObject("{\"lr\": 0.1}", "p"), b.plain());
+        assertFalse(b.budgeted());
+    }
+
+    @Test
     void aBudgetThatIsNoNumberIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> of("{\"TRIAL_BUDGET\": \"x\"}", 20));
     }
