@@ -4,6 +4,7 @@ import dev.tunerd.simulator.fidelity.FidelityContender;
 import dev.tunerd.simulator.manager.AlgorithmChoice;
 import dev.tunerd.simulator.problem.Problem;
 import dev.tunerd.simulator.problem.Problems;
+import dev.tunerd.spi.text.SafeText;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -26,7 +27,7 @@ final class SimulateChoices {
     static AlgorithmChoice tuner(String name, String argsJson, Problem problem, long seed) {
         boolean advisor = ADVISORS.contains(name.toLowerCase(Locale.ROOT));
         if (advisor && problem.epochs() < 2) {
-            throw new IllegalArgumentException(name + " is a multi-fidelity advisor: it trains trials for "
+            throw new IllegalArgumentException(SafeText.of(name) + " is a multi-fidelity advisor: it trains trials for "
                 + "TRIAL_BUDGET epochs, and problem " + problem.name() + " has a single epoch; choose a learning-curve "
                 + "problem (" + String.join(", ", curveProblems()) + ")");
         }

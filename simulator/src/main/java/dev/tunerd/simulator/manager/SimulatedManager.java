@@ -3,10 +3,10 @@ package dev.tunerd.simulator.manager;
 import dev.tunerd.protocol.Command;
 import dev.tunerd.protocol.CommandType;
 import dev.tunerd.protocol.json.Json;
-import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.text.SafeText;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -239,7 +239,8 @@ public final class SimulatedManager {
                     budget, 0.5 + durations.nextDouble());
             } catch (IllegalArgumentException e) {
                 throw new SimulationException("the tuner's parameters do not fit the problem "
-                    + settings.problem().name() + ": " + e.getMessage() + " (TR " + q.content() + ")", e);
+                    + settings.problem().name() + ": " + SafeText.of(e.getMessage()) + " (TR " + SafeText.of(q.content())
+                    + ")", e);
             }
             started++;
             t.startTime = virtualNow;
@@ -257,7 +258,7 @@ public final class SimulatedManager {
         if (budget.budgeted() && settings.problem().epochs() == 1) {
             throw new SimulationException("the tuner sets " + TrialBudget.KEY + " (a multi-fidelity advisor), but "
                 + "problem " + settings.problem().name() + " has a single epoch: no trial can train a smaller budget;"
-                + " choose a learning-curve problem (TR " + q.content() + ")");
+                + " choose a learning-curve problem (TR " + SafeText.of(q.content()) + ")");
         }
         return budget;
     }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.protocol.json.Json;
-import dev.tunerd.spi.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 class TrialBudgetTest {
