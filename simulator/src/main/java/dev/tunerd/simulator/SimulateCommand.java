@@ -49,13 +49,16 @@ public final class SimulateCommand implements Callable<Integer> {
     String tuner;
 
     @Option(names = "--tuner-args", description = "classArgs JSON (default: {\"optimize_mode\": \"minimize\"}, "
-        + "plus --seed for Random, TPE, Anneal, Evolution, PBT, GP, CMAES, SMAC, Auto, Metis and DNGO)")
+        + "plus --seed for Random, TPE, Anneal, Evolution, PBT, GP, CMAES, SMAC, Auto, Metis and DNGO; for the "
+        + "advisors Hyperband, BOHB and ASHA also the budgets of the problem's horizon E, as bench multifidelity: "
+        + "R = E, budgets 1..E, E/9..E, eta 3, and --seed)")
     String tunerArgs;
 
     @Option(names = "--assessor", description = "builtin assessor name, e.g. Medianstop")
     String assessor;
 
-    @Option(names = "--assessor-args", description = "assessor classArgs JSON (default: minimize)")
+    @Option(names = "--assessor-args", description = "assessor classArgs JSON (default: minimize; Curvefitting also "
+        + "epoch_num = the problem's horizon)")
     String assessorArgs;
 
     @Option(names = "--problem", defaultValue = "mixed",
@@ -101,8 +104,8 @@ public final class SimulateCommand implements Callable<Integer> {
                 : DaemonCommand.parse(daemonCommand);
             settings = new ExperimentSettings(p, trials, concurrency, seed, assessor != null,
                 Duration.ofMillis(assessWaitMillis), Duration.ofSeconds(60), daemon.echoesPing());
-            tunerChoice = AlgorithmChoice.withDefaults(tuner, tunerArgs, seed);
-            assessorChoice = assessor == null ? null : AlgorithmChoice.withDefaults(assessor, assessorArgs, seed);
+            tunerChoice = SimulateChoices.tuner(tuner, tunerArgs, p, seed);
+            assessorChoice = SimulateChoices.assessor(assessor, assessorArgs, p, seed).orElse(null);
         } catch (IllegalArgumentException e) {
             err.println("tunerd simulate: " + e.getMessage());
             return 2;

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,6 +77,59 @@ class SimulatorIT {
         }
         assertTrue(stopped > 0, "Medianstop (start_step 0 by default, as NNI) stopped no trial:\n" + r.describe());
         assertTrue(r.stderr().contains("stopped early              " + stopped), r.describe());
+    }
+
+    /**
+     * Issue 13 (session 32): with an advisor {@code simulate} waited for the answer to its first GE and gave up after
+     * a minute (string parameter ids). Each advisor, seeded and small, in NNI's bracket order so that small budgets
+     * run: every trial ends, trains its {@code TRIAL_BUDGET}, and the records show ids, budgets and the report.
+     */
+    @Test
+    void simulateRunsTheMultiFidelityAdvisors(@TempDir Path dir) throws Exception {
+        String budgets = "\"min_budget\": 1, \"max_budget\": 9, \"eta\": 3, \"rank_agreement\": -1, \"seed\": 33010}";
+        Map<String, String> advisors = Map.of(
+            "Hyperband", "{\"optimize_mode\": \"minimize\", \"R\": 9, \"eta\": 3, \"rank_agreement\": -1, "
+                + "\"seed\": 33010}",
+            "BOHB", "{\"optimize_mode\": \"minimize\", " + budgets,
+            "ASHA", "{\"optimize_mode\": \"minimize\", " + budgets);
+        for (Map.Entry<String, String> a : advisors.entrySet()) {
+            for (String concurrency : List.of("1", "4")) {
+                Path out = dir.resolve(a.getKey() + concurrency);
+                LauncherRun r = LauncherRun.launcher(TIMEOUT, List.of("simulate", "--tuner", a.getKey(), "--tuner-args",
+                    a.getValue(), "--problem", "curves", "--trials", "24", "--concurrency", concurrency,
+                    "--out", out.toString()));
+                String what = a.getKey() + " with " + concurrency + " workers: " + r.describe();
+                assertEquals(0, r.exitCode(), what);
+                List<String> lines = Files.readAllLines(out.resolve("trials.jsonl"), StandardCharsets.UTF_8);
+                assertEquals(24, lines.size(), what);
+                Set<String> ids = new HashSet<>();
+                Set<Long> seen = new HashSet<>();
+                for (String line : lines) {
+                    JsonObject trial = Json.parseObject(line, "trial record");
+                    ids.add(((JsonString) trial.get("id")).value());
+                    long budget = ((JsonInt) trial.get("budget")).value();
+                    assertTrue(budget == 1 || budget == 3 || budget == 9, line);
+                    assertEquals(budget, ((JsonObject) trial.get("parameters")).get("TRIAL_BUDGET").asDouble(), line);
+                    assertEquals(budget, ((JsonInt) trial.get("epochs")).value(), "trains its budget: " + line);
+                    assertEquals("SUCCEEDED", ((JsonString) trial.get("status")).value(), line);
+                    seen.add(budget);
+                }
+                assertEquals(24, ids.size(), "every trial has its own string id: " + what);
+                assertTrue(seen.contains(1L) && seen.contains(9L), "small and full budgets both ran: " + seen);
+                assertTrue(r.stderr().contains("trial budgets"), what);
+                String html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
+                assertTrue(html.contains("<svg") && html.contains("given a budget below 9 epochs"), what);
+            }
+        }
+    }
+
+    @Test
+    void simulateRefusesAnAdvisorOnASingleEpochProblem(@TempDir Path dir) throws Exception {
+        LauncherRun r = LauncherRun.launcher(TIMEOUT, List.of("simulate", "--tuner", "BOHB", "--problem", "branin",
+            "--trials", "3", "--out", dir.resolve("x").toString()));
+        assertEquals(2, r.exitCode(), r.describe());
+        assertTrue(r.stderr().contains("BOHB is a multi-fidelity advisor") && r.stderr().contains("single epoch"),
+            r.describe());
     }
 
     @Test

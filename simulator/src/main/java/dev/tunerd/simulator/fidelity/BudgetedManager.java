@@ -7,6 +7,7 @@ import dev.tunerd.simulator.manager.DaemonProcess;
 import dev.tunerd.simulator.manager.Inbound;
 import dev.tunerd.simulator.manager.ManagerMessages;
 import dev.tunerd.simulator.manager.SimulationException;
+import dev.tunerd.simulator.manager.TrialBudget;
 import dev.tunerd.simulator.manager.TrialStatus;
 import dev.tunerd.simulator.problem.Trajectory;
 import dev.tunerd.spi.json.JsonObject;
@@ -32,8 +33,6 @@ import java.util.concurrent.TimeUnit;
  * trials trained to the largest budget (the first of equals), its regret the true loss. Single-threaded.
  */
 public final class BudgetedManager {
-    private static final String BUDGET_KEY = "TRIAL_BUDGET";
-
     private static final class Trial {
         final String jobId;
         final JsonValue parameterId;
@@ -193,23 +192,16 @@ public final class BudgetedManager {
     private void startQueued() throws SimulationException {
         while (running.size() < run.workers() && !queued.isEmpty()) {
             Queued q = queued.pollFirst();
-            int budget = run.problem().epochs();
-            JsonObject.Builder plain = JsonObject.builder();
-            for (Map.Entry<String, JsonValue> e : q.parameters().members().entrySet()) {
-                if (e.getKey().equals(BUDGET_KEY)) {
-                    budget = Math.max(1, Math.min(budget, (int) Math.round(e.getValue().asDouble())));
-                } else {
-                    plain.put(e.getKey(), e.getValue());
-                }
-            }
+            TrialBudget budget;
             Trajectory curve;
             try {
-                curve = run.problem().evaluate(plain.build());
+                budget = TrialBudget.of(q.parameters(), run.problem().epochs());
+                curve = run.problem().evaluate(budget.plain());
             } catch (IllegalArgumentException e) {
                 throw new SimulationException("parameters do not fit " + run.problem().name() + ": " + e.getMessage(), e);
             }
-            Trial t = new Trial(String.format("trial%05d", started), q.parameterId(), q.content(), curve, budget,
-                started);
+            Trial t = new Trial(String.format("trial%05d", started), q.parameterId(), q.content(), curve,
+                budget.epochs(), started);
             started++;
             t.nextTime = now + 1;
             running.put(t.jobId, t);

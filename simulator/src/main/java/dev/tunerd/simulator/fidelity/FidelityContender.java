@@ -133,7 +133,7 @@ public record FidelityContender(String label, String tuner, String assessor) {
         return out.toString();
     }
 
-    AlgorithmChoice tunerChoice(int epochs, long seed) {
+    public AlgorithmChoice tunerChoice(int epochs, long seed) {
         return tunerChoice(epochs, seed, OptimizeMode.MINIMIZE);
     }
 

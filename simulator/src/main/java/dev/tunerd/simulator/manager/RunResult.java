@@ -21,18 +21,38 @@ public record RunResult(String problem, double optimum, int epochsPerTrial, List
         trials = List.copyOf(trials);
     }
 
-    /** Best final value after each finished trial (+Infinity until the first success). */
+    /**
+     * Best final value after each finished trial (+Infinity until the first success), among the trials trained to
+     * {@link #largestBudget()}: a shorter training's final value is no full training's (the multi-fidelity bench
+     * counts its incumbent the same way). Without {@code TRIAL_BUDGET}s every successful trial counts.
+     */
     public double[] bestSoFar() {
         double[] out = new double[trials.size()];
         double best = Double.POSITIVE_INFINITY;
+        int largest = largestBudget();
         for (int i = 0; i < out.length; i++) {
             TrialRecord t = trials.get(i);
-            if (t.status() == TrialStatus.SUCCEEDED && t.value() < best) {
+            if (t.status() == TrialStatus.SUCCEEDED && epochsAsked(t) == largest && t.value() < best) {
                 best = t.value();
             }
             out[i] = best;
         }
         return out;
+    }
+
+    /** The most epochs any trial was asked to train: its {@code TRIAL_BUDGET}, the horizon for a trial without. */
+    public int largestBudget() {
+        return trials.stream().mapToInt(this::epochsAsked).max().orElse(epochsPerTrial);
+    }
+
+    /** Trials whose parameters carried a {@code TRIAL_BUDGET} below {@link #largestBudget()}. */
+    public long smallerBudgets() {
+        int largest = largestBudget();
+        return trials.stream().filter(t -> epochsAsked(t) < largest).count();
+    }
+
+    private int epochsAsked(TrialRecord t) {
+        return t.budget() > 0 ? t.budget() : epochsPerTrial;
     }
 
     public double bestValue() {

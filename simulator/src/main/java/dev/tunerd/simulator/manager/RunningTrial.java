@@ -13,11 +13,14 @@ final class RunningTrial {
     final Trajectory trajectory;
     final long latencyNanos;
     final double epochDuration;
+    /** The epochs it trains: its {@code TRIAL_BUDGET}, or the problem's horizon. */
+    final int budget;
+    final boolean budgeted;
     int epochsSent;
     double nextEventTime;
     double startTime;
 
-    RunningTrial(String jobId, QueuedTrial queued, Trajectory trajectory, double epochDuration) {
+    RunningTrial(String jobId, QueuedTrial queued, Trajectory trajectory, TrialBudget budget, double epochDuration) {
         this.jobId = jobId;
         this.parameterId = queued.parameterId();
         this.parameters = queued.parameters();
@@ -25,9 +28,11 @@ final class RunningTrial {
         this.latencyNanos = queued.latencyNanos();
         this.trajectory = trajectory;
         this.epochDuration = epochDuration;
+        this.budget = budget.epochs();
+        this.budgeted = budget.budgeted();
     }
 
-    /** The last value the trial reported (its final value once all epochs ran). */
+    /** The last value the trial reported (its final value once its budget's epochs ran). */
     double lastValue() {
         return trajectory.at(Math.max(0, epochsSent - 1));
     }

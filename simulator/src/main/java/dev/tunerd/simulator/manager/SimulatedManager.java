@@ -3,10 +3,10 @@ package dev.tunerd.simulator.manager;
 import dev.tunerd.protocol.Command;
 import dev.tunerd.protocol.CommandType;
 import dev.tunerd.protocol.json.Json;
-import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
+import dev.tunerd.spi.text.SafeText;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -23,9 +23,17 @@ import java.util.concurrent.TimeUnit;
  * Plays NNI's manager against a daemon child: {@code IN}, wait for {@code ID}, {@code GE <concurrency>}, then runs
  * up to {@code concurrency} trials at once in simulated time. Every trial evaluates the problem instantly; its epochs
  * are events on a virtual clock (each trial gets a random epoch duration from the seed), so concurrent trials finish
- * in an interleaved, reproducible order. Per epoch a {@code PERIODICAL ME}; at the end {@code FINAL ME} and
- * {@code EN SUCCEEDED}; a {@code KI} ends the trial at once with {@code EN EARLY_STOPPED}; every ended trial is
- * followed by {@code GE 1} while more trials are needed. {@code TE} at the end, then the exit code is checked.
+ * in an interleaved, reproducible order. A trial trains the problem's horizon, or {@code TRIAL_BUDGET} epochs when
+ * an advisor set one ({@link TrialBudget}). Per epoch a {@code PERIODICAL ME}; at the end {@code FINAL ME} (the value
+ * at its last epoch) and {@code EN SUCCEEDED}; a {@code KI} ends the trial at once with {@code EN EARLY_STOPPED};
+ * every ended trial is followed by {@code GE 1} while more trials are needed. {@code TE} at the end, then the exit
+ * code is checked.
+ *
+ * <p>A {@code NO} is read as NNI's manager reads it: the experiment goes on, and a request refused now may be paid
+ * with a TR once a result comes (an advisor waiting for a rung). While the daemon owes such trials, and it echoes
+ * {@code PI}, every trial end is followed by a {@code PI} barrier, so a paid trial starts at the virtual time of the
+ * result that paid it whatever the threads' timing. The run ends early, as exhausted, only when the daemon refused
+ * and nothing runs that could make it send more.
  *
  * <p>Single-threaded: the caller's thread runs the loop; only the daemon's reader thread runs beside it.
  */
@@ -48,6 +56,10 @@ public final class SimulatedManager {
     private double virtualNow;
     private int started;
     private boolean refused;
+    /** A trial ended since the last settling while the daemon owed refused requests: it may pay one now. */
+    private boolean unsettled;
+    /** The largest budget a finished trial had so far, and the best final value among the trials trained to it. */
+    private int largestSoFar;
 
     public SimulatedManager(ExperimentSettings settings, DaemonProcess daemon, ProgressListener progress) {
         this.settings = settings;
@@ -64,6 +76,9 @@ public final class SimulatedManager {
         boolean exhausted = false;
         while (finished.size() < settings.trials() && !exhausted) {
             drainAvailable();
+            if (unsettled) {
+                settle();
+            }
             startQueued();
             // virtual time stands still while a request is unanswered: a real trial runs far longer than a
             // suggestion takes, so every TR is in before the trials already running report again (and the run
@@ -97,6 +112,10 @@ public final class SimulatedManager {
     /** Waits for the daemon when nothing can run; false when the tuner is exhausted. */
     private boolean awaitDaemon() throws InterruptedException, SimulationException, IOException {
         boolean owed = ledger.outstanding() > 0 || !running.isEmpty();
+        if (!owed && settings.echoPing()) { // every reply is in after the barrier: a TR now comes, or none ever will
+            barrier();
+            return !queued.isEmpty();
+        }
         long wait = refused && !owed ? EXHAUSTED_GRACE_NANOS : settings.replyTimeout().toNanos();
         Inbound in = daemon.poll(wait);
         if (in == null) {
@@ -113,6 +132,35 @@ public final class SimulatedManager {
     private void drainAvailable() throws SimulationException, IOException {
         Inbound in;
         while ((in = daemon.pollNow()) != null) {
+            handle(in);
+        }
+    }
+
+    /**
+     * Sends {@code PI} and handles what the daemon sends until its echo: every reply to what was sent before is then
+     * in (the daemon runs with {@code --echo-ping}).
+     */
+    private void barrier() throws IOException, InterruptedException, SimulationException {
+        unsettled = false;
+        daemon.send(ManagerMessages.ping());
+        for (Inbound in = nextOrFail(); in.isEndOfStream() || in.command().type() != CommandType.PING;
+             in = nextOrFail()) {
+            handle(in);
+        }
+    }
+
+    /**
+     * Lets the daemon pay what a result allows before virtual time moves on: a barrier when it echoes {@code PI}
+     * (exact), else quiet for {@code assessWait} (a paid trial that comes later starts later).
+     */
+    private void settle() throws IOException, InterruptedException, SimulationException {
+        if (settings.echoPing()) {
+            barrier();
+            return;
+        }
+        unsettled = false;
+        Inbound in;
+        while ((in = daemon.poll(settings.assessWait().toNanos())) != null) {
             handle(in);
         }
     }
@@ -154,15 +202,13 @@ public final class SimulatedManager {
         if (id == null || parameters == null) {
             throw new SimulationException("TR without parameter_id or parameters: " + c);
         }
-        long sent = id instanceof JsonInt n ? ledger.answered(n.value()) : ledger.answered(Long.MIN_VALUE);
-        queued.addLast(new QueuedTrial(id, parameters, c.content(), receivedNanos - sent));
+        queued.addLast(new QueuedTrial(id, parameters, c.content(), receivedNanos - ledger.answered()));
     }
 
     private void noMore(Command c) throws SimulationException {
+        parseObject(c); // its parameter_id ("-1_0_0" from an advisor) says nothing about which request it closes
         refused = true;
-        if (parseObject(c).get("parameter_id") instanceof JsonInt n) {
-            ledger.noMore(n.value());
-        }
+        ledger.refused();
     }
 
     private void kill(Command c) throws SimulationException, IOException {
@@ -187,11 +233,14 @@ public final class SimulatedManager {
             QueuedTrial q = queued.pollFirst();
             RunningTrial t;
             try {
-                t = new RunningTrial(String.format("trial%05d", started), q, settings.problem().evaluate(q.parameters()),
-                    0.5 + durations.nextDouble());
+                TrialBudget budget = budgetOf(q);
+                JsonValue plain = q.parameters() instanceof JsonObject ? budget.plain() : q.parameters();
+                t = new RunningTrial(String.format("trial%05d", started), q, settings.problem().evaluate(plain),
+                    budget, 0.5 + durations.nextDouble());
             } catch (IllegalArgumentException e) {
                 throw new SimulationException("the tuner's parameters do not fit the problem "
-                    + settings.problem().name() + ": " + e.getMessage() + " (TR " + q.content() + ")", e);
+                    + settings.problem().name() + ": " + SafeText.of(e.getMessage()) + " (TR " + SafeText.of(q.content())
+                    + ")", e);
             }
             started++;
             t.startTime = virtualNow;
@@ -199,6 +248,19 @@ public final class SimulatedManager {
             running.put(t.jobId, t);
             events.add(t);
         }
+    }
+
+    private TrialBudget budgetOf(QueuedTrial q) throws SimulationException {
+        if (!(q.parameters() instanceof JsonObject params)) { // the problem says what it expected
+            return new TrialBudget(settings.problem().epochs(), false, JsonObject.EMPTY);
+        }
+        TrialBudget budget = TrialBudget.of(params, settings.problem().epochs());
+        if (budget.budgeted() && settings.problem().epochs() == 1) {
+            throw new SimulationException("the tuner sets " + TrialBudget.KEY + " (a multi-fidelity advisor), but "
+                + "problem " + settings.problem().name() + " has a single epoch: no trial can train a smaller budget;"
+                + " choose a learning-curve problem (TR " + SafeText.of(q.content()) + ")");
+        }
+        return budget;
     }
 
     private void advance(RunningTrial t) throws IOException, InterruptedException, SimulationException {
@@ -213,7 +275,7 @@ public final class SimulatedManager {
         } else {
             t.epochsSent = 1;
         }
-        if (t.epochsSent >= epochs) {
+        if (t.epochsSent >= t.budget) {
             end(t, TrialStatus.SUCCEEDED);
         } else {
             t.nextEventTime = virtualNow + t.epochDuration;
@@ -224,11 +286,7 @@ public final class SimulatedManager {
     /** Gives the assessor its time to answer; true when the trial was killed meanwhile. */
     private boolean awaitVerdict(RunningTrial t) throws InterruptedException, SimulationException, IOException {
         if (settings.echoPing()) { // every reply to the metric is in once the PI's echo is
-            daemon.send(ManagerMessages.ping());
-            for (Inbound in = nextOrFail(); in.isEndOfStream() || in.command().type() != CommandType.PING;
-                 in = nextOrFail()) {
-                handle(in);
-            }
+            barrier();
             return !running.containsKey(t.jobId);
         }
         long deadline = System.nanoTime() + settings.assessWait().toNanos();
@@ -246,18 +304,25 @@ public final class SimulatedManager {
     private void end(RunningTrial t, TrialStatus status) throws IOException {
         running.remove(t.jobId);
         if (status == TrialStatus.SUCCEEDED) {
-            daemon.write(ManagerMessages.fin(t.parameterId, t.jobId, t.trajectory.finalValue()));
-            best = Math.min(best, t.trajectory.finalValue());
+            daemon.write(ManagerMessages.fin(t.parameterId, t.jobId, t.lastValue()));
+        }
+        if (t.budget > largestSoFar) { // the best so far counts the trials trained to the largest budget, as the summary
+            largestSoFar = t.budget;
+            best = Double.POSITIVE_INFINITY;
+        }
+        if (status == TrialStatus.SUCCEEDED && t.budget == largestSoFar) {
+            best = Math.min(best, t.lastValue());
         }
         daemon.write(ManagerMessages.trialEnd(t.jobId, status, t.trialContent));
         TrialRecord record = new TrialRecord(finished.size(), t.parameterId, t.jobId, t.parameters, t.lastValue(),
             t.trajectory.trueFinal(), Math.max(1, t.epochsSent), status, t.latencyNanos,
-            t.sentIntermediate(settings.problem().epochs()), t.startTime, virtualNow);
+            t.sentIntermediate(settings.problem().epochs()), t.startTime, virtualNow, t.budgeted ? t.budget : 0);
         finished.add(record);
         if (started + queued.size() + ledger.outstanding() < settings.trials()) {
             request(1);
         }
         daemon.flush();
+        unsettled = ledger.deferred() > 0; // a result may pay a refused request now
         progress.trialEnded(record, finished.size(), settings.trials(), best, System.nanoTime() - daemon.startNanos());
     }
 

@@ -18,13 +18,26 @@ import dev.tunerd.spi.json.JsonValue;
  * @param intermediate   the PERIODICAL metrics it sent, in order (empty for single-epoch problems)
  * @param startSeconds   when it started, in the simulated manager's virtual seconds (NaN when unknown)
  * @param endSeconds     when it ended, in the same virtual seconds (NaN when unknown)
+ * @param budget         the epochs its {@code TRIAL_BUDGET} asked for (clamped to the problem's horizon), or 0 when
+ *                       its parameters had none (it trains the whole horizon)
  */
 public record TrialRecord(int sequence, JsonValue parameterId, String trialJobId, JsonValue parameters, double value,
                           double trueFinal, int epochs, TrialStatus status, long latencyNanos, double[] intermediate,
-                          double startSeconds, double endSeconds) {
+                          double startSeconds, double endSeconds, int budget) {
 
     public TrialRecord {
         intermediate = intermediate.clone();
+        if (budget < 0) {
+            throw new IllegalArgumentException("budget must be 0 (none) or positive, got " + budget);
+        }
+    }
+
+    /** A trial without a {@code TRIAL_BUDGET}. */
+    public TrialRecord(int sequence, JsonValue parameterId, String trialJobId, JsonValue parameters, double value,
+                       double trueFinal, int epochs, TrialStatus status, long latencyNanos, double[] intermediate,
+                       double startSeconds, double endSeconds) {
+        this(sequence, parameterId, trialJobId, parameters, value, trueFinal, epochs, status, latencyNanos,
+            intermediate, startSeconds, endSeconds, 0);
     }
 
     /** A trial without intermediate metrics or times. */

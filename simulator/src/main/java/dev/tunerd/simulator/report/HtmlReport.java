@@ -57,7 +57,9 @@ public final class HtmlReport {
 
     private static String epochsChart(RunResult r) {
         int[] epochs = r.trials().stream().mapToInt(TrialRecord::epochs).toArray();
-        return SvgChart.bars("Epochs used per trial (" + r.earlyStopped() + " stopped early)", "epochs", epochs,
-            r.epochsPerTrial(), "#2ca02c");
+        String budgets = r.smallerBudgets() == 0 ? "" : ", " + r.smallerBudgets() + " given a budget below "
+            + r.largestBudget() + " epochs";
+        return SvgChart.bars("Epochs used per trial (" + r.earlyStopped() + " stopped early" + budgets + ")", "epochs",
+            epochs, r.epochsPerTrial(), "#2ca02c");
     }
 }

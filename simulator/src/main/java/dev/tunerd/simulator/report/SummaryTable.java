@@ -14,8 +14,14 @@ public final class SummaryTable {
         StringBuilder sb = new StringBuilder();
         row(sb, "tuner", tuner + (assessor == null ? "" : " + assessor " + assessor));
         row(sb, "problem", r.problem() + " (f* = " + Numbers.format(r.optimum()) + ")");
-        row(sb, "trials", r.trials().size() + (r.tunerExhausted() ? " (the tuner had no more)" : ""));
-        row(sb, "best value", Numbers.format(r.bestValue()));
+        row(sb, "trials", r.trials().size() + (r.tunerExhausted()
+            ? " (the tuner had no more: it answered NO while no trial ran that could change that)" : ""));
+        boolean budgets = r.trials().stream().anyMatch(t -> t.budget() > 0);
+        if (budgets) {
+            row(sb, "trial budgets", String.format(Locale.ROOT, "%d trained the largest (%d epochs), %d less",
+                r.trials().size() - r.smallerBudgets(), r.largestBudget(), r.smallerBudgets()));
+        }
+        row(sb, budgets ? "best (largest budget)" : "best value", Numbers.format(r.bestValue()));
         row(sb, "regret", Numbers.format(r.regret()));
         row(sb, "wall time", String.format(Locale.ROOT, "%.2f s", r.wallNanos() / 1e9));
         row(sb, "mean suggestion latency", String.format(Locale.ROOT, "%.3f ms (GE to TR)", r.meanLatencyMillis()));

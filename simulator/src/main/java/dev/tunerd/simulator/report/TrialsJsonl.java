@@ -18,9 +18,10 @@ import java.util.List;
 
 /**
  * Writes {@code trials.jsonl}: one JSON object per finished trial, in the order they ended: {@code id},
- * {@code trial_job_id}, {@code parameters}, {@code value}, {@code epochs}, {@code status}, {@code latency_ms}, and when
- * known {@code intermediate} (the PERIODICAL metrics) and {@code start_s}/{@code end_s} (simulated seconds). This is
- * what {@code tunerd report} reads back. Stateless.
+ * {@code trial_job_id}, {@code parameters}, {@code value}, {@code epochs}, {@code budget} (the epochs an advisor's
+ * {@code TRIAL_BUDGET} asked for; absent without one), {@code status}, {@code latency_ms}, and when known
+ * {@code intermediate} (the PERIODICAL metrics) and {@code start_s}/{@code end_s} (simulated seconds). This is what
+ * {@code tunerd report} reads back. Stateless.
  */
 public final class TrialsJsonl {
 
@@ -42,9 +43,11 @@ public final class TrialsJsonl {
             .put("trial_job_id", t.trialJobId())
             .put("parameters", t.parameters())
             .put("value", JsonFloat.of(t.value()))
-            .put("epochs", JsonInt.of(t.epochs()))
-            .put("status", t.status().name())
-            .put("latency_ms", JsonFloat.of(t.latencyNanos() / 1e6));
+            .put("epochs", JsonInt.of(t.epochs()));
+        if (t.budget() > 0) {
+            b.put("budget", JsonInt.of(t.budget()));
+        }
+        b.put("status", t.status().name()).put("latency_ms", JsonFloat.of(t.latencyNanos() / 1e6));
         double[] intermediate = t.intermediate();
         if (intermediate.length > 0) {
             List<JsonValue> values = new ArrayList<>(intermediate.length);

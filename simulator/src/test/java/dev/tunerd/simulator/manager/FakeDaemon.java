@@ -28,7 +28,11 @@ import java.util.SplittableRandom;
  * ID and every GE n with n TRs of random parameters from the search space (uniform, loguniform, randint, choice and
  * nested choice). With {@code --assessor} it kills every trial at its third intermediate metric. With
  * {@code --record FILE} it writes every received command to FILE, one per line. With {@code --refuse-after N} it
- * answers with NO once it has produced N trials.
+ * answers with NO once it has produced N trials. With {@code --echo-ping} it answers PI with PI (it handles commands
+ * in order, so that is a barrier). With {@code --advisor K} it plays a multi-fidelity advisor as NNI's Hyperband
+ * does: string ids ({@code "0-0_0_n"}), {@code TRIAL_BUDGET} 5 for even n and 20 for odd n, and at most K trials
+ * without a final result: a request beyond that is answered {@code NO} ({@code "-1_0_0"}) and paid with a TR at the
+ * next FINAL metric.
  */
 public final class FakeDaemon {
 
@@ -40,6 +44,10 @@ public final class FakeDaemon {
     private boolean assessor;
     private long refuseAfter = Long.MAX_VALUE;
     private PrintWriter record;
+    private boolean echoPing;
+    private int advisorLimit;
+    private int awaitingResult;
+    private int credit;
 
     public static void main(String[] args) throws IOException {
         new FakeDaemon().run(args);
@@ -52,6 +60,8 @@ public final class FakeDaemon {
                 case "--record" -> record = new PrintWriter(Files.newBufferedWriter(Path.of(args[++i]),
                     StandardCharsets.UTF_8), true);
                 case "--refuse-after" -> refuseAfter = Long.parseLong(args[++i]);
+                case "--echo-ping" -> echoPing = true;
+                case "--advisor" -> advisorLimit = Integer.parseInt(args[++i]);
                 default -> { }
             }
         }
@@ -82,8 +92,29 @@ public final class FakeDaemon {
                 space = Json.parseObject(c.content(), "space");
                 send(CommandType.INITIALIZED, "");
             }
-            case REQUEST_TRIAL_JOBS -> generate(Integer.parseInt(c.content().trim()));
-            case REPORT_METRIC_DATA -> assess(Json.parseObject(c.content(), "metric"));
+            case REQUEST_TRIAL_JOBS -> {
+                if (advisorLimit > 0) {
+                    advise(Integer.parseInt(c.content().trim()));
+                } else {
+                    generate(Integer.parseInt(c.content().trim()));
+                }
+            }
+            case REPORT_METRIC_DATA -> {
+                JsonObject metric = Json.parseObject(c.content(), "metric");
+                assess(metric);
+                if (advisorLimit > 0 && metric.get("type").equals(JsonString.of("FINAL"))) {
+                    awaitingResult--;
+                    if (credit > 0) {
+                        credit--;
+                        issueBudgeted();
+                    }
+                }
+            }
+            case PING -> {
+                if (echoPing) {
+                    send(CommandType.PING, "");
+                }
+            }
             default -> { }
         }
     }
@@ -100,6 +131,28 @@ public final class FakeDaemon {
             send(CommandType.NEW_TRIAL_JOB, "{\"parameter_id\": " + id + ", \"parameter_source\": \"algorithm\", "
                 + "\"parameters\": " + Json.write(sample(space)) + ", \"parameter_index\": 0}");
         }
+    }
+
+    private void advise(int count) throws IOException {
+        for (int i = 0; i < count; i++) {
+            if (awaitingResult >= advisorLimit) {
+                credit += count - i;
+                send(CommandType.NO_MORE_TRIAL_JOBS, "{\"parameter_id\": \"-1_0_0\", \"parameter_source\": "
+                    + "\"algorithm\", \"parameters\": \"\"}");
+                return;
+            }
+            issueBudgeted();
+        }
+    }
+
+    private void issueBudgeted() throws IOException {
+        long n = nextId++;
+        awaitingResult++;
+        JsonObject.Builder params = JsonObject.builder();
+        sample(space).members().forEach(params::put);
+        params.put("TRIAL_BUDGET", JsonInt.of(n % 2 == 0 ? 5 : 20));
+        send(CommandType.NEW_TRIAL_JOB, "{\"parameter_id\": \"0-0_0_" + n + "\", \"parameter_source\": \"algorithm\", "
+            + "\"parameters\": " + Json.write(params.build()) + "}");
     }
 
     private void assess(JsonObject metric) throws IOException {

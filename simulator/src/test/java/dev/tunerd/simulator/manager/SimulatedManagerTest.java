@@ -114,6 +114,60 @@ class SimulatedManagerTest {
         assertTrue(r.tunerExhausted());
     }
 
+    /**
+     * Issue 13, session 32: an advisor's TRs carry string ids, a NO that only defers, and trials paid at a later
+     * result; the manager counted only integer ids, so it waited for ever for the answer to its first GE.
+     */
+    @Test
+    void anAdvisorsStringIdsDeferredRequestsAndBudgetsRunToTheEnd() throws Exception {
+        for (boolean echo : new boolean[] {true, false}) {
+            Problem curves = Problems.create("curves", 1);
+            ExperimentSettings s = new ExperimentSettings(curves, 12, 3, 5, false, Duration.ofMillis(5),
+                Duration.ofSeconds(10), echo);
+            RunResult r = echo ? run(s, null, "--advisor", "2", "--echo-ping", "--record", dir.resolve("record.txt")
+                .toString()) : run(s, null, "--advisor", "2", "--record", dir.resolve("record.txt").toString());
+            assertEquals(12, r.trials().size(), "echo " + echo);
+            assertTrue(!r.tunerExhausted(), "a NO while trials run defers, it does not end the run");
+            Set<String> ids = new HashSet<>();
+            for (TrialRecord t : r.trials()) {
+                String id = ((JsonString) t.parameterId()).value();
+                ids.add(id);
+                int n = Integer.parseInt(id.substring(id.lastIndexOf('_') + 1));
+                int budget = n % 2 == 0 ? 5 : 20;
+                assertEquals(budget, t.budget(), id);
+                assertEquals(budget, t.epochs(), "a trial trains its TRIAL_BUDGET's epochs: " + id);
+                assertEquals(TrialStatus.SUCCEEDED, t.status());
+                assertEquals(t.intermediate()[budget - 1], t.value(), "FINAL is the value at its last epoch");
+            }
+            assertEquals(12, ids.size());
+            List<String> lines = recorded();
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("ME {\"parameter_id\": \"0-0_0_")),
+                "results go back under the advisor's string id");
+            assertEquals(20, r.largestBudget());
+            assertEquals(r.trials().stream().filter(t -> t.budget() == 5).count(), r.smallerBudgets());
+            double best = r.trials().stream().filter(t -> t.budget() == 20).mapToDouble(TrialRecord::value).min()
+                .orElseThrow();
+            assertEquals(best, r.bestValue(), "the best value counts only trials trained to the largest budget");
+        }
+    }
+
+    @Test
+    void aRefusalWithNothingRunningEndsTheRunAtOnceWithTheBarrier() throws Exception {
+        Problem camel = Problems.create("camel6", 0);
+        ExperimentSettings s = new ExperimentSettings(camel, 10, 2, 0, false, Duration.ofMillis(5),
+            Duration.ofSeconds(10), true);
+        RunResult r = run(s, null, "--refuse-after", "4", "--echo-ping");
+        assertEquals(4, r.trials().size());
+        assertTrue(r.tunerExhausted());
+    }
+
+    @Test
+    void aBudgetOnASingleEpochProblemIsNamed() throws Exception {
+        var e = assertThrows(SimulationException.class, () -> run(ExperimentSettings.of(Problems.create("camel6", 0),
+            4, 1, 0, false), null, "--advisor", "2"));
+        assertTrue(e.getMessage().contains("TRIAL_BUDGET") && e.getMessage().contains("single epoch"), e.getMessage());
+    }
+
     @Test
     void aDaemonThatCannotStartIsReportedWithItsLog() throws Exception {
         DaemonCommand cmd = new DaemonCommand(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
