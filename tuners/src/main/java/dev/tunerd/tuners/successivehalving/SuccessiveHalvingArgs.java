@@ -13,9 +13,19 @@ import dev.tunerd.spi.OptimizeMode;
  *                     values that a rung needs before it stops anything (-1..1, default 0.7; -1: every rung from
  *                     the start, as Optuna's pruner)
  * @param seed         {@code seed}: accepted for symmetry with the tuners; the rule draws nothing at random
+ * @param rankBy       {@code rank_by}: what a deciding rung ranks by: {@code value} (default: the best value so far),
+ *                     {@code auto} (a final predicted from the parameters and the value where that ranks the
+ *                     completed trainings better, {@link RungPredictor}) or {@code model} (the prediction without
+ *                     that guard)
  */
 public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Integer eta, Integer maxStep,
-                                    Double rankAgreement, Long seed) {
+                                    Double rankAgreement, Long seed, String rankBy) {
+
+    /** The arguments without {@code rank_by} (value). */
+    public SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Integer eta, Integer maxStep,
+                                 Double rankAgreement, Long seed) {
+        this(optimizeMode, minStep, eta, maxStep, rankAgreement, seed, null);
+    }
 
     /**
      * The default {@code rank_agreement} (Kendall's tau): 0.5 from tuning seeds 100-119 until issue 13 session 13,
@@ -42,6 +52,11 @@ public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Intege
         rankAgreement = rankAgreement == null ? DEFAULT_RANK_AGREEMENT : rankAgreement;
         if (!(rankAgreement >= -1 && rankAgreement <= 1)) {
             throw new IllegalArgumentException("rank_agreement must be between -1 and 1, got " + rankAgreement);
+        }
+        rankBy = rankBy == null ? "value" : rankBy;
+        if (RungPredictor.Mode.of(rankBy) == null) {
+            throw new IllegalArgumentException("rank_by must be \"value\", \"auto\" or \"model\", got \""
+                + rankBy + "\"");
         }
         if (maxStep != null && (maxStep < minStep || maxStep > 10_000_000)) {
             throw new IllegalArgumentException("max_step must be between min_step (" + minStep + ") and 10000000, got "
