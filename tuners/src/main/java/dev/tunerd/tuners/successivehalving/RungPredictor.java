@@ -24,11 +24,12 @@ import java.util.Map;
  * {@link QuadraticRidge} on (features, quantile) predicts the score. Survivors of earlier rungs count: the regression
  * is of the final given the value at the rung, which their selection (on values at or below that rung) biases little.
  *
- * <p>{@code auto} uses the prediction at a rung only where, over those trainings, Kendall's tau of its leave-one-out
- * predictions with the last values beats the tau of the rung's values by {@link #GUARD_MARGIN}; {@code model} from
- * {@link #MIN_ROWS} trainings on; otherwise, for a trial without parameters, and while fewer than {@link #MIN_ROWS}
- * trials with parameters reached the rung, the value decides exactly as without it. With the prediction, a trial goes
- * on when its predicted score is among the best {@code max(1, m / eta)} of the {@code m} trials with parameters that
+ * <p>The guard: the prediction is used at a rung only where, over those trainings, Kendall's tau of its leave-one-out
+ * predictions with the last values beats the tau of the rung's values by {@link #GUARD_MARGIN}. {@code auto} then
+ * ranks by it; {@code rescue} (issue 13 session 32's choice) only keeps by it a trial the value would stop, and never
+ * stops one the value would keep. Otherwise, for a trial without parameters, and while fewer than {@link #MIN_ROWS}
+ * trials with parameters reached the rung, the value decides exactly as without it. By the prediction, a trial goes on
+ * when its predicted score is among the best {@code max(1, m / eta)} of the {@code m} trials with parameters that
  * reached the rung (itself included). A pure function of the evidence (no randomness; fits and scores are cached until
  * the evidence changes); evidence and rung entries are in the snapshot, the trials running are not (as the rungs'
  * record: a trial running across a restart adds no evidence). Not thread-safe.
@@ -45,9 +46,9 @@ final class RungPredictor {
 
     /** {@code rank_by}'s settings. */
     enum Mode {
-        VALUE, AUTO, MODEL;
+        VALUE, AUTO, RESCUE;
 
-        /** The mode of a {@code rank_by} value ({@code value}, {@code auto}, {@code model}), else null. */
+        /** The mode of a {@code rank_by} value ({@code value}, {@code auto}, {@code rescue}), else null. */
         static Mode of(String name) {
             for (Mode m : values()) {
                 if (m.name().toLowerCase(Locale.ROOT).equals(name)) {
@@ -100,6 +101,11 @@ final class RungPredictor {
 
     RungPredictor(Mode mode) {
         this.mode = mode;
+    }
+
+    /** Whether the prediction only keeps trials ({@code rescue}) instead of ranking them. */
+    boolean rescuesOnly() {
+        return mode == Mode.RESCUE;
     }
 
     /** The parameters of {@code trial} (told once, before its first judgement or before its end). */
@@ -189,8 +195,8 @@ final class RungPredictor {
             x[i] = input(encoding.encode(usable.get(i).config.flat), RankScores.quantile(quantiles, v[i]));
         }
         QuadraticRidge model = QuadraticRidge.fit(x, RankScores.normalScores(lasts));
-        if (model == null || mode == Mode.AUTO
-            && RankScores.kendall(model.leaveOneOut(), lasts) < RankScores.kendall(v, lasts) + GUARD_MARGIN) {
+        if (model == null
+            || RankScores.kendall(model.leaveOneOut(), lasts) < RankScores.kendall(v, lasts) + GUARD_MARGIN) {
             return new Fit(version, null, null, null);
         }
         return new Fit(version, encoding, model, quantiles);

@@ -14,9 +14,9 @@ import dev.tunerd.spi.OptimizeMode;
  *                     the start, as Optuna's pruner)
  * @param seed         {@code seed}: accepted for symmetry with the tuners; the rule draws nothing at random
  * @param rankBy       {@code rank_by}: what a deciding rung ranks by: {@code value} (default: the best value so far),
- *                     {@code auto} (a final predicted from the parameters and the value where that ranks the
- *                     completed trainings better, {@link RungPredictor}) or {@code model} (the prediction without
- *                     that guard)
+ *                     {@code auto} (a final predicted from the parameters and the value, where that ranks the
+ *                     completed trainings better, {@link RungPredictor}) or {@code rescue} (as {@code auto}, but the
+ *                     prediction only keeps trials the value would stop)
  */
 public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Integer eta, Integer maxStep,
                                     Double rankAgreement, Long seed, String rankBy) {
@@ -55,7 +55,7 @@ public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Intege
         }
         rankBy = rankBy == null ? "value" : rankBy;
         if (RungPredictor.Mode.of(rankBy) == null) {
-            throw new IllegalArgumentException("rank_by must be \"value\", \"auto\" or \"model\", got \""
+            throw new IllegalArgumentException("rank_by must be \"value\", \"auto\" or \"rescue\", got \""
                 + rankBy + "\"");
         }
         if (maxStep != null && (maxStep < minStep || maxStep > 10_000_000)) {

@@ -32,10 +32,11 @@ import java.util.Map;
  * still recorded at every rung it reaches. A trial running across a restart adds no curve. Not thread-safe (see
  * {@link Assessor}).
  *
- * <p>{@code rank_by} ({@link RungPredictor}, issue 13 session 32): with {@code auto} or {@code model}, a rung that
- * decides ranks its trials by a final predicted from their parameters (told by the dispatcher,
- * {@link ReceivesTrialParameters}) and their value there, where that ranks the completed trainings better; with
- * {@code value} (the default) parameters are ignored and the assessor is exactly the one before.
+ * <p>{@code rank_by} ({@link RungPredictor}, issue 13 session 32): with {@code auto} a rung that decides ranks its
+ * trials by a final predicted from their parameters (told by the dispatcher, {@link ReceivesTrialParameters}) and
+ * their value there, where that ranks the completed trainings better; with {@code rescue} the prediction only keeps
+ * trials the value would stop; with {@code value} (the default) parameters are ignored and the assessor is exactly
+ * the one before.
  */
 public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting, ReceivesTrialParameters {
 
@@ -119,7 +120,9 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting, 
             Boolean byPrediction = decides && predictor != null ? predictor.survives(trialJobId, passed, best, eta)
                 : null;
             passed++;
-            if (decides && !(byPrediction != null ? byPrediction : rung.inTopFraction(best, eta))) {
+            boolean keep = byPrediction == null ? rung.inTopFraction(best, eta)
+                : byPrediction || predictor.rescuesOnly() && rung.inTopFraction(best, eta);
+            if (decides && !keep) {
                 verdict = AssessResult.BAD;
                 break;
             }

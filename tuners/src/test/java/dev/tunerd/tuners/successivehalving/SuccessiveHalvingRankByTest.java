@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code rank_by} ({@link RungPredictor}, issue 13 session 32): on curves that cross as a function of a parameter, a
- * rung that ranks by the predicted final keeps the slow starter the value stops and stops the fast starter that ends
- * poorly; {@code value} ignores parameters; the evidence survives a snapshot; the key is range-checked.
+ * rung that ranks by the predicted final keeps the slow starter the value stops ({@code auto} and {@code rescue}) and
+ * stops the fast starter that ends poorly ({@code auto} only); {@code value} ignores parameters; the evidence survives a
+ * snapshot; the key is range-checked.
  */
 class SuccessiveHalvingRankByTest {
 
@@ -67,10 +68,11 @@ class SuccessiveHalvingRankByTest {
 
     @Test
     void rankingByThePredictedFinalKeepsTheSlowStarterAndStopsTheFastStarter() {
-        for (String mode : List.of("auto", "model")) {
+        for (String mode : List.of("auto", "rescue")) {
             assertEquals(0, run(trained(mode), "slow", params(0.95, 0), crossing(0.95), false), mode);
-            assertEquals(1, run(trained(mode), "fast", params(0.05, 1), crossing(0.05), false), mode);
         }
+        assertEquals(1, run(trained("auto"), "fast", params(0.05, 1), crossing(0.05), false), "auto ranks by it");
+        assertEquals(0, run(trained("rescue"), "fast", params(0.05, 1), crossing(0.05), false), "rescue only keeps");
         assertEquals(1, run(trained("value"), "slow", params(0.95, 0), crossing(0.95), false), "by value: stopped");
         assertEquals(0, run(trained("value"), "fast", params(0.05, 1), crossing(0.05), false), "by value: kept");
         // without parameters the value decides, whatever rank_by says
@@ -118,7 +120,7 @@ class SuccessiveHalvingRankByTest {
     void rankByIsOneOfThreeWords() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> new SuccessiveHalvingArgs(null, null, null, null, null, null, "best"));
-        assertEquals("rank_by must be \"value\", \"auto\" or \"model\", got \"best\"", e.getMessage());
+        assertEquals("rank_by must be \"value\", \"auto\" or \"rescue\", got \"best\"", e.getMessage());
         assertEquals("value", new SuccessiveHalvingArgs(null, null, null, null, null, null).rankBy());
     }
 
