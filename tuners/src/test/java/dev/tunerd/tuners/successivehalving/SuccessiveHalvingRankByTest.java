@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code rank_by} ({@link RungPredictor}, issue 13 session 32): on curves that cross as a function of a parameter, a
  * rung that ranks by the predicted final keeps the slow starter the value stops ({@code auto} and {@code rescue}) and
- * stops the fast starter that ends poorly ({@code auto} only); {@code value} ignores parameters; the evidence survives a
- * snapshot; the key is range-checked.
+ * stops the fast starter that ends poorly ({@code auto} only); {@code value} ignores parameters; the evidence
+ * survives a snapshot; the key is range-checked.
  */
 class SuccessiveHalvingRankByTest {
 
@@ -81,8 +81,9 @@ class SuccessiveHalvingRankByTest {
 
     @Test
     void withValueTheParametersChangeNothing() {
-        var told = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("minimize", 1, 2, null, -1.0, null));
-        var not = new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs("minimize", 1, 2, null, -1.0, null));
+        var args = new SuccessiveHalvingArgs("minimize", 1, 2, null, -1.0, null, "value");
+        var told = new SuccessiveHalvingAssessor(args);
+        var not = new SuccessiveHalvingAssessor(args);
         for (int i = 0; i < 40; i++) {
             double x = (i * 7 % 40 + 0.5) / 40;
             assertEquals(run(not, "T" + i, null, crossing(x), true),
@@ -121,7 +122,7 @@ class SuccessiveHalvingRankByTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> new SuccessiveHalvingArgs(null, null, null, null, null, null, "best"));
         assertEquals("rank_by must be \"value\", \"auto\" or \"rescue\", got \"best\"", e.getMessage());
-        assertEquals("value", new SuccessiveHalvingArgs(null, null, null, null, null, null).rankBy());
+        assertEquals("rescue", new SuccessiveHalvingArgs(null, null, null, null, null, null).rankBy());
     }
 
     @Test
