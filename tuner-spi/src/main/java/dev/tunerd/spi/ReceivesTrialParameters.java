@@ -9,9 +9,10 @@ import dev.tunerd.spi.json.JsonValue;
  * <p>The dispatcher calls it on the assessor worker, with the parameter set as the trial got it (the {@code
  * parameters} of its {@code TR}, without NNI's {@code parameter_id} wrapper):
  * <ul>
- *   <li>before the first {@link Assessor#assessTrial} of a trial whose parameters it knows: a set it issued, a set it
- *       recovered from its checkpoint (a trial running across a restart: told again after the restart, before its
- *       next judgement), or a previous run's set re-submitted on resume when the trial's metrics reach the assessor;
+ *   <li>before the first {@link Assessor#assessTrial} of a trial whose parameters it knows: a set it issued in this
+ *       run, or a set of before a restart or resume (from its checkpoint, or re-submitted by the manager) whose
+ *       trial's metrics reach the assessor (a previous run's trials do so only for a tuner that names its ids and was
+ *       restored from its own state; spec 4.7): told again after the restart, before the next judgement;
  *   <li>before {@link Assessor#trialEnd}, for a trial it had no parameters for until then, when the trial end carries
  *       them in its {@code hyper_params} (a customized trial): so the assessor may still learn from it.
  * </ul>

@@ -8,9 +8,10 @@ import java.util.Set;
 
 /**
  * Tells an assessor that implements {@link ReceivesTrialParameters} the parameters of the trials it judges: once per
- * trial, before its first judgement (from the ledger: issued sets, sets restored from the checkpoint, a resume's
- * re-submitted sets), or before its end when only the trial end's {@code hyper_params} carry them (a customized
- * trial). For any other assessor it does nothing. Assessor worker only; not thread-safe.
+ * trial, before its first judgement (from the ledger: issued sets, and the checkpoint's or a resume's sets of the
+ * previous run's trials that still reach the assessor), or before its end when only the trial end's {@code
+ * hyper_params} carry them (a customized trial). For any other assessor it does nothing. Assessor worker only; not
+ * thread-safe.
  */
 final class AssessorParameters {
     private final ReceivesTrialParameters receiver;
@@ -33,7 +34,7 @@ final class AssessorParameters {
         }
     }
 
-    /** Before the assessor is told that {@code trialJobId} ended; {@code fromTrialEnd}: its hyper_params' set or null. */
+    /** Before the assessor hears that {@code trialJobId} ended; {@code fromTrialEnd}: its hyper_params set or null. */
     void beforeEnd(String trialJobId, JsonValue fromTrialEnd) {
         if (receiver == null) {
             return;

@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link ReceivesTrialParameters} through the dispatcher (issue 13 session 32): an assessor that implements it is told
- * a trial's parameters once, before its first judgement, for issued, restored (checkpoint) and resumed trials, and a
- * customized trial's before its end from the end's {@code hyper_params}; one that does not implement it is called
- * exactly as before.
+ * a trial's parameters once, before its first judgement, for issued sets and sets restored into the ledger, a
+ * customized trial's before its end from the end's {@code hyper_params}, a previous run's trial not at all (it is not
+ * judged); one that does not implement it is called exactly as before.
  */
 class AssessorParametersTest {
 
@@ -77,8 +77,12 @@ class AssessorParametersTest {
             "assess C [0.9]", "trialEnd C true"), plain.calls);
     }
 
+    /**
+     * A set the ledger got from a checkpoint (in the daemon such a trial reaches the assessor only when its tuner names
+     * its ids and was restored from its own state, spec 4.7; the ledger lookup is the same).
+     */
     @Test
-    void aTrialRunningAcrossARestartIsToldAgainFromTheRestoredLedger() {
+    void aSetRestoredIntoTheLedgerIsToldBeforeTheTrialsNextJudgement() {
         DispatchState state = new DispatchState(DispatchObserver.NONE, sink);
         JsonObject params = JsonObject.builder().put("lr", 0.01).put("opt", "adam").build();
         state.ledger().restore(new ParameterLedger.Snapshot(3, -1, Map.of(2L, params), Set.of(), Set.of()));
