@@ -55,6 +55,7 @@ public final class MsgDispatcher {
     private final ResumePlan resumePlan;
     private final WireIds wireIds;
     private final boolean tunerReadsIntermediateResults;
+    private final AssessorParameters assessorParameters; // assessor worker only
     private boolean tunerRestored; // default worker only
     private boolean assessorStateUnsaved; // assessor worker only
 
@@ -75,6 +76,7 @@ public final class MsgDispatcher {
         this.resumePlan = state.resumePlan();
         this.wireIds = new WireIds(state.ledger());
         this.tunerReadsIntermediateResults = tuner instanceof ReceivesIntermediateResults;
+        this.assessorParameters = new AssessorParameters(assessor);
         if (tuner instanceof NamesParameterIds names) {
             issuer.useNames(names);
         }
@@ -346,6 +348,7 @@ public final class MsgDispatcher {
         if (history.isEmpty()) {
             return;
         }
+        assessorParameters.beforeAssessment(me.trialJobId(), id, state.ledger());
         boolean bad = Assessments.isBad(assessor, me.trialJobId(), history.get());
         saveAssessorState();
         if (bad) {
@@ -370,6 +373,7 @@ public final class MsgDispatcher {
             return; // a trial of the previous run: neither algorithm is told (spec 4.7)
         }
         if (state.histories().end(en.trialJobId()) && assessor != null) {
+            assessorParameters.beforeEnd(en.trialJobId(), en.parameters());
             assessor.trialEnd(en.trialJobId(), en.succeeded());
             assessorStateUnsaved = true;
             saveAssessorState();

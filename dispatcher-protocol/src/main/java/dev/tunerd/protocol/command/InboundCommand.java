@@ -105,8 +105,10 @@ public sealed interface InboundCommand {
      * @param parameterId     an integer id from the trial's {@code hyper_params}; null for a customized trial and
      *                        when the id is a string
      * @param wireParameterId a string id from the trial's {@code hyper_params}, else null
+     * @param parameters      the {@code parameters} of the trial's {@code hyper_params} (a customized trial's are
+     *                        known only from there), else null
      */
-    record TrialEnd(String trialJobId, String event, Long parameterId, String wireParameterId)
+    record TrialEnd(String trialJobId, String event, Long parameterId, String wireParameterId, JsonValue parameters)
         implements InboundCommand {
         public TrialEnd {
             Objects.requireNonNull(trialJobId, "trialJobId");
@@ -116,6 +118,11 @@ public sealed interface InboundCommand {
             }
         }
 
+        /** A trial end without the parameters of its {@code hyper_params}. */
+        public TrialEnd(String trialJobId, String event, Long parameterId, String wireParameterId) {
+            this(trialJobId, event, parameterId, wireParameterId, null);
+        }
+
         /** A trial end whose parameter id is an integer or null. */
         public TrialEnd(String trialJobId, String event, Long parameterId) {
             this(trialJobId, event, parameterId, null);
@@ -123,7 +130,7 @@ public sealed interface InboundCommand {
 
         /** The same end under the dispatcher's own id (a string id resolved through the ledger). */
         public TrialEnd withParameterId(long id) {
-            return new TrialEnd(trialJobId, event, id, null);
+            return new TrialEnd(trialJobId, event, id, null, parameters);
         }
 
         /** NNI tells the algorithms "success" only for {@code SUCCEEDED}. */

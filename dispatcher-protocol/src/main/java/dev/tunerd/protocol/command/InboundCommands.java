@@ -3,6 +3,7 @@ package dev.tunerd.protocol.command;
 import dev.tunerd.protocol.Command;
 import dev.tunerd.protocol.CommandType;
 import dev.tunerd.spi.json.JsonInt;
+import dev.tunerd.spi.json.JsonNull;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
@@ -74,12 +75,15 @@ public final class InboundCommands {
         String hyperParams = f.optionalString("hyper_params");
         Long parameterId = null;
         String named = null;
+        JsonValue parameters = null;
         if (hyperParams != null) {
             JsonObject hp = Fields.parseObject(type, hyperParams, "field \"hyper_params\"");
             Fields h = new Fields(type, hp, " of \"hyper_params\"");
             named = h.stringOrNull("parameter_id");
             parameterId = named == null ? h.optionalLong("parameter_id") : null;
+            JsonValue p = hp.get("parameters");
+            parameters = p == null || p instanceof JsonNull ? null : p;
         }
-        return new InboundCommand.TrialEnd(trialJobId, event, parameterId, named);
+        return new InboundCommand.TrialEnd(trialJobId, event, parameterId, named, parameters);
     }
 }

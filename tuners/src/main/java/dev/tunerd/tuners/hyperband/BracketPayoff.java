@@ -2,6 +2,7 @@ package dev.tunerd.tuners.hyperband;
 
 import dev.tunerd.tuners.common.Normal;
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.RankScores;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

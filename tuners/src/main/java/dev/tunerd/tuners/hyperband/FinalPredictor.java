@@ -6,6 +6,8 @@ import dev.tunerd.spi.json.JsonInt;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
 import dev.tunerd.tuners.common.SnapshotJson;
+import dev.tunerd.tuners.model.QuadraticRidge;
+import dev.tunerd.tuners.model.RankScores;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -132,7 +134,7 @@ final class FinalPredictor {
                 byValue++;
                 return rung.best(count);
             }
-            score.put(e, fit.model.predict(input(x, quantile(fit.quantiles, e.loss))));
+            score.put(e, fit.model.predict(input(x, RankScores.quantile(fit.quantiles, e.loss))));
         }
         byModel++;
         return ready.stream().sorted(Comparator.comparingDouble((Rung.Entry e) -> score.get(e))
@@ -190,14 +192,15 @@ final class FinalPredictor {
         for (int i = 0; i < n; i++) {
             Row r = usable.get(i);
             v[i] = r.values[k];
-            x[i] = input(r.x, quantile(quantiles, v[i]));
+            x[i] = input(r.x, RankScores.quantile(quantiles, v[i]));
         }
         QuadraticRidge model = QuadraticRidge.fit(x, target);
         if (model == null) {
             return new Fit(version, null, null, null);
         }
         double[] loo = model.leaveOneOut();
-        if (mode == Mode.AUTO && kendall(loo, finals) < kendall(v, finals) + GUARD_MARGIN) {
+        if (mode == Mode.AUTO
+            && RankScores.kendall(loo, finals) < RankScores.kendall(v, finals) + GUARD_MARGIN) {
             return new Fit(version, null, null, null);
         }
         Map<Integer, Double> heldOut = new HashMap<>();
@@ -214,53 +217,6 @@ final class FinalPredictor {
         double[] in = Arrays.copyOf(x, x.length + 1);
         in[x.length] = q;
         return in;
-    }
-
-    /** The empirical quantile of {@code v} among {@code sorted} (ties count half), in (0, 1). */
-    static double quantile(double[] sorted, double v) {
-        int below = lowerBound(sorted, v);
-        int notAbove = upperBound(sorted, v);
-        return (below + 0.5 * (notAbove - below) + 0.5) / (sorted.length + 1);
-    }
-
-    private static int lowerBound(double[] a, double v) {
-        int lo = 0;
-        int hi = a.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (a[mid] < v) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    private static int upperBound(double[] a, double v) {
-        int lo = 0;
-        int hi = a.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (a[mid] <= v) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    /** Kendall's tau-a of {@code a} with {@code b} (0 with fewer than two). */
-    static double kendall(double[] a, double[] b) {
-        int n = a.length;
-        long s = 0;
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                s += (long) (Math.signum(a[i] - a[j]) * Math.signum(b[i] - b[j]));
-            }
-        }
-        return n < 2 ? 0 : 2.0 * s / ((long) n * (n - 1));
     }
 
     /** For a snapshot: the rows, oldest first. */

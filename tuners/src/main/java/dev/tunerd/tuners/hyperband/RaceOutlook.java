@@ -4,6 +4,7 @@ import dev.tunerd.tuners.common.Normal;
 import dev.tunerd.tuners.hyperband.SpendRace.Arm;
 import dev.tunerd.tuners.hyperband.SpendRace.Result;
 import dev.tunerd.tuners.hyperband.SpendRace.Standing;
+import dev.tunerd.tuners.model.RankScores;
 import java.util.List;
 
 /**

@@ -13,9 +13,20 @@ import dev.tunerd.spi.OptimizeMode;
  *                     values that a rung needs before it stops anything (-1..1, default 0.7; -1: every rung from
  *                     the start, as Optuna's pruner)
  * @param seed         {@code seed}: accepted for symmetry with the tuners; the rule draws nothing at random
+ * @param rankBy       {@code rank_by}: what a deciding rung ranks by: {@code value} (the best value so far, the rule
+ *                     before session 32), {@code auto} (a final predicted from the parameters and the value, where
+ *                     that ranks the completed trainings better, {@link RungPredictor}) or {@code rescue} (default
+ *                     since issue 13 session 32: as {@code auto}, but the prediction only keeps trials the value
+ *                     would stop; {@link #DEFAULT_RANK_BY})
  */
 public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Integer eta, Integer maxStep,
-                                    Double rankAgreement, Long seed) {
+                                    Double rankAgreement, Long seed, String rankBy) {
+
+    /** The arguments with the default {@code rank_by}. */
+    public SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Integer eta, Integer maxStep,
+                                 Double rankAgreement, Long seed) {
+        this(optimizeMode, minStep, eta, maxStep, rankAgreement, seed, null);
+    }
 
     /**
      * The default {@code rank_agreement} (Kendall's tau): 0.5 from tuning seeds 100-119 until issue 13 session 13,
@@ -24,6 +35,14 @@ public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Intege
      * docs/benchmarks/s13.md).
      */
     public static final double DEFAULT_RANK_AGREEMENT = 0.7;
+
+    /**
+     * The default {@code rank_by}: {@code value} until issue 13 session 32, then {@code rescue} (held out on seeds
+     * 30200-30299, 300 seeds where a cell moved: TPE + SuccessiveHalving at 75 % no worse than TPE + Medianstop at
+     * 100 % on 16 of 32 cells against 13, no cell worse than {@code value} beyond the noise;
+     * docs/benchmarks/s32-shparams.md).
+     */
+    public static final String DEFAULT_RANK_BY = "rescue";
 
     public SuccessiveHalvingArgs {
         optimizeMode = optimizeMode == null ? "maximize" : optimizeMode;
@@ -42,6 +61,11 @@ public record SuccessiveHalvingArgs(String optimizeMode, Integer minStep, Intege
         rankAgreement = rankAgreement == null ? DEFAULT_RANK_AGREEMENT : rankAgreement;
         if (!(rankAgreement >= -1 && rankAgreement <= 1)) {
             throw new IllegalArgumentException("rank_agreement must be between -1 and 1, got " + rankAgreement);
+        }
+        rankBy = rankBy == null ? DEFAULT_RANK_BY : rankBy;
+        if (RungPredictor.Mode.of(rankBy) == null) {
+            throw new IllegalArgumentException("rank_by must be \"value\", \"auto\" or \"rescue\", got \""
+                + rankBy + "\"");
         }
         if (maxStep != null && (maxStep < minStep || maxStep > 10_000_000)) {
             throw new IllegalArgumentException("max_step must be between min_step (" + minStep + ") and 10000000, got "

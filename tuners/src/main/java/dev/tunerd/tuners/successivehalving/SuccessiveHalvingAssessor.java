@@ -4,6 +4,7 @@ import dev.tunerd.spi.AssessResult;
 import dev.tunerd.spi.Assessor;
 import dev.tunerd.spi.Metrics;
 import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.ReceivesTrialParameters;
 import dev.tunerd.spi.Snapshotting;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.spi.json.JsonValue;
@@ -30,8 +31,14 @@ import java.util.Map;
  * a late stop saves little, and the tuner learns only from trials that end with a result). Every trial's value is
  * still recorded at every rung it reaches. A trial running across a restart adds no curve. Not thread-safe (see
  * {@link Assessor}).
+ *
+ * <p>{@code rank_by} ({@link RungPredictor}, issue 13 session 32): with {@code auto} a rung that decides ranks its
+ * trials by a final predicted from their parameters (told by the dispatcher, {@link ReceivesTrialParameters}) and
+ * their value there, where that ranks the completed trainings better; with {@code rescue} the prediction only keeps
+ * trials the value would stop; with {@code value} (the default) parameters are ignored and the assessor is exactly
+ * the one before.
  */
-public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
+public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting, ReceivesTrialParameters {
 
     private final OptimizeMode mode;
     private final int minStep;
@@ -48,6 +55,8 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
     private final boolean checked; // the rank check is on (rank_agreement above -1)
     /** The most intermediate results a successful trial reported (0: none yet), the training's length. */
     private int horizon;
+    /** The final-rank predictor of {@code rank_by}; null with {@code value}. */
+    private final RungPredictor predictor;
 
     public SuccessiveHalvingAssessor(SuccessiveHalvingArgs args) {
         this.mode = args.mode();
@@ -56,6 +65,15 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         this.maxStep = args.maxStep() == null ? Long.MAX_VALUE : args.maxStep();
         this.agreement = new RankAgreement(args.rankAgreement(), MIN_COMPLETED, 100);
         this.checked = args.rankAgreement() > RankAgreement.ALWAYS;
+        RungPredictor.Mode rankBy = RungPredictor.Mode.of(args.rankBy());
+        this.predictor = rankBy == RungPredictor.Mode.VALUE ? null : new RungPredictor(rankBy);
+    }
+
+    @Override
+    public void trialParameters(String trialJobId, JsonValue parameters) {
+        if (predictor != null) {
+            predictor.parameters(trialJobId, parameters);
+        }
     }
 
     /**
@@ -91,13 +109,20 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
             if (trace != null) {
                 trace.add(best);
             }
+            if (predictor != null) {
+                predictor.reached(trialJobId, passed, best);
+            }
             boolean decides = agreement.trusts(passed) && early(passed);
             if (decides && trace != null) { // a trial a rung judged is no longer an unbiased sample: no evidence
                 rungValues.remove(trialJobId);
                 trace = null;
             }
+            Boolean byPrediction = decides && predictor != null ? predictor.survives(trialJobId, passed, best, eta)
+                : null;
             passed++;
-            if (decides && !rung.inTopFraction(best, eta)) {
+            boolean keep = byPrediction == null ? rung.inTopFraction(best, eta)
+                : byPrediction || predictor.rescuesOnly() && rung.inTopFraction(best, eta);
+            if (decides && !keep) {
                 verdict = AssessResult.BAD;
                 break;
             }
@@ -112,6 +137,9 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         List<Double> trace = rungValues.remove(trialJobId);
         Double last = lastValue.remove(trialJobId);
         Integer steps = reported.remove(trialJobId);
+        if (predictor != null) {
+            predictor.ended(trialJobId, success, last);
+        }
         if (success && steps != null) {
             horizon = Math.max(horizon, steps);
         }
@@ -154,8 +182,12 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         rungs.forEach(r -> records.add(SnapshotJson.doubles(r.values())));
         JsonObject.Builder passed = JsonObject.builder();
         new LinkedHashMap<>(rungsPassed).forEach((k, v) -> passed.put(k, v));
-        return JsonObject.builder().put("rungs", new dev.tunerd.spi.json.JsonArray(records))
-            .put("passed", passed.build()).put("agreement", agreement.snapshot()).put("horizon", horizon).build();
+        JsonObject.Builder out = JsonObject.builder().put("rungs", new dev.tunerd.spi.json.JsonArray(records))
+            .put("passed", passed.build()).put("agreement", agreement.snapshot()).put("horizon", horizon);
+        if (predictor != null) {
+            out.put("rank_by", predictor.snapshot());
+        }
+        return out.build();
     }
 
     @Override
@@ -176,6 +208,9 @@ public final class SuccessiveHalvingAssessor implements Assessor, Snapshotting {
         horizon = s.get("horizon") == null ? 0 : count(s.get("horizon"), "\"horizon\""); // none before session 8
         if (s.get("agreement") != null) { // snapshots before the rank check have none
             agreement.restore(s.get("agreement"));
+        }
+        if (predictor != null && s.get("rank_by") != null) { // none with rank_by value, nor before session 32
+            predictor.restore(s.get("rank_by"));
         }
     }
 }

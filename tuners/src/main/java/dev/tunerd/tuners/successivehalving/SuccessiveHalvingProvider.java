@@ -15,7 +15,8 @@ public final class SuccessiveHalvingProvider implements AssessorProvider<Success
     @Override
     public String description() {
         return "asynchronous successive halving: stop a trial not in the top 1/eta at steps min_step*eta^k"
-            + " (classArgs: optimize_mode=maximize, min_step=1, eta=3, max_step, rank_agreement=0.7, seed)";
+            + " (classArgs: optimize_mode=maximize, min_step=1, eta=3, max_step, rank_agreement=0.7,"
+            + " rank_by=rescue, seed)";
     }
 
     @Override

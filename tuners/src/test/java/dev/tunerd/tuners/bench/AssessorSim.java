@@ -7,6 +7,7 @@ import dev.tunerd.simulator.problem.Trajectory;
 import dev.tunerd.spi.AlgorithmContext;
 import dev.tunerd.spi.AssessResult;
 import dev.tunerd.spi.Assessor;
+import dev.tunerd.spi.ReceivesTrialParameters;
 import dev.tunerd.spi.TrialResult;
 import dev.tunerd.spi.Tuner;
 import dev.tunerd.spi.json.JsonFloat;
@@ -57,6 +58,10 @@ import java.util.SplittableRandom;
  * figures stay in true loss, so the output should equal the minimising run's. Not with {@code -Dsim.tpe}.
  * {@code -Dsim.probe=false} runs TPE without its GP model probe ({@code model_probe: false}), whose fits are not
  * bit-for-bit invariant under an affine map of the values (a log warp and standardisation round differently).
+ *
+ * <p>{@code rank_by=value|auto|model} (issue 13 session 32) sets SuccessiveHalving's {@code rank_by}. An assessor that
+ * implements {@link ReceivesTrialParameters} is told a trial's parameters before its first judgement, as the daemon
+ * tells it (dispatcher-core's {@code AssessorParameters}: the parameters of the {@code TR}, once per trial).
  */
 public final class AssessorSim {
     private AssessorSim() {
@@ -108,7 +113,8 @@ public final class AssessorSim {
         int seeds = a.seeds();
         int workers = a.workers();
         String assessor = args[4];
-        Map<String, Double> extra = SimArgs.classArgs(args, 5, java.util.Set.of("max_step", "min_step", "eta",
+        rankBy = SimArgs.word(args, 5, "rank_by");
+        Map<String, Double> extra = SimArgs.classArgs(SimArgs.without(args, "rank_by"), 5, java.util.Set.of("max_step", "min_step", "eta",
             "rank_agreement", "stopped", "oracleNoise", "badRank"));
         double[] sums = new double[10];
         int ranked = 0; // seeds with a stopped near-optimal trial
@@ -130,6 +136,9 @@ public final class AssessorSim {
             sums[8] / seeds, ranked == 0 ? -1 : rankSum / ranked);
     }
 
+    /** {@code rank_by=...} of the command line, or null (SuccessiveHalving's default). */
+    private static String rankBy;
+
     static Assessor assessor(String name, Map<String, Double> extra) {
         if (name.equals("Medianstop")) {
             return new MedianstopAssessor(REPORTING.mode(), 5);
@@ -139,7 +148,7 @@ public final class AssessorSim {
         Double eta = extra.get("eta");
         return new SuccessiveHalvingAssessor(new SuccessiveHalvingArgs(REPORTING.mode().toString(),
             minStep == null ? 5 : minStep.intValue(), eta == null ? 3 : eta.intValue(),
-            maxStep == null ? null : maxStep.intValue(), extra.get("rank_agreement"), null));
+            maxStep == null ? null : maxStep.intValue(), extra.get("rank_agreement"), null, rankBy));
     }
 
     /**
@@ -210,6 +219,9 @@ public final class AssessorSim {
             reached.computeIfAbsent(t.history.size(), k -> new ArrayList<>()).add(bestSoFar(t.curve, t.history.size()));
             List<JsonValue> view = oracle ? trueFinals(t, extra.getOrDefault("oracleNoise", 0.0))
                 : List.copyOf(t.history);
+            if (t.history.size() == 1 && assessor instanceof ReceivesTrialParameters told) {
+                told.trialParameters(t.job, params.get(t.id)); // as the daemon: before the trial's first judgement
+            }
             boolean stop = assessor.assessTrial(t.job, view) == AssessResult.BAD;
             if (stop) {
                 out[5]++;

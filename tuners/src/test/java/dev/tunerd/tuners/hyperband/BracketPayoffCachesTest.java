@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.RankScores;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

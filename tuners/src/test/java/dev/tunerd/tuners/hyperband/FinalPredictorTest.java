@@ -10,6 +10,7 @@ import dev.tunerd.protocol.json.Json;
 import dev.tunerd.spi.json.JsonFloat;
 import dev.tunerd.spi.json.JsonObject;
 import dev.tunerd.tuners.common.Rng;
+import dev.tunerd.tuners.model.RankScores;
 import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -175,9 +176,9 @@ class FinalPredictorTest {
 
     @Test
     void kendallAndQuantileAreRankStatistics() {
-        assertEquals(1.0, FinalPredictor.kendall(new double[] {1, 2, 3}, new double[] {10, 20, 30}), 1e-12);
-        assertEquals(-1.0, FinalPredictor.kendall(new double[] {1, 2, 3}, new double[] {3, 2, 1}), 1e-12);
-        assertEquals(0.5, FinalPredictor.quantile(new double[] {1, 2, 3}, 2), 1e-12);
+        assertEquals(1.0, RankScores.kendall(new double[] {1, 2, 3}, new double[] {10, 20, 30}), 1e-12);
+        assertEquals(-1.0, RankScores.kendall(new double[] {1, 2, 3}, new double[] {3, 2, 1}), 1e-12);
+        assertEquals(0.5, RankScores.quantile(new double[] {1, 2, 3}, 2), 1e-12);
     }
 
     /**
@@ -206,8 +207,8 @@ class FinalPredictorTest {
         double[] rawRung = raw.stream().mapToDouble(c -> c[1]).toArray();
         double[] readRung = read.stream().mapToDouble(c -> c[1]).toArray();
         double[] finals = raw.stream().mapToDouble(c -> c[plan.sMax()]).toArray();
-        assertTrue(FinalPredictor.kendall(rawRung, finals) < -0.5, "the raw values rank the finals backwards");
-        assertTrue(FinalPredictor.kendall(readRung, finals) > 0.5, "the held-out scores the right way round");
+        assertTrue(RankScores.kendall(rawRung, finals) < -0.5, "the raw values rank the finals backwards");
+        assertTrue(RankScores.kendall(readRung, finals) > 0.5, "the held-out scores the right way round");
         for (int i = 0; i < raw.size(); i++) {
             assertEquals(raw.get(i)[plan.sMax()], read.get(i)[plan.sMax()], "final values unchanged");
         }

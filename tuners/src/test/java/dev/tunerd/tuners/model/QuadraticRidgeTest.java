@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.hyperband;
+package dev.tunerd.tuners.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package dev.tunerd.tuners.hyperband;
+package dev.tunerd.tuners.model;
 
 import java.util.function.DoubleFunction;
 import java.util.function.Supplier;
@@ -8,11 +8,12 @@ import java.util.function.Supplier;
  * with leave-one-out predictions in closed form ({@code y_i - e_i / (1 - h_ii)}, the hat matrix's diagonal), and the
  * penalty chosen among {@link #PENALTIES} by the smallest leave-one-out squared error. Inputs are expected in about
  * [0, 1] (the unit cube and a rescaled value), targets are standardised here (the intercept is the targets' mean and
- * not penalised). A pure function of its rows: no randomness, no state but the fit. Used by {@link FinalPredictor}
- * (issue 13 session 29) where a GP fit per round end would cost more than a decision may (the 1 ms target) and its
- * leave-one-out guard needs every row's held-out prediction. Immutable once fitted.
+ * not penalised). A pure function of its rows: no randomness, no state but the fit. Used by Hyperband's {@code
+ * FinalPredictor} (issue 13 session 29) and the SuccessiveHalving assessor's {@code rank_by} (session 32), where a GP
+ * fit per decision would cost more than a decision may (the 1 ms target) and the leave-one-out guard needs every
+ * row's held-out prediction. Immutable once fitted.
  */
-final class QuadraticRidge {
+public final class QuadraticRidge {
     /** Penalties tried, on the standardised targets and basis columns of unit scale. */
     static final double[] PENALTIES = {0.01, 0.1, 1, 10, 100};
     /**
@@ -58,7 +59,7 @@ final class QuadraticRidge {
      * The fit on rows {@code x} (each of the same length) and targets {@code y}; null with fewer than three rows or
      * constant targets.
      */
-    static QuadraticRidge fit(double[][] x, double[] y) {
+    public static QuadraticRidge fit(double[][] x, double[] y) {
         return fit(x, y, null);
     }
 
@@ -236,7 +237,7 @@ final class QuadraticRidge {
     }
 
     /** The prediction at {@code x}. */
-    double predict(double[] x) {
+    public double predict(double[] x) {
         double[] b = basis(x);
         double z = coef[0];
         for (int c = 0; c < b.length; c++) {
@@ -246,7 +247,7 @@ final class QuadraticRidge {
     }
 
     /** Each training row's prediction by the fit without it (closed form), in row order. */
-    double[] leaveOneOut() {
+    public double[] leaveOneOut() {
         return loo.clone();
     }
 
