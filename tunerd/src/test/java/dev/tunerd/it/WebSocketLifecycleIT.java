@@ -216,10 +216,17 @@ class WebSocketLifecycleIT {
                 assertTrue(ids.get(i) > ids.get(i - 1), "repeated or out of order at " + i + ": " + ids.get(i));
             }
             // NNI's protocol has no acknowledgements: TRs in the socket buffers when the manager crashed are lost (as
-            // with NNI's own client; about 10 of 5000 here); every write that failed is sent again, and the stream
-            // goes on to the end on the new connection
+            // with NNI's own client; about 10 of 5000 on a quiet machine, a few hundred when the manager reads slowly
+            // under load); every write that failed is sent again, and the stream goes on to the end on the new
+            // connection. So what is lost is one run of consecutive TRs, those in flight at the drop, never a TR here
+            // and there, and never the end of the stream
             assertEquals(burst - 1, ids.get(ids.size() - 1), "the last TR arrived");
-            assertTrue(ids.size() >= burst - 100, ids.size() + " of " + burst + " TRs arrived");
+            int gaps = 0;
+            for (int i = 1; i < ids.size(); i++) {
+                gaps += ids.get(i) - ids.get(i - 1) > 1 ? 1 : 0;
+            }
+            assertTrue(gaps <= 1, gaps + " runs of lost TRs: " + ids);
+            assertTrue(ids.size() >= burst / 2, ids.size() + " of " + burst + " TRs arrived");
             manager.send(json("TE"));
             assertEquals(0, p.exitCode(Duration.ofSeconds(5)), p.stderr());
         }
