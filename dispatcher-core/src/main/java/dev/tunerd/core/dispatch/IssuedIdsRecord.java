@@ -97,6 +97,7 @@ public final class IssuedIdsRecord implements AutoCloseable {
         }
         try {
             if (channel == null) {
+                refuseWhatIsNoFile();
                 channel = previous.isPresent() // a good record is overwritten in place; anything else replaced
                     ? FileChannel.open(file, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)
                     : FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -114,6 +115,18 @@ public final class IssuedIdsRecord implements AutoCloseable {
             failed = true;
             LOG.warn("Cannot write the record of issued ids {} ({}): a resume without a checkpoint may issue ids of"
                 + " this run again", SafeText.of(file), SafeText.of(e.getMessage()));
+        }
+    }
+
+    /**
+     * A FIFO (or a device) put where the record goes would block the first {@code open} for writing until a reader came,
+     * and with it the {@code TR} waiting for the record (issue 13 hardening): anything there but a regular file is not
+     * opened. A symbolic link is refused by the open itself ({@code NOFOLLOW_LINKS}), a directory by the system.
+     */
+    private void refuseWhatIsNoFile() throws IOException {
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+            && !Files.isSymbolicLink(file) && !Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException("not a regular file (a FIFO or a device), not opened");
         }
     }
 
