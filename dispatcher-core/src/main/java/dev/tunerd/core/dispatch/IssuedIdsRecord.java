@@ -33,6 +33,13 @@ public final class IssuedIdsRecord implements AutoCloseable {
     private static final int SIZE = 21;
     /** The record is written rounded up to a multiple of this. */
     static final long STEP = 64;
+    /**
+     * The largest record a resume continues from: names carry {@code int} counters, and a resume from a record near
+     * 2^31 - 1 named sets with counters that overflowed to negative numbers, while the record stayed where it was, so
+     * the next resume issued the same names again (issue 13 hardening). No run issues 2^30 ids; above it the record is
+     * foreign, and the tuner keeps 2^30 counters of room.
+     */
+    static final long MAX_PREVIOUS = 1L << 30;
     private static final Logger LOG = LoggerFactory.getLogger(IssuedIdsRecord.class);
 
     private final Path file;
@@ -76,8 +83,8 @@ public final class IssuedIdsRecord implements AutoCloseable {
                 return ignored(file, "not 20 digits and a newline: \"" + SafeText.of(text) + "\"");
             }
             long value = Long.parseLong(text.trim());
-            if (value > Integer.MAX_VALUE) { // names carry int counters; no run issues 2^31 ids
-                return ignored(file, value + " is larger than " + Integer.MAX_VALUE);
+            if (value > MAX_PREVIOUS) {
+                return ignored(file, value + " is larger than " + MAX_PREVIOUS);
             }
             return OptionalLong.of(value);
         } catch (IOException | RuntimeException e) {

@@ -83,7 +83,7 @@ class IssuedIdsRecordTest {
     void aDamagedOrForeignRecordIsIgnoredWithAnEscapedCappedWarningAndReplaced() throws Exception {
         String forged = "1\n[2026-01-01 00:00:0";
         for (String content : List.of("", "12\n", "0000000000000000001x\n", forged, "99999999999999999999\n",
-            "00000000002147483648\n", "x".repeat(100_000))) {
+            "00000000002147483648\n", "00000000002147483647\n", "00000000001073741825\n", "x".repeat(100_000))) {
             Files.writeString(dir.resolve(IssuedIdsRecord.FILE), content, StandardCharsets.ISO_8859_1);
             logged.list.clear();
             try (IssuedIdsRecord r = IssuedIdsRecord.in(dir)) {
@@ -149,5 +149,15 @@ class IssuedIdsRecordTest {
         }
         assertEquals("00000000000000000128\n", Files.readString(target, StandardCharsets.US_ASCII));
         assertTrue(warnings().get(1).startsWith("Cannot write the record of issued ids"), warnings().toString());
+    }
+
+    /** The largest record a resume continues from leaves the tuner's int name counters 2^30 of room. */
+    @Test
+    void aRecordAtTheLimitIsKept() throws Exception {
+        Files.writeString(dir.resolve(IssuedIdsRecord.FILE), "00000000001073741824\n", StandardCharsets.US_ASCII);
+        try (IssuedIdsRecord r = IssuedIdsRecord.in(dir)) {
+            assertEquals(OptionalLong.of(1L << 30), r.previous());
+        }
+        assertEquals(List.of(), warnings());
     }
 }
