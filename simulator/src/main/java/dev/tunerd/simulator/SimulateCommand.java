@@ -13,6 +13,7 @@ import dev.tunerd.simulator.report.HtmlReport;
 import dev.tunerd.simulator.report.ProgressReporter;
 import dev.tunerd.simulator.report.SummaryTable;
 import dev.tunerd.simulator.report.TrialsJsonl;
+import dev.tunerd.spi.text.SafeText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -107,7 +108,7 @@ public final class SimulateCommand implements Callable<Integer> {
             tunerChoice = SimulateChoices.tuner(tuner, tunerArgs, p, seed);
             assessorChoice = SimulateChoices.assessor(assessor, assessorArgs, p, seed).orElse(null);
         } catch (IllegalArgumentException e) {
-            err.println("tunerd simulate: " + e.getMessage());
+            err.println("tunerd simulate: " + SafeText.of(e.getMessage()));
             return 2;
         }
         Path dir = out != null ? out : Path.of("tunerd-sim-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
