@@ -67,4 +67,17 @@ class SimulateCommandTest {
             assertFalse(err.toString().contains("\tat "), "no stack trace: " + err);
         }
     }
+
+    /**
+     * classArgs out of range reach only the daemon, which names the key and exits 2 (a usage error); simulate said
+     * exit 1, "the experiment failed". Stands in for the daemon: a program that exits 2 on the options it is given.
+     */
+    @Test
+    void aDaemonThatRefusesItsOptionsIsAUsageError() {
+        StringWriter err = new StringWriter();
+        int code = execute(err, new StringWriter(), "--tuner", "Random", "--problem", "curves", "--trials", "3",
+            "--out", dir.toString(), "--daemon-command", "ls --no-such-option-harden");
+        assertEquals(2, code, err.toString());
+        assertTrue(err.toString().contains("exited with code 2"), err.toString());
+    }
 }
