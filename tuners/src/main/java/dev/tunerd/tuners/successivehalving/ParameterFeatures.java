@@ -83,7 +83,7 @@ final class ParameterFeatures {
      * {@code parameters} flattened: path to a Double (a finite number) or a String ({@code "s:"} and a string,
      * {@code "b:"} and a boolean); a null leaves nothing. In the JSON's order. Null when the parameters are larger than
      * a configuration the prediction can use (more than {@value #MAX_NODES} objects, arrays and values, or a path
-     * longer than {@value #MAX_PATH} characters): a hostile manager's {@code hyper_params} of a megabyte would
+     * or a string longer than {@value #MAX_PATH} characters): a hostile manager's {@code hyper_params} of a megabyte would
      * otherwise flatten to paths of gigabytes (a long key chain above a wide array) or to 100,000 scalars per trial
      * (issue 13 session 32, hardening); the value then decides for that trial.
      */
@@ -93,7 +93,7 @@ final class ParameterFeatures {
     }
 
     /** More objects, arrays and values than this in one configuration: not flattened. */
-    static final int MAX_NODES = 4096;
+    static final int MAX_NODES = 1024;
     /** A path longer than this: not flattened. */
     static final int MAX_PATH = 1024;
 
@@ -115,6 +115,9 @@ final class ParameterFeatures {
                 }
             }
         } else if (v instanceof JsonString s) {
+            if (s.value().length() > MAX_PATH) {
+                return false;
+            }
             out.put(path, "s:" + s.value());
         } else if (v instanceof JsonBool b) {
             out.put(path, "b:" + b.value());

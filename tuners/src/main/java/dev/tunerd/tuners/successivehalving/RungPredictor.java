@@ -72,7 +72,7 @@ final class RungPredictor {
             Config c = of(params);
             if (c == null) {
                 throw new IllegalArgumentException("snapshot SuccessiveHalving rank_by " + field + ": parameters with"
-                    + " more than " + ParameterFeatures.MAX_NODES + " values or a path longer than "
+                    + " more than " + ParameterFeatures.MAX_NODES + " values or a path or string longer than "
                     + ParameterFeatures.MAX_PATH + " characters");
             }
             return c;

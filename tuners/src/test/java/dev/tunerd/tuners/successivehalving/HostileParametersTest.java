@@ -49,6 +49,13 @@ class HostileParametersTest {
     @Test
     void tooManyValuesAreNotFlattened() {
         assertNull(ParameterFeatures.flatten(manyKeys(0.5)));
+        JsonObject.Builder thousands = JsonObject.builder();
+        for (int i = 0; i < 4000; i++) {
+            thousands.put("k" + i, i);
+        }
+        assertNull(ParameterFeatures.flatten(thousands.build()), "4,000 values: 0.2 s a judgement over 100 trainings");
+        assertNull(ParameterFeatures.flatten(JsonObject.builder().put("s", "s".repeat(1 << 20)).build()),
+            "a string of 1 MB: 0.1 s a judgement (compared and copied)");
         assertNotNull(ParameterFeatures.flatten(chainAboveArray(1, 100)), "an ordinary size still flattens");
         assertEquals(100, ParameterFeatures.flatten(chainAboveArray(1, 100)).size());
     }
