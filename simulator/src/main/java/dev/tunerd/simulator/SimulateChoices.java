@@ -1,5 +1,6 @@
 package dev.tunerd.simulator;
 
+import dev.tunerd.protocol.json.JsonException;
 import dev.tunerd.simulator.fidelity.FidelityContender;
 import dev.tunerd.simulator.manager.AlgorithmChoice;
 import dev.tunerd.simulator.problem.Problem;
@@ -34,7 +35,7 @@ final class SimulateChoices {
         if (argsJson == null && advisor) {
             return FidelityContender.named(name).tunerChoice(problem.epochs(), seed);
         }
-        return AlgorithmChoice.withDefaults(name, argsJson, seed);
+        return choice("--tuner-args", name, argsJson, seed);
     }
 
     /** The assessor with its classArgs, or empty without one. */
@@ -46,7 +47,19 @@ final class SimulateChoices {
             return Optional.of(new AlgorithmChoice(name, "{\"optimize_mode\": \"minimize\", \"epoch_num\": "
                 + problem.epochs() + "}"));
         }
-        return Optional.of(AlgorithmChoice.withDefaults(name, argsJson, seed));
+        return Optional.of(choice("--assessor-args", name, argsJson, seed));
+    }
+
+    /**
+     * The choice; classArgs that are no JSON object (malformed, a list, a string) are a bad {@code option}: they
+     * escaped as a stack trace and exit 1 (issue 13 hardening), now exit 2 naming the option.
+     */
+    private static AlgorithmChoice choice(String option, String name, String argsJson, long seed) {
+        try {
+            return AlgorithmChoice.withDefaults(name, argsJson, seed);
+        } catch (JsonException e) {
+            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
+        }
     }
 
     private static java.util.List<String> curveProblems() {

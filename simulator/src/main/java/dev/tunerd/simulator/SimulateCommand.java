@@ -13,6 +13,7 @@ import dev.tunerd.simulator.report.HtmlReport;
 import dev.tunerd.simulator.report.ProgressReporter;
 import dev.tunerd.simulator.report.SummaryTable;
 import dev.tunerd.simulator.report.TrialsJsonl;
+import dev.tunerd.spi.text.SafeText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -107,7 +109,7 @@ public final class SimulateCommand implements Callable<Integer> {
             tunerChoice = SimulateChoices.tuner(tuner, tunerArgs, p, seed);
             assessorChoice = SimulateChoices.assessor(assessor, assessorArgs, p, seed).orElse(null);
         } catch (IllegalArgumentException e) {
-            err.println("tunerd simulate: " + e.getMessage());
+            err.println("tunerd simulate: " + SafeText.of(e.getMessage()));
             return 2;
         }
         Path dir = out != null ? out : Path.of("tunerd-sim-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
@@ -115,13 +117,21 @@ public final class SimulateCommand implements Callable<Integer> {
         Files.createDirectories(dir);
         ProgressReporter progress = new ProgressReporter(err, System.console() != null);
         RunResult result;
+        DaemonProcess started = null;
         try (DaemonProcess d = DaemonProcess.start(daemon.commandLine(tunerChoice, assessorChoice, trials, concurrency),
                 dir.resolve("daemon.log"))) {
+            started = d;
             result = new SimulatedManager(settings, d, progress).run();
         } catch (SimulationException e) {
             progress.finish();
             err.println("tunerd simulate: " + e.getMessage());
-            return 1;
+            return refusedItsOptions(started) ? 2 : 1;
+        } catch (IOException e) { // a daemon that exits at once closes its input before the first command is written
+            progress.finish();
+            boolean refused = refusedItsOptions(started);
+            err.println("tunerd simulate: cannot talk to the daemon (" + SafeText.of(e.getMessage()) + ")"
+                + (refused ? "; it exited with code 2, see " + dir.resolve("daemon.log") : ""));
+            return refused ? 2 : 1;
         }
         progress.finish();
         err.print(SummaryTable.render(result, tuner, assessor));
@@ -130,6 +140,21 @@ public final class SimulateCommand implements Callable<Integer> {
         err.println("report: " + dir.resolve("report.html").toAbsolutePath());
         err.flush();
         return 0;
+    }
+
+    /**
+     * Whether the daemon exited with code 2, a usage error: classArgs out of range or of the wrong type reach only the
+     * daemon (the algorithms are not in this module), which names the key and exits 2; simulate said exit 1, "the
+     * experiment failed" (issue 13 hardening). The message, with the end of the daemon's log, is printed either way.
+     */
+    private static boolean refusedItsOptions(DaemonProcess daemon) {
+        try {
+            Integer exit = daemon == null ? null : daemon.awaitExit(0, TimeUnit.SECONDS);
+            return exit != null && exit == 2;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** The problem names for {@code --help}. */

@@ -1,6 +1,7 @@
 package dev.tunerd.simulator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tunerd.simulator.manager.FakeDaemons;
@@ -9,6 +10,8 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -46,5 +49,35 @@ class SimulateCommandTest {
             "--out", dir.toString(), "--daemon-command", "true");
         assertEquals(2, code);
         assertTrue(err.toString().contains("unknown problem \"nope\""), err.toString());
+    }
+
+    /** classArgs that are no JSON object were a stack trace and exit 1 (issue 13 hardening): a bad option, exit 2. */
+    @Test
+    void classArgsThatAreNoObjectAreAUsageError() {
+        for (String[] bad : List.of(new String[] {"--tuner-args", "[1]"}, new String[] {"--tuner-args", "{\"R\": "},
+            new String[] {"--assessor", "Medianstop", "--assessor-args", "\"x\""})) {
+            StringWriter err = new StringWriter();
+            List<String> args = new ArrayList<>(List.of("--tuner", "Hyperband", "--problem", "curves", "--trials", "3",
+                "--out", dir.toString(), "--daemon-command", "true"));
+            args.addAll(List.of(bad));
+            int code = execute(err, new StringWriter(), args.toArray(String[]::new));
+            assertEquals(2, code, err.toString());
+            assertTrue(err.toString().startsWith("tunerd simulate: "), err.toString());
+            assertTrue(err.toString().contains(bad[bad.length - 2] + ": "), "names the option: " + err);
+            assertFalse(err.toString().contains("\tat "), "no stack trace: " + err);
+        }
+    }
+
+    /**
+     * classArgs out of range reach only the daemon, which names the key and exits 2 (a usage error); simulate said
+     * exit 1, "the experiment failed". Stands in for the daemon: a program that exits 2 on the options it is given.
+     */
+    @Test
+    void aDaemonThatRefusesItsOptionsIsAUsageError() {
+        StringWriter err = new StringWriter();
+        int code = execute(err, new StringWriter(), "--tuner", "Random", "--problem", "curves", "--trials", "3",
+            "--out", dir.toString(), "--daemon-command", "ls --no-such-option-harden");
+        assertEquals(2, code, err.toString());
+        assertTrue(err.toString().contains("exited with code 2"), err.toString());
     }
 }

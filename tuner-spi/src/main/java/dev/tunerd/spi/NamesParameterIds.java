@@ -57,7 +57,7 @@ public interface NamesParameterIds {
      * A resume without this tuner's saved state: every name a previous run of the experiment issued had its counter
      * below {@code bound} (what {@link #nameCounterBound} said then), so every name issued from now on must carry a
      * counter of at least {@code bound}. Called once, before the first {@code IN}; {@code bound} is between 1 and
-     * {@link Integer#MAX_VALUE}.
+     * 2^30 (the dispatcher ignores a larger record), so counters from it do not overflow an {@code int}.
      */
     default void continueNamesFrom(long bound) {
     }

@@ -33,6 +33,13 @@ public final class IssuedIdsRecord implements AutoCloseable {
     private static final int SIZE = 21;
     /** The record is written rounded up to a multiple of this. */
     static final long STEP = 64;
+    /**
+     * The largest record a resume continues from: names carry {@code int} counters, and a resume from a record near
+     * 2^31 - 1 named sets with counters that overflowed to negative numbers, while the record stayed where it was, so
+     * the next resume issued the same names again (issue 13 hardening). No run issues 2^30 ids; above it the record is
+     * foreign, and the tuner keeps 2^30 counters of room.
+     */
+    static final long MAX_PREVIOUS = 1L << 30;
     private static final Logger LOG = LoggerFactory.getLogger(IssuedIdsRecord.class);
 
     private final Path file;
@@ -76,8 +83,8 @@ public final class IssuedIdsRecord implements AutoCloseable {
                 return ignored(file, "not 20 digits and a newline: \"" + SafeText.of(text) + "\"");
             }
             long value = Long.parseLong(text.trim());
-            if (value > Integer.MAX_VALUE) { // names carry int counters; no run issues 2^31 ids
-                return ignored(file, value + " is larger than " + Integer.MAX_VALUE);
+            if (value > MAX_PREVIOUS) {
+                return ignored(file, value + " is larger than " + MAX_PREVIOUS);
             }
             return OptionalLong.of(value);
         } catch (IOException | RuntimeException e) {
@@ -97,6 +104,7 @@ public final class IssuedIdsRecord implements AutoCloseable {
         }
         try {
             if (channel == null) {
+                refuseWhatIsNoFile();
                 channel = previous.isPresent() // a good record is overwritten in place; anything else replaced
                     ? FileChannel.open(file, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)
                     : FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -114,6 +122,18 @@ public final class IssuedIdsRecord implements AutoCloseable {
             failed = true;
             LOG.warn("Cannot write the record of issued ids {} ({}): a resume without a checkpoint may issue ids of"
                 + " this run again", SafeText.of(file), SafeText.of(e.getMessage()));
+        }
+    }
+
+    /**
+     * A FIFO (or a device) put where the record goes would block the first {@code open} for writing until a reader came,
+     * and with it the {@code TR} waiting for the record (issue 13 hardening): anything there but a regular file is not
+     * opened. A symbolic link is refused by the open itself ({@code NOFOLLOW_LINKS}), a directory by the system.
+     */
+    private void refuseWhatIsNoFile() throws IOException {
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+            && !Files.isSymbolicLink(file) && !Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException("not a regular file (a FIFO or a device), not opened");
         }
     }
 

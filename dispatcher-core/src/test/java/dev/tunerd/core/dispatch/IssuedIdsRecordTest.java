@@ -12,6 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -78,7 +83,7 @@ class IssuedIdsRecordTest {
     void aDamagedOrForeignRecordIsIgnoredWithAnEscapedCappedWarningAndReplaced() throws Exception {
         String forged = "1\n[2026-01-01 00:00:0";
         for (String content : List.of("", "12\n", "0000000000000000001x\n", forged, "99999999999999999999\n",
-            "00000000002147483648\n", "x".repeat(100_000))) {
+            "00000000002147483648\n", "00000000002147483647\n", "00000000001073741825\n", "x".repeat(100_000))) {
             Files.writeString(dir.resolve(IssuedIdsRecord.FILE), content, StandardCharsets.ISO_8859_1);
             logged.list.clear();
             try (IssuedIdsRecord r = IssuedIdsRecord.in(dir)) {
@@ -106,5 +111,53 @@ class IssuedIdsRecordTest {
         assertEquals(2, w.size(), String.join("\n", w));
         assertTrue(w.get(0).contains("not a file of 21 bytes"), w.get(0));
         assertTrue(w.get(1).startsWith("Cannot write the record of issued ids"), w.get(1));
+    }
+
+    /** A FIFO in place of the record: the first write used to block in open() until a reader came (the TR with it). */
+    @Test
+    void aFifoInPlaceOfTheRecordIsOneWarningNotAHang() throws Exception {
+        Path fifo = dir.resolve(IssuedIdsRecord.FILE);
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor(), "mkfifo");
+        ExecutorService writer = Executors.newSingleThreadExecutor();
+        try (IssuedIdsRecord r = IssuedIdsRecord.in(dir)) {
+            assertEquals(OptionalLong.empty(), r.previous());
+            Future<?> covered = writer.submit(() -> r.cover(3));
+            try {
+                covered.get(20, TimeUnit.SECONDS); // a hang detector, not a speed target
+            } catch (TimeoutException e) {
+                Files.newInputStream(fifo).close(); // opening the other end releases the writer's open()
+                throw new AssertionError("cover() blocked on a FIFO");
+            }
+        } finally {
+            writer.shutdownNow();
+        }
+        List<String> w = warnings();
+        assertEquals(2, w.size(), String.join("\n", w));
+        assertTrue(w.get(1).startsWith("Cannot write the record of issued ids"), w.get(1));
+        assertTrue(w.get(1).contains("not a regular file"), w.get(1));
+    }
+
+    /** A symbolic link in place of the record: its target is never written. */
+    @Test
+    void aSymbolicLinkIsNeverFollowed() throws Exception {
+        Path target = dir.resolve("elsewhere");
+        Files.writeString(target, "00000000000000000128\n", StandardCharsets.US_ASCII);
+        Files.createSymbolicLink(dir.resolve(IssuedIdsRecord.FILE), target);
+        try (IssuedIdsRecord r = IssuedIdsRecord.in(dir)) {
+            assertEquals(OptionalLong.empty(), r.previous(), "a link is not read");
+            r.cover(500);
+        }
+        assertEquals("00000000000000000128\n", Files.readString(target, StandardCharsets.US_ASCII));
+        assertTrue(warnings().get(1).startsWith("Cannot write the record of issued ids"), warnings().toString());
+    }
+
+    /** The largest record a resume continues from leaves the tuner's int name counters 2^30 of room. */
+    @Test
+    void aRecordAtTheLimitIsKept() throws Exception {
+        Files.writeString(dir.resolve(IssuedIdsRecord.FILE), "00000000001073741824\n", StandardCharsets.US_ASCII);
+        try (IssuedIdsRecord r = IssuedIdsRecord.in(dir)) {
+            assertEquals(OptionalLong.of(1L << 30), r.previous());
+        }
+        assertEquals(List.of(), warnings());
     }
 }

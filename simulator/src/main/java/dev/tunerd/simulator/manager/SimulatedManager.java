@@ -13,9 +13,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -47,6 +49,8 @@ public final class SimulatedManager {
     private final ProgressListener progress;
     private final SplittableRandom durations;
     private final RequestLedger ledger = new RequestLedger();
+    /** The parameter ids of the TRs received, as JSON text. */
+    private final Set<String> issuedIds = new HashSet<>();
     private final Deque<QueuedTrial> queued = new ArrayDeque<>();
     private final Map<String, RunningTrial> running = new HashMap<>();
     private final PriorityQueue<RunningTrial> events =
@@ -201,6 +205,10 @@ public final class SimulatedManager {
         JsonValue parameters = record.get("parameters");
         if (id == null || parameters == null) {
             throw new SimulationException("TR without parameter_id or parameters: " + c);
+        }
+        if (!issuedIds.add(Json.write(id))) { // the ledger matches no ids, so nothing else would notice
+            throw new SimulationException("the daemon issued parameter_id " + SafeText.of(Json.write(id))
+                + " twice (a tuner must name every set once): " + SafeText.of(c.toString()));
         }
         queued.addLast(new QueuedTrial(id, parameters, c.content(), receivedNanos - ledger.answered()));
     }

@@ -28,7 +28,7 @@ import java.util.SplittableRandom;
  * ID and every GE n with n TRs of random parameters from the search space (uniform, loguniform, randint, choice and
  * nested choice). With {@code --assessor} it kills every trial at its third intermediate metric. With
  * {@code --record FILE} it writes every received command to FILE, one per line. With {@code --refuse-after N} it
- * answers with NO once it has produced N trials. With {@code --echo-ping} it answers PI with PI (it handles commands
+ * answers with NO once it has produced N trials. With {@code --repeat-id} every TR carries parameter_id 0. With {@code --echo-ping} it answers PI with PI (it handles commands
  * in order, so that is a barrier). With {@code --advisor K} it plays a multi-fidelity advisor as NNI's Hyperband
  * does: string ids ({@code "0-0_0_n"}), {@code TRIAL_BUDGET} 5 for even n and 20 for odd n, and at most K trials
  * without a final result: a request beyond that is answered {@code NO} ({@code "-1_0_0"}) and paid with a TR at the
@@ -45,6 +45,7 @@ public final class FakeDaemon {
     private long refuseAfter = Long.MAX_VALUE;
     private PrintWriter record;
     private boolean echoPing;
+    private boolean repeatId;
     private int advisorLimit;
     private int awaitingResult;
     private int credit;
@@ -61,6 +62,7 @@ public final class FakeDaemon {
                     StandardCharsets.UTF_8), true);
                 case "--refuse-after" -> refuseAfter = Long.parseLong(args[++i]);
                 case "--echo-ping" -> echoPing = true;
+                case "--repeat-id" -> repeatId = true;
                 case "--advisor" -> advisorLimit = Integer.parseInt(args[++i]);
                 default -> { }
             }
@@ -128,7 +130,7 @@ public final class FakeDaemon {
                     + ", \"parameter_source\": \"algorithm\", \"parameters\": \"\", \"parameter_index\": 0}");
                 return;
             }
-            send(CommandType.NEW_TRIAL_JOB, "{\"parameter_id\": " + id + ", \"parameter_source\": \"algorithm\", "
+            send(CommandType.NEW_TRIAL_JOB, "{\"parameter_id\": " + (repeatId ? 0 : id) + ", \"parameter_source\": \"algorithm\", "
                 + "\"parameters\": " + Json.write(sample(space)) + ", \"parameter_index\": 0}");
         }
     }

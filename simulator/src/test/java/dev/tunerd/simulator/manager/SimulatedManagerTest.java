@@ -114,6 +114,14 @@ class SimulatedManagerTest {
         assertTrue(r.tunerExhausted());
     }
 
+    /** A daemon that names two sets alike: the run stops naming the id (it was taken silently, exit 0). */
+    @Test
+    void aRepeatedParameterIdIsAClearFailure() {
+        var e = assertThrows(SimulationException.class, () -> run(ExperimentSettings.of(Problems.create("camel6", 0),
+            5, 2, 0, false), null, "--repeat-id"));
+        assertTrue(e.getMessage().contains("issued parameter_id 0 twice"), e.getMessage());
+    }
+
     /**
      * Issue 13, session 32: an advisor's TRs carry string ids, a NO that only defers, and trials paid at a later
      * result; the manager counted only integer ids, so it waited for ever for the answer to its first GE.

@@ -81,22 +81,43 @@ final class ParameterFeatures {
 
     /**
      * {@code parameters} flattened: path to a Double (a finite number) or a String ({@code "s:"} and a string,
-     * {@code "b:"} and a boolean); a null leaves nothing. In the JSON's order.
+     * {@code "b:"} and a boolean); a null leaves nothing. In the JSON's order. Null when the parameters are larger than
+     * a configuration the prediction can use (more than {@value #MAX_NODES} objects, arrays and values, or a path
+     * or a string longer than {@value #MAX_PATH} characters): a hostile manager's {@code hyper_params} of a megabyte would
+     * otherwise flatten to paths of gigabytes (a long key chain above a wide array) or to 100,000 scalars per trial
+     * (issue 13 session 32, hardening); the value then decides for that trial.
      */
     static Map<String, Object> flatten(JsonValue parameters) {
         Map<String, Object> out = new LinkedHashMap<>();
-        flatten("", parameters, out);
-        return out;
+        return flatten("", parameters, out, new int[] {0}) ? out : null;
     }
 
-    private static void flatten(String path, JsonValue v, Map<String, Object> out) {
+    /** More objects, arrays and values than this in one configuration: not flattened. */
+    static final int MAX_NODES = 1024;
+    /** A path longer than this: not flattened. */
+    static final int MAX_PATH = 1024;
+
+    private static boolean flatten(String path, JsonValue v, Map<String, Object> out, int[] nodes) {
+        if (++nodes[0] > MAX_NODES) {
+            return false;
+        }
         if (v instanceof JsonObject o) {
-            o.members().forEach((k, child) -> flatten(path.isEmpty() ? k : path + "/" + k, child, out));
+            for (Map.Entry<String, JsonValue> m : o.members().entrySet()) {
+                if (path.length() + 1 + m.getKey().length() > MAX_PATH
+                    || !flatten(path.isEmpty() ? m.getKey() : path + "/" + m.getKey(), m.getValue(), out, nodes)) {
+                    return false;
+                }
+            }
         } else if (v instanceof JsonArray a) {
             for (int i = 0; i < a.size(); i++) {
-                flatten(path + "/" + i, a.values().get(i), out);
+                if (path.length() + 12 > MAX_PATH || !flatten(path + "/" + i, a.values().get(i), out, nodes)) {
+                    return false;
+                }
             }
         } else if (v instanceof JsonString s) {
+            if (s.value().length() > MAX_PATH) {
+                return false;
+            }
             out.put(path, "s:" + s.value());
         } else if (v instanceof JsonBool b) {
             out.put(path, "b:" + b.value());
@@ -106,5 +127,6 @@ final class ParameterFeatures {
                 out.put(path, d);
             }
         }
+        return true;
     }
 }

@@ -61,8 +61,21 @@ final class RungPredictor {
 
     /** A configuration: its parameters as told, and flattened. */
     private record Config(JsonValue params, Map<String, Object> flat) {
+        /** Null when the parameters are too large to flatten ({@link ParameterFeatures#flatten}). */
         static Config of(JsonValue params) {
-            return new Config(params, ParameterFeatures.flatten(params));
+            Map<String, Object> flat = ParameterFeatures.flatten(params);
+            return flat == null ? null : new Config(params, flat);
+        }
+
+        /** A snapshot's configuration; a tampered one too large to flatten is refused naming {@code field}. */
+        static Config restored(JsonValue params, String field) {
+            Config c = of(params);
+            if (c == null) {
+                throw new IllegalArgumentException("snapshot SuccessiveHalving rank_by " + field + ": parameters with"
+                    + " more than " + ParameterFeatures.MAX_NODES + " values or a path or string longer than "
+                    + ParameterFeatures.MAX_PATH + " characters");
+            }
+            return c;
         }
     }
 
@@ -108,7 +121,10 @@ final class RungPredictor {
         return mode == Mode.RESCUE;
     }
 
-    /** The parameters of {@code trial} (told once, before its first judgement or before its end). */
+    /**
+     * The parameters of {@code trial} (told once, before its first judgement or before its end); parameters too large
+     * to flatten leave the trial without (the value decides for it).
+     */
     void parameters(String trial, JsonValue params) {
         running.computeIfAbsent(trial, t -> new Running()).config = Config.of(params);
     }
@@ -252,7 +268,7 @@ final class RungPredictor {
             JsonObject o = SnapshotJson.object(v, "SuccessiveHalving rank_by evidence");
             double[] values = SnapshotJson.toDoubles(SnapshotJson.member(o, "values")).stream()
                 .mapToDouble(Double::doubleValue).toArray();
-            read.add(new Row(Config.of(SnapshotJson.member(o, "params")), values,
+            read.add(new Row(Config.restored(SnapshotJson.member(o, "params"), "evidence params"), values,
                 SnapshotJson.number(SnapshotJson.member(o, "last"), "SuccessiveHalving rank_by last value")));
         }
         if (read.size() > WINDOW) {
@@ -264,7 +280,7 @@ final class RungPredictor {
             List<Entry> rung = new ArrayList<>();
             for (JsonValue e : SnapshotJson.asArray(r).values()) {
                 JsonObject o = SnapshotJson.object(e, "SuccessiveHalving rank_by entry");
-                rung.add(new Entry(Config.of(SnapshotJson.member(o, "params")),
+                rung.add(new Entry(Config.restored(SnapshotJson.member(o, "params"), "entry params"),
                     SnapshotJson.number(SnapshotJson.member(o, "loss"), "SuccessiveHalving rank_by entry loss")));
             }
             entries.add(rung);
