@@ -139,4 +139,14 @@ class ReportCommandTest {
         assertEquals(2, run(f.toString()));
         assertTrue(err.toString().contains("line 2"), err.toString());
     }
+
+    /** A file that is not UTF-8 said only "Input length = 1", with exit 1. */
+    @Test
+    void aFileThatIsNotUtf8IsNamedAsSuch() throws Exception {
+        Path bad = dir.resolve("bad.jsonl");
+        Files.write(bad, new byte[] {'{', '"', 'v', 'a', 'l', 'u', 'e', '"', ':', '1', '}', '\n', (byte) 0xff, (byte) 0xfe,
+            '{', '}', '\n'});
+        assertEquals(2, run(bad.toString(), "--output", dir.resolve("o.html").toString()));
+        assertTrue(err.toString().contains("is not UTF-8 text"), err.toString());
+    }
 }
