@@ -149,4 +149,21 @@ class ReportCommandTest {
         assertEquals(2, run(bad.toString(), "--output", dir.resolve("o.html").toString()));
         assertTrue(err.toString().contains("is not UTF-8 text"), err.toString());
     }
+
+    /**
+     * Outside text reaches stderr escaped and on one line (issue 13, session 33): a path or an --optimize value with a
+     * line break and a terminal escape was printed raw, so it could forge a line or drive the terminal.
+     */
+    @Test
+    void pathsAndValuesFromTheCommandLineAreEscapedInMessages() throws Exception {
+        String hostile = "x\u001b[2J\nFORGED line";
+        assertEquals(2, run(dir.resolve(hostile).toString(), "--output", dir.resolve("o.html").toString()));
+        assertEquals(2, run(simulateOutput().toString(), "--optimize", hostile, "--output",
+            dir.resolve("o.html").toString()));
+        String messages = err.toString();
+        assertFalse(messages.contains("\u001b"), messages);
+        assertFalse(messages.contains("\nFORGED"), messages);
+        assertEquals(2, messages.lines().count(), messages);
+        assertTrue(messages.contains("does not exist") && messages.contains("--optimize must be"), messages);
+    }
 }
