@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
  * {@code tunerd report SOURCE [EXPERIMENT_ID] [--output FILE]}: writes the offline HTML report of an experiment and
  * prints the path it wrote on stdout (one line, nothing else, so {@code xdg-open "$(tunerd report ...)"} works);
  * messages go to stderr. Exit codes: 0 written, 1 the source could not be read or the file not written, 2 usage
- * (a source that is not an experiment). Paths, ids and anything read from the source
+ * (a source that is not an experiment, a directory as {@code --output}). Paths, ids and anything read from the source
  * reach stderr escaped and capped ({@link SafeText}): a path holding a line break or a terminal escape printed it raw
  * before (issue 13, session 33). Not thread-safe (one picocli invocation).
  */
@@ -51,6 +51,11 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        if (java.nio.file.Files.isDirectory(output)) {
+            err.println("tunerd report: --output " + SafeText.of(output) + " is a directory; give a file name");
+            err.flush();
+            return 2;
+        }
         Experiment e;
         try {
             Optional<OptimizeMode> mode = Optional.ofNullable(optimize).map(ReportCommand::mode);
