@@ -95,4 +95,16 @@ class SimulateCommandTest {
             assertTrue(err.toString().contains("--concurrency must be between 1 and 1000000, got " + c), err.toString());
         }
     }
+
+    /** An existing file as --out was a FileAlreadyExistsException's stack trace and exit 1. */
+    @Test
+    void aFileAsTheOutputDirectoryIsAUsageError() throws Exception {
+        Path file = Files.writeString(dir.resolve("taken"), "x");
+        StringWriter err = new StringWriter();
+        int code = execute(err, new StringWriter(), "--tuner", "Random", "--problem", "mixed", "--trials", "3",
+            "--out", file.toString(), "--daemon-command", "true");
+        assertEquals(2, code, err.toString());
+        assertTrue(err.toString().contains("it is a file, not a directory"), err.toString());
+        assertEquals("x", Files.readString(file), "left alone");
+    }
 }
