@@ -92,16 +92,24 @@ public final class IssuedIdsRecord implements AutoCloseable {
             if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
                 return OptionalLong.empty();
             }
-            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) != SIZE) {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                 return ignored(file, "not a file of " + SIZE + " bytes");
             }
             try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
                 FileLock lock = lock(in, true);
+                long size;
                 String text;
-                try {
+                try { // the size too is read under the lock: a writer's record is whole or absent
+                    size = in.size();
                     text = contents(in);
                 } finally {
                     unlock(lock);
+                }
+                if (size == 0) { // created by a writer that has not taken the lock yet, or one that died then:
+                    return OptionalLong.empty(); // no TR left after it, so nothing was issued under it
+                }
+                if (size != SIZE) {
+                    return ignored(file, "not a file of " + SIZE + " bytes");
                 }
                 if (!text.matches("\\d{20}\n")) {
                     return ignored(file, "not 20 digits and a newline: \"" + SafeText.of(text) + "\"");

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -21,11 +18,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /**
  * Two daemons writing one log directory's record (a resumed daemon started while the old one drains, two experiments
@@ -36,26 +31,11 @@ class IssuedIdsRecordWritersTest {
     /** Covers per writer: enough interleaving that a lost update shows (each write is a few microseconds). */
     private static final int COVERS = 3000;
 
+    @RegisterExtension
+    final LogCapture logged = new LogCapture(IssuedIdsRecord.class);
+
     @TempDir
     Path dir;
-
-    private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-    private final Logger logger = (Logger) LoggerFactory.getLogger(IssuedIdsRecord.class);
-
-    @BeforeEach
-    void capture() {
-        logged.start();
-        logger.addAppender(logged);
-    }
-
-    @AfterEach
-    void release() {
-        logger.detachAppender(logged);
-    }
-
-    private List<String> warnings() {
-        return logged.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
-    }
 
     private long bound() {
         try (IssuedIdsRecord r = IssuedIdsRecord.in(dir)) {
@@ -74,7 +54,7 @@ class IssuedIdsRecordWritersTest {
             resumed.cover(1500);
             assertEquals(2048, bound());
         }
-        assertEquals(List.of(), warnings());
+        assertEquals(List.of(), logged.messages());
     }
 
     /** Two writers in one process, one reader watching: the record only goes up and ends at the larger bound. */
@@ -123,7 +103,7 @@ class IssuedIdsRecordWritersTest {
         reader.join(TimeUnit.SECONDS.toMillis(60));
         assertEquals(128 + (COVERS - 1) * 128L, bound());
         assertEquals(Long.MAX_VALUE, lowest.get(), "the record went back to " + lowest.get());
-        assertEquals(List.of(), warnings(), "a torn or damaged record was read");
+        assertEquals(List.of(), logged.messages(), "a torn or damaged record was read");
     }
 
     /** The same race between two processes (two daemons): the record ends at the larger of the two last bounds. */
@@ -161,7 +141,7 @@ class IssuedIdsRecordWritersTest {
             long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began);
             // 40 covers: waiting 300 ms at each would take 12 s (a hang detector, not a speed target)
             assertTrue(tookMillis < 8_000, tookMillis + " ms: waited more than once");
-            List<String> w = warnings();
+            List<String> w = logged.messages();
             assertEquals(1, w.size(), String.join("\n", w));
             assertTrue(w.get(0).contains("still locked by another process after 300 ms"), w.get(0));
             assertEquals("00000000000000001984\n",
