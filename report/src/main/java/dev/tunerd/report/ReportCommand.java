@@ -2,6 +2,7 @@ package dev.tunerd.report;
 
 import dev.tunerd.core.checkpoint.CheckpointException;
 import dev.tunerd.spi.OptimizeMode;
+import dev.tunerd.spi.text.SafeText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -18,7 +19,9 @@ import picocli.CommandLine.Spec;
  * {@code tunerd report SOURCE [EXPERIMENT_ID] [--output FILE]}: writes the offline HTML report of an experiment and
  * prints the path it wrote on stdout (one line, nothing else, so {@code xdg-open "$(tunerd report ...)"} works);
  * messages go to stderr. Exit codes: 0 written, 1 the source could not be read or the file not written, 2 usage
- * (a source that is not an experiment). Not thread-safe (one picocli invocation).
+ * (a source that is not an experiment, a directory as {@code --output}). Paths, ids and anything read from the source
+ * reach stderr escaped and capped ({@link SafeText}): a path holding a line break or a terminal escape printed it raw
+ * before (issue 13, session 33). Not thread-safe (one picocli invocation).
  */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Write an offline HTML report (charts, parameter importance, trial table) of an experiment, read "
@@ -48,16 +51,21 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        if (java.nio.file.Files.isDirectory(output)) {
+            err.println("tunerd report: --output " + SafeText.of(output) + " is a directory; give a file name");
+            err.flush();
+            return 2;
+        }
         Experiment e;
         try {
             Optional<OptimizeMode> mode = Optional.ofNullable(optimize).map(ReportCommand::mode);
             e = ExperimentSources.read(source, Optional.ofNullable(experimentId), mode);
         } catch (IllegalArgumentException ex) {
-            err.println("tunerd report: " + ex.getMessage());
+            err.println("tunerd report: " + SafeText.of(ex.getMessage()));
             err.flush();
             return 2;
         } catch (CheckpointException | IOException ex) {
-            err.println("tunerd report: cannot read " + source + ": " + ex.getMessage());
+            err.println("tunerd report: cannot read " + SafeText.of(source) + ": " + SafeText.of(ex.getMessage()));
             err.flush();
             return 1;
         }
@@ -65,7 +73,7 @@ public final class ReportCommand implements Callable<Integer> {
         try {
             ExperimentReport.write(output, e);
         } catch (IOException ex) {
-            err.println("tunerd report: cannot write " + output + ": " + ex);
+            err.println("tunerd report: cannot write " + SafeText.of(output) + ": " + SafeText.of(ex));
             err.flush();
             return 1;
         }

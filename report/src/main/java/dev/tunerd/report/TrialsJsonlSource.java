@@ -8,6 +8,7 @@ import dev.tunerd.spi.json.JsonString;
 import dev.tunerd.spi.json.JsonValue;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ final class TrialsJsonlSource {
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
             int number = 0;
-            while ((line = r.readLine()) != null) {
+            while ((line = readLine(r, file, number + 1)) != null) {
                 number++;
                 if (line.isBlank()) {
                     continue;
@@ -48,6 +49,16 @@ final class TrialsJsonlSource {
         Path parent = file.toAbsolutePath().getParent();
         String title = parent == null ? file.getFileName().toString() : parent.getFileName() + "/" + file.getFileName();
         return new Experiment(title, file.toAbsolutePath().toString(), true, trials, notes);
+    }
+
+    /** The next line, or an error naming the line when the file is not UTF-8 text (it said "Input length = 1"). */
+    private static String readLine(BufferedReader r, Path file, int number) throws IOException {
+        try {
+            return r.readLine();
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException(file + " is not UTF-8 text (found reading line " + number + "): is it a"
+                + " trials.jsonl?", e);
+        }
     }
 
     private static ReportTrial trial(JsonObject o) {

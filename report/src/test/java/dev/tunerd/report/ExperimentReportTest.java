@@ -97,4 +97,33 @@ class ExperimentReportTest {
         assertTrue(html.length() < 40_000_000, "size " + html.length());
         assertTrue(seconds < 60, "rendered in " + seconds + " s");
     }
+
+    /**
+     * A trial that reported 3,000,000 intermediate results made a 39 MB page in 77 s (every step a point of its curve);
+     * now a curve has at most two points per run of steps, and a stopped trial's cross stays at its last step.
+     */
+    @Test
+    void aCurveOfMillionsOfStepsIsDrawnThroughABoundedNumberOfPoints() {
+        List<ReportTrial> trials = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            double[] curve = new double[i == 5 ? 1_000_000 : 4];
+            for (int s = 0; s < curve.length; s++) {
+                curve[s] = 1.0 / (s + 1) + (s % 1000 == 0 ? 0.5 : 0);
+            }
+            trials.add(new ReportTrial(Integer.toString(i), "job" + i, i == 5 ? ReportTrial.EARLY_STOPPED : "SUCCEEDED",
+                i, Json.parse("{\"x\": " + i + "}"), i, i + 1, curve));
+        }
+        String chart = IntermediateChart.render(new Experiment("long", "long", true, trials, List.of()));
+        Matcher m = Pattern.compile("<path d='([^']*)' stroke='[^']*' stroke-opacity='[^']*'><title>trial 5 ")
+            .matcher(chart);
+        assertTrue(m.find(), "the long curve is drawn");
+        int points = count(m.group(1), "L") + 1;
+        assertTrue(points <= 2 * IntermediateChart.MAX_BUCKETS + 1, points + " points in one curve");
+        assertTrue(points >= IntermediateChart.MAX_BUCKETS, points + " points: too few to show the curve");
+        assertTrue(chart.length() < 200_000, chart.length() + " characters");
+        String[] xy = m.group(1).substring(m.group(1).lastIndexOf('L') + 1).trim().split(" ");
+        Matcher cross = Pattern.compile("<path class='stop' d='M([0-9.]+) ([0-9.]+)l6 6").matcher(chart);
+        assertTrue(cross.find(), "the stopped trial has its cross");
+        assertEquals(Double.parseDouble(xy[0]) - 3, Double.parseDouble(cross.group(1)), 0.11, "the cross at the last step");
+    }
 }

@@ -139,4 +139,39 @@ class ReportCommandTest {
         assertEquals(2, run(f.toString()));
         assertTrue(err.toString().contains("line 2"), err.toString());
     }
+
+    /**
+     * Outside text reaches stderr escaped and on one line (issue 13, session 33): a path or an --optimize value with a
+     * line break and a terminal escape was printed raw, so it could forge a line or drive the terminal.
+     */
+    @Test
+    void pathsAndValuesFromTheCommandLineAreEscapedInMessages() throws Exception {
+        String hostile = "x\u001b[2J\nFORGED line";
+        assertEquals(2, run(dir.resolve(hostile).toString(), "--output", dir.resolve("o.html").toString()));
+        assertEquals(2, run(simulateOutput().toString(), "--optimize", hostile, "--output",
+            dir.resolve("o.html").toString()));
+        String messages = err.toString();
+        assertFalse(messages.contains("\u001b"), messages);
+        assertFalse(messages.contains("\nFORGED"), messages);
+        assertEquals(2, messages.lines().count(), messages);
+        assertTrue(messages.contains("does not exist") && messages.contains("--optimize must be"), messages);
+    }
+
+    /** A directory as --output: a clear usage error before anything is read (a FileSystemException's text before). */
+    @Test
+    void aDirectoryAsOutputIsAUsageError() throws Exception {
+        assertEquals(2, run(simulateOutput().toString(), "--output", dir.toString()));
+        assertTrue(err.toString().contains("is a directory; give a file name"), err.toString());
+        assertEquals("", out.toString());
+    }
+
+    /** A file that is not UTF-8 said only "Input length = 1", with exit 1. */
+    @Test
+    void aFileThatIsNotUtf8IsNamedAsSuch() throws Exception {
+        Path bad = dir.resolve("bad.jsonl");
+        Files.write(bad, new byte[] {'{', '"', 'v', 'a', 'l', 'u', 'e', '"', ':', '1', '}', '\n', (byte) 0xff, (byte) 0xfe,
+            '{', '}', '\n'});
+        assertEquals(2, run(bad.toString(), "--output", dir.resolve("o.html").toString()));
+        assertTrue(err.toString().contains("is not UTF-8 text"), err.toString());
+    }
 }

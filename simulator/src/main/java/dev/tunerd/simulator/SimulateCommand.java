@@ -114,7 +114,14 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         Path dir = out != null ? out : Path.of("tunerd-sim-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
             .withZone(ZoneOffset.UTC).format(clock.instant()));
-        Files.createDirectories(dir);
+        try { // an existing file as --out was a FileAlreadyExistsException's stack trace, exit 1
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            err.println("tunerd simulate: --out " + SafeText.of(dir) + " cannot be the output directory"
+                + (Files.exists(dir) && !Files.isDirectory(dir) ? ": it is a file, not a directory"
+                : " (" + SafeText.of(e.getMessage()) + ")"));
+            return 2;
+        }
         ProgressReporter progress = new ProgressReporter(err, System.console() != null);
         RunResult result;
         DaemonProcess started = null;

@@ -80,4 +80,31 @@ class SimulateCommandTest {
         assertEquals(2, code, err.toString());
         assertTrue(err.toString().contains("exited with code 2"), err.toString());
     }
+
+    /**
+     * A --concurrency above what one GE may ask for (1,000,000) reached the daemon, which answered ER: its stack trace
+     * and exit 1 (issue 13, session 33). Now a usage error naming the range, before any daemon starts.
+     */
+    @Test
+    void aConcurrencyAboveTheDaemonsLimitIsAUsageError() {
+        for (String c : List.of("1000001", "2147483647")) {
+            StringWriter err = new StringWriter();
+            int code = execute(err, new StringWriter(), "--tuner", "Random", "--problem", "mixed", "--trials", "3",
+                "--concurrency", c, "--out", dir.toString(), "--daemon-command", "true");
+            assertEquals(2, code, err.toString());
+            assertTrue(err.toString().contains("--concurrency must be between 1 and 1000000, got " + c), err.toString());
+        }
+    }
+
+    /** An existing file as --out was a FileAlreadyExistsException's stack trace and exit 1. */
+    @Test
+    void aFileAsTheOutputDirectoryIsAUsageError() throws Exception {
+        Path file = Files.writeString(dir.resolve("taken"), "x");
+        StringWriter err = new StringWriter();
+        int code = execute(err, new StringWriter(), "--tuner", "Random", "--problem", "mixed", "--trials", "3",
+            "--out", file.toString(), "--daemon-command", "true");
+        assertEquals(2, code, err.toString());
+        assertTrue(err.toString().contains("it is a file, not a directory"), err.toString());
+        assertEquals("x", Files.readString(file), "left alone");
+    }
 }

@@ -4,11 +4,13 @@ import dev.tunerd.spi.text.SafeText;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.OptionalLong;
 import org.slf4j.Logger;
@@ -26,7 +28,13 @@ import org.slf4j.LoggerFactory;
  * fast run rewrites it once per {@value #STEP} ids rather than at every {@code TR} (a resume then skips at most
  * {@value #STEP} - 1 numbers, as the checkpoint's id lease does). Anything else found there (a damaged or foreign file) is logged,
  * escaped and capped, and ignored; a file that cannot be written is logged once and the daemon goes on without it.
- * Thread-safe.
+ *
+ * <p>Several writers of one record (a resumed daemon started while the old one still drains, two experiments given
+ * one {@code NNI_LOG_DIRECTORY} by mistake) never lower it: each write reads the number there under an exclusive lock
+ * of the file and writes the larger of the two, and the read at start takes a shared lock (so it never sees half a
+ * write). Before session 33 the later writer won, so the record could go back and a later resume reissue ids. A lock
+ * still held after {@link #LOCK_WAIT} (a stuck process) is one WARNING; the record is then read and written without
+ * it, never waited for again, and the run goes on. Thread-safe.
  */
 public final class IssuedIdsRecord implements AutoCloseable {
     static final String FILE = "tunerd-issued-ids";
@@ -40,24 +48,33 @@ public final class IssuedIdsRecord implements AutoCloseable {
      * foreign, and the tuner keeps 2^30 counters of room.
      */
     static final long MAX_PREVIOUS = 1L << 30;
+    /** How long a read or a write waits for another writer's lock before going on without it. */
+    static final Duration LOCK_WAIT = Duration.ofSeconds(1);
     private static final Logger LOG = LoggerFactory.getLogger(IssuedIdsRecord.class);
 
     private final Path file;
     private final OptionalLong previous;
+    private final Duration lockWait;
     private long written;
     private FileChannel channel;
     private boolean failed;
+    private boolean lockGivenUp;
 
-    private IssuedIdsRecord(Path file, OptionalLong previous) {
+    private IssuedIdsRecord(Path file, Duration lockWait) {
         this.file = file;
-        this.previous = previous;
+        this.lockWait = lockWait;
+        this.previous = read();
         this.written = previous.orElse(0);
     }
 
     /** The record in {@code logDirectory}, read now; nothing is written before the first {@link #cover}. */
     public static IssuedIdsRecord in(Path logDirectory) {
-        Path file = logDirectory.resolve(FILE);
-        return new IssuedIdsRecord(file, read(file));
+        return in(logDirectory, LOCK_WAIT);
+    }
+
+    /** {@link #in(Path)} waiting at most {@code lockWait} for another writer's lock (tests). */
+    static IssuedIdsRecord in(Path logDirectory, Duration lockWait) {
+        return new IssuedIdsRecord(logDirectory.resolve(FILE), lockWait);
     }
 
     /** What the experiment's earlier runs recorded, empty when nothing (usable) is there. */
@@ -70,26 +87,82 @@ public final class IssuedIdsRecord implements AutoCloseable {
         return file;
     }
 
-    private static OptionalLong read(Path file) {
+    private OptionalLong read() {
         try {
             if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
                 return OptionalLong.empty();
             }
-            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) != SIZE) {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                 return ignored(file, "not a file of " + SIZE + " bytes");
             }
-            String text = Files.readString(file, StandardCharsets.ISO_8859_1);
-            if (!text.matches("\\d{20}\n")) {
-                return ignored(file, "not 20 digits and a newline: \"" + SafeText.of(text) + "\"");
+            try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+                FileLock lock = lock(in, true);
+                long size;
+                String text;
+                try { // the size too is read under the lock: a writer's record is whole or absent
+                    size = in.size();
+                    text = contents(in);
+                } finally {
+                    unlock(lock);
+                }
+                if (size == 0) { // created by a writer that has not taken the lock yet, or one that died then:
+                    return OptionalLong.empty(); // no TR left after it, so nothing was issued under it
+                }
+                if (size != SIZE) {
+                    return ignored(file, "not a file of " + SIZE + " bytes");
+                }
+                if (!text.matches("\\d{20}\n")) {
+                    return ignored(file, "not 20 digits and a newline: \"" + SafeText.of(text) + "\"");
+                }
+                long value = Long.parseLong(text.trim());
+                if (value > MAX_PREVIOUS) {
+                    return ignored(file, value + " is larger than " + MAX_PREVIOUS);
+                }
+                return OptionalLong.of(value);
             }
-            long value = Long.parseLong(text.trim());
-            if (value > MAX_PREVIOUS) {
-                return ignored(file, value + " is larger than " + MAX_PREVIOUS);
-            }
-            return OptionalLong.of(value);
         } catch (IOException | RuntimeException e) {
             return ignored(file, "cannot be read: " + SafeText.of(e.getMessage()));
         }
+    }
+
+    /** At most {@code SIZE + 1} bytes from the start: enough to tell a record from anything else. */
+    private static String contents(FileChannel in) throws IOException {
+        ByteBuffer bytes = ByteBuffer.allocate(SIZE + 1);
+        while (bytes.hasRemaining() && in.read(bytes, bytes.position()) > 0) {
+            // read on: a short read is not the end of the file
+        }
+        return new String(bytes.array(), 0, bytes.position(), StandardCharsets.ISO_8859_1);
+    }
+
+    /** The number another writer left there, or -1 when what is there is no record a resume would continue from. */
+    private static long recorded(FileChannel in) throws IOException {
+        String text = contents(in);
+        if (!text.matches("0{10}\\d{10}\n")) { // anything above 10 digits is above MAX_PREVIOUS (and may not fit a long)
+            return -1;
+        }
+        long value = Long.parseLong(text.trim());
+        return value <= MAX_PREVIOUS ? value : -1;
+    }
+
+    private static void unlock(FileLock lock) throws IOException {
+        if (lock != null) {
+            lock.release();
+        }
+    }
+
+    /**
+     * The file's lock, or null once it was given up: the first time it is still held after {@link #lockWait} is one
+     * WARNING, and later reads and writes try it once without waiting.
+     */
+    private FileLock lock(FileChannel on, boolean shared) throws IOException {
+        FileLock lock = BoundedFileLock.take(on, shared, lockGivenUp ? Duration.ZERO : lockWait);
+        if (lock == null && !lockGivenUp) {
+            lockGivenUp = true;
+            LOG.warn("The record of issued ids {} is still locked by another process after {} ms; going on without"
+                + " the lock (another daemon writing it at once could lower it)", SafeText.of(file),
+                lockWait.toMillis());
+        }
+        return lock;
     }
 
     private static OptionalLong ignored(Path file, String why) {
@@ -105,19 +178,28 @@ public final class IssuedIdsRecord implements AutoCloseable {
         try {
             if (channel == null) {
                 refuseWhatIsNoFile();
-                channel = previous.isPresent() // a good record is overwritten in place; anything else replaced
-                    ? FileChannel.open(file, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)
-                    : FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                        StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+                channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
             }
             long ahead = (bound + STEP - 1) / STEP * STEP;
             long value = ahead <= Integer.MAX_VALUE ? ahead : bound;
-            ByteBuffer text = ByteBuffer.wrap(String.format(Locale.ROOT, "%020d\n", value)
-                .getBytes(StandardCharsets.US_ASCII));
-            for (long at = 0; text.hasRemaining(); ) {
-                at += channel.write(text, at);
+            FileLock lock = lock(channel, false);
+            try {
+                long there = recorded(channel); // another writer's, when larger: kept
+                if (there >= value) {
+                    written = there;
+                    return;
+                }
+                ByteBuffer text = ByteBuffer.wrap(String.format(Locale.ROOT, "%020d\n", value)
+                    .getBytes(StandardCharsets.US_ASCII));
+                for (long at = 0; text.hasRemaining(); ) {
+                    at += channel.write(text, at);
+                }
+                channel.truncate(SIZE); // a damaged or foreign file is replaced whole
+                written = value;
+            } finally {
+                unlock(lock);
             }
-            written = value;
         } catch (IOException | RuntimeException e) {
             failed = true;
             LOG.warn("Cannot write the record of issued ids {} ({}): a resume without a checkpoint may issue ids of"

@@ -41,9 +41,12 @@ public final class InboundCommands {
         };
     }
 
+    /** The most trial jobs one {@code GE} may ask for; a manager of tunerd's own (simulate, bench) checks it first. */
+    public static final int MAX_REQUESTED_TRIAL_JOBS = 1_000_000;
+
     private static int count(String content) {
         JsonValue v = Fields.parse(CommandType.REQUEST_TRIAL_JOBS, content, "content");
-        if (v instanceof JsonInt i && i.value() >= 0 && i.value() <= 1_000_000) {
+        if (v instanceof JsonInt i && i.value() >= 0 && i.value() <= MAX_REQUESTED_TRIAL_JOBS) {
             return (int) i.value();
         }
         throw new CommandException(CommandType.REQUEST_TRIAL_JOBS,

@@ -3,6 +3,7 @@ package dev.tunerd.simulator.bench;
 import dev.tunerd.protocol.Command;
 import dev.tunerd.protocol.FrameEncoder;
 import dev.tunerd.protocol.FrameFormat;
+import dev.tunerd.protocol.command.InboundCommands;
 import dev.tunerd.protocol.json.Json;
 import dev.tunerd.simulator.manager.AlgorithmChoice;
 import dev.tunerd.simulator.manager.DaemonCommand;
@@ -47,9 +48,11 @@ public final class ThroughputBench {
      */
     public record Plan(int trials, int metrics, DaemonCommand daemon, String assessorArgs) {
         public Plan {
-            if (trials < 1 || metrics < 6) {
-                throw new IllegalArgumentException("--trials must be at least 1 and --metrics at least 6, got "
-                    + trials + " and " + metrics);
+            if (trials < 1 || trials > InboundCommands.MAX_REQUESTED_TRIAL_JOBS || metrics < 6) {
+                // all trials come from one GE: above the daemon's limit it answered ER after the stream was built
+                throw new IllegalArgumentException("--trials must be between 1 and "
+                    + InboundCommands.MAX_REQUESTED_TRIAL_JOBS + " and --metrics at least 6, got " + trials + " and "
+                    + metrics);
             }
         }
 

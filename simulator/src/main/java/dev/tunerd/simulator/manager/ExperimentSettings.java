@@ -1,5 +1,6 @@
 package dev.tunerd.simulator.manager;
 
+import dev.tunerd.protocol.command.InboundCommands;
 import dev.tunerd.simulator.problem.Problem;
 import java.time.Duration;
 import java.util.Objects;
@@ -27,8 +28,10 @@ public record ExperimentSettings(Problem problem, int trials, int concurrency, l
         if (trials < 1) {
             throw new IllegalArgumentException("--trials must be at least 1, got " + trials);
         }
-        if (concurrency < 1) {
-            throw new IllegalArgumentException("--concurrency must be at least 1, got " + concurrency);
+        if (concurrency < 1 || concurrency > InboundCommands.MAX_REQUESTED_TRIAL_JOBS) {
+            // the first GE asks for `concurrency` trials: above the daemon's limit it answered ER, a stack trace, exit 1
+            throw new IllegalArgumentException("--concurrency must be between 1 and "
+                + InboundCommands.MAX_REQUESTED_TRIAL_JOBS + ", got " + concurrency);
         }
         if (assessWait.isNegative() || replyTimeout.isNegative() || replyTimeout.isZero()) {
             throw new IllegalArgumentException("waits must be positive, got " + assessWait + " and " + replyTimeout);

@@ -49,4 +49,17 @@ class ThroughputStreamTest {
         assertEquals(JsonString.of("job3"), Json.parseObject(end.get(0).content(), "EN").get("trial_job_id"));
         assertNull(Json.parseObject(end.get(0).content(), "EN").get("value"));
     }
+
+    /**
+     * All the stream's trials come from one GE: above the daemon's 1,000,000 it answered ER (its stack trace, exit 1)
+     * after 27 s of building the stream (issue 13, session 33). Now the plan is refused first, naming the range.
+     */
+    @Test
+    void moreTrialsThanOneGeMayAskForAreRefusedBeforeAnythingRuns() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            () -> new ThroughputBench.Plan(1_000_001, 50, null, "{}"));
+        assertEquals("--trials must be between 1 and 1000000 and --metrics at least 6, got 1000001 and 50",
+            e.getMessage());
+        assertEquals(1_000_000, new ThroughputBench.Plan(1_000_000, 50, null, "{}").trials());
+    }
 }
