@@ -1,6 +1,5 @@
 package dev.tunerd.tuners.hyperband;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
@@ -46,16 +45,7 @@ final class RankedHalving {
         if (s < MIN_HALVINGS || s > sMax) {
             return false;
         }
-        List<double[]> usable = new ArrayList<>();
-        for (double[] c : curves) {
-            boolean ok = c.length == sMax + 1 && Double.isFinite(c[sMax]);
-            for (int k = sMax - s; ok && k < sMax; k++) {
-                ok = Double.isFinite(c[k]);
-            }
-            if (ok) {
-                usable.add(c);
-            }
-        }
+        List<double[]> usable = BracketPayoff.usable(curves, sMax, s); // a fresh list, sorted below
         if (usable.size() < MIN_CURVES) {
             return false;
         }
