@@ -333,7 +333,7 @@ final class BracketPayoff {
         return usable(curves, plan.sMax(), s);
     }
 
-    /** As {@link #usable(List, int)} for a plan whose largest bracket is {@code sMax} (also {@link RankedHalving}'s). */
+    /** As {@link #usable(List, int)}, for a plan whose largest bracket is {@code sMax} ({@link RankedHalving}). */
     static List<double[]> usable(List<double[]> curves, int sMax, int s) {
         List<double[]> usable = new ArrayList<>();
         for (double[] c : curves) {

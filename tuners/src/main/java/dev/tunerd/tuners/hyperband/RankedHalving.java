@@ -22,7 +22,7 @@ import java.util.List;
  * evidence and the engine's brackets, so it has no state of its own for a snapshot. Not thread-safe.
  */
 final class RankedHalving {
-    /** {@code ranked_halving} when the classArgs do not set it (-1: off; held out in docs/benchmarks/s32-hbcross.md). */
+    /** {@code ranked_halving} when the classArgs do not set it (-1: off; docs/benchmarks/s32-hbcross.md). */
     static final int DEFAULT_RUN = -1;
     /** Full trainings with a value at every rung of the bracket before it may be ranked. */
     static final int MIN_CURVES = 12;
@@ -39,7 +39,7 @@ final class RankedHalving {
         this.run = run;
     }
 
-    /** Whether bracket {@code s} is ranked on {@code curves} (values at the largest bracket's rungs, then the final). */
+    /** Whether bracket {@code s} is ranked on {@code curves} (values at the largest bracket's rungs, then final). */
     boolean ranked(List<double[]> curves, int s) {
         int sMax = plan.sMax();
         if (s < MIN_HALVINGS || s > sMax) {
