@@ -112,8 +112,15 @@ final class PayoffChecks {
         // whatever the checks above say, up to k halving brackets in a row (RankedHalving)
         RankedHalving ranked = settings.rankedHalving() < 0 ? null
             : new RankedHalving(engine.plan(), settings.rankedHalving());
+        // its guard: where main's own check says the largest bracket pays (or its winners win), main's checks decide
+        // alone, refreshes included (longcurves, issue 13 session 33)
+        BooleanSupplier largestPays = () -> {
+            List<double[]> curves = evidence.curves();
+            int winners = realized.applyAsInt(curves);
+            return winners > 0 || payoff.pays(curves, sMax, winners == 0);
+        };
         engine.checkBrackets(ranked == null ? allowed
-            : s -> ranked.runOpen(engine) && ranked.ranked(evidence.curves(), s) || allowed.test(s));
+            : s -> ranked.starts(engine, evidence.curves(), s, largestPays) || allowed.test(s));
         // the screening rule on thin evidence (thin_margin) starts the largest bracket where an iteration begins or
         // repeats it, but does not cut full trainings short: they are what brings the evidence up to the other checks
         // (cutting them kept the evidence thin and the thin rule deciding: crossing 13100-13119, 1 worker, 0.01375 at
@@ -165,8 +172,8 @@ final class PayoffChecks {
                 return (thin || realized.applyAsInt(curves) > 0) && cutsForLargest.test(curves);
             });
         }
-        BooleanSupplier rankedRestart = () -> ranked != null && ranked.runOpen(engine)
-            && ranked.anyRanked(evidence.curves());
+        BooleanSupplier rankedRestart = () -> ranked != null
+            && ranked.restarts(engine, evidence.curves(), largestPays);
         if (repeatLargest < 0 && ranked != null) {
             engine.restartAtLargest(rankedRestart);
         }

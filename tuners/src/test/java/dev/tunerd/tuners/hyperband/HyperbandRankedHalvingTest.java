@@ -61,8 +61,16 @@ class HyperbandRankedHalvingTest {
         assertTrue(off.stream().allMatch(s -> s == 0), "without the key no check passes: full trainings " + off);
         for (int k : new int[] {1, 3}) {
             List<String> wire = run(tuner(k), 0, 400, RANKED);
-            assertTrue(wire.subList(0, RankedHalving.MIN_CURVES).stream().allMatch(w -> w.contains("-0_0_")),
-                "full trainings until there are " + RankedHalving.MIN_CURVES + " to measure: " + wire);
+            assertTrue(wire.subList(0, RankedHalving.EARLY_CURVES).stream().allMatch(w -> w.contains("-0_0_")),
+                "full trainings until there are " + RankedHalving.EARLY_CURVES + " to measure: " + wire);
+            // one worker: a bracket is decided before the last training of the previous one has ended, so on
+            // twelve trainings alone the first halving bracket would follow four brackets of full trainings (16)
+            int firstHalving = 0;
+            while (wire.get(firstHalving).contains("-0_0_")) {
+                firstHalving++;
+            }
+            assertTrue(firstHalving < RankedHalving.MIN_CURVES + 4,
+                "a best half in the same order at every rung starts halving on fewer than twelve trainings: " + wire);
             List<Integer> order = bracketOrder(wire);
             assertTrue(order.contains(3), "the largest bracket is ranked (every rung ranks) and starts: " + order);
             assertFalse(order.contains(1), "a bracket that halves once is never the rule's: " + order);
@@ -85,7 +93,7 @@ class HyperbandRankedHalvingTest {
 
     @Test
     void aRestoredRunGoesOnAsTheUninterruptedOne() throws Exception {
-        for (long cut : new long[] {12, 30, 61}) { // before the first ranked bracket, inside a run, later
+        for (long cut : new long[] {5, 30, 61}) { // before the first ranked bracket, inside a run, later
             HyperbandTuner a = tuner(3);
             run(a, 0, cut, RANKED);
             JsonValue state = Json.parse(Json.writeAllowingNonFinite(a.snapshot()));
@@ -113,7 +121,8 @@ class HyperbandRankedHalvingTest {
         List<double[]> ordered = curves(12, (f, k) -> f + 1 - k * 0.3);
         assertTrue(rule.ranked(ordered, 3) && rule.ranked(ordered, 2), "ordered at every rung");
         assertFalse(rule.ranked(ordered, 1), "one halving alone is never enough");
-        assertFalse(rule.ranked(ordered.subList(0, 11), 3), "fewer than " + RankedHalving.MIN_CURVES + " trainings");
+        assertFalse(rule.ranked(ordered.subList(0, RankedHalving.EARLY_CURVES - 1), 3),
+            "fewer than " + RankedHalving.EARLY_CURVES + " trainings");
         // the worst half scrambled at every rung (diverging fast learners): the best half decides, still ranked
         List<double[]> worstScrambled = curves(12, (f, k) -> f < 0.5 ? f : 1.2 - f);
         assertTrue(rule.ranked(worstScrambled, 3), "only the best half is read");
@@ -124,9 +133,44 @@ class HyperbandRankedHalvingTest {
         // a training without a value at a rung is left out where that rung is needed
         List<double[]> gaps = new ArrayList<>(ordered);
         gaps.set(3, new double[] {Double.NaN, gaps.get(3)[1], gaps.get(3)[2], gaps.get(3)[3]});
-        assertFalse(rule.ranked(gaps, 3), "11 usable for bracket 3");
-        assertTrue(rule.ranked(gaps, 2), "12 usable for bracket 2");
+        assertTrue(rule.ranked(gaps, 3), "11 usable for bracket 3, all in order");
+        List<double[]> fewGaps = gaps.subList(0, RankedHalving.EARLY_CURVES);
+        assertFalse(rule.ranked(fewGaps, 3), (RankedHalving.EARLY_CURVES - 1) + " usable for bracket 3");
+        assertTrue(rule.ranked(fewGaps, 2), RankedHalving.EARLY_CURVES + " usable for bracket 2");
         assertEquals(1.0, RankedHalving.tau(ordered, 0, 3), 1e-12);
         assertEquals(-1.0, RankedHalving.tau(curves(12, (f, k) -> -f), 0, 3), 1e-12);
+    }
+
+    @Test
+    void onFewerThanTwelveTrainingsEveryPairOfTheBestHalfMustKeepItsOrder() {
+        RankedHalving rule = new RankedHalving(BracketPlan.hyperband(27, 3), 3);
+        // finals 0, 1/n, ...: the best two (final 0 and 1/n) swapped at every rung, the rest in order
+        DoubleBinaryOperator oneSwap = (f, k) -> f == 0 ? 0.15 : f;
+        for (int n = RankedHalving.EARLY_CURVES; n < RankedHalving.MIN_CURVES; n++) {
+            assertTrue(rule.ranked(curves(n, (f, k) -> f + 1 - k * 0.3), 3), n + " trainings in order");
+            assertFalse(rule.ranked(curves(n, oneSwap), 3), n + " trainings, one pair of the best half swapped");
+        }
+        // from twelve on, tau 0.6 is enough: one pair out of fifteen swapped leaves 13/15
+        assertTrue(rule.ranked(curves(RankedHalving.MIN_CURVES, (f, k) -> f == 0 ? 1.5 / 12 : f), 3),
+            "12 trainings, one pair swapped");
+        assertFalse(rule.ranked(curves(RankedHalving.MIN_CURVES - 1, (f, k) -> f == 0 ? 1.5 / 11 : f), 3),
+            "11 trainings, one pair swapped");
+    }
+
+    @Test
+    void whereMainsCheckSaysTheLargestBracketPaysTheRuleStandsAside() {
+        BracketPlan plan = BracketPlan.hyperband(27, 3);
+        RankedHalving rule = new RankedHalving(plan, 3);
+        BracketEngine engine = new BracketEngine(plan, false, true);
+        List<double[]> ordered = curves(12, (f, k) -> f + 1 - k * 0.3);
+        int[] asked = {0};
+        assertTrue(rule.starts(engine, ordered, 3, () -> { asked[0]++; return false; }), "ranked, main declines");
+        assertEquals(1, asked[0], "main's check read once, after the ranking");
+        assertTrue(rule.restarts(engine, ordered, () -> false));
+        assertFalse(rule.starts(engine, ordered, 3, () -> true), "main's check passes: main decides alone");
+        assertFalse(rule.restarts(engine, ordered, () -> true));
+        asked[0] = 0;
+        assertFalse(rule.starts(engine, curves(12, (f, k) -> -f), 3, () -> { asked[0]++; return false; }));
+        assertEquals(0, asked[0], "main's check (a replay) is not read where the bracket is not ranked");
     }
 }
