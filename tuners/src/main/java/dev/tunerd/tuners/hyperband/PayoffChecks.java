@@ -121,6 +121,9 @@ final class PayoffChecks {
         };
         engine.checkBrackets(ranked == null ? allowed
             : s -> ranked.starts(engine, evidence.curves(), s, largestPays) || allowed.test(s));
+        if (ranked != null) {
+            engine.rankingGuard = inner -> new RankedPromotion(inner, ranked, evidence::curves, largestPays);
+        }
         // the screening rule on thin evidence (thin_margin) starts the largest bracket where an iteration begins or
         // repeats it, but does not cut full trainings short: they are what brings the evidence up to the other checks
         // (cutting them kept the evidence thin and the thin rule deciding: crossing 13100-13119, 1 worker, 0.01375 at

@@ -55,13 +55,23 @@ final class RankedHalving {
             return false;
         }
         List<double[]> usable = BracketPayoff.usable(curves, sMax, s); // a fresh list, sorted below
-        if (usable.size() < Math.min(MIN_CURVES, EARLY_CURVES)) {
+        return usable.size() >= EARLY_CURVES && bestHalfOrdered(usable, sMax - s, sMax - 1);
+    }
+
+    /**
+     * Whether, among the best half by final value of {@code usable} (sorted here), Kendall's tau of the value at each
+     * rung {@code from..to} with the final value reaches {@value #MIN_TAU} ({@value #EARLY_TAU} on fewer than
+     * {@value #MIN_CURVES}).
+     */
+    private boolean bestHalfOrdered(List<double[]> usable, int from, int to) {
+        int sMax = plan.sMax();
+        if (usable.size() < EARLY_CURVES) {
             return false;
         }
         double need = usable.size() < MIN_CURVES ? EARLY_TAU : MIN_TAU;
         usable.sort(Comparator.comparingDouble(c -> c[sMax])); // stable: ties keep the order of ends
         List<double[]> bestHalf = usable.subList(0, (usable.size() + 1) / 2);
-        for (int k = sMax - s; k < sMax; k++) {
+        for (int k = from; k <= to; k++) {
             if (!(tau(bestHalf, k, sMax) >= need)) {
                 return false;
             }
@@ -80,6 +90,15 @@ final class RankedHalving {
     /** Whether the rule starts the iteration again at its largest bracket, on the terms of {@link #starts}. */
     boolean restarts(BracketEngine engine, List<double[]> curves, BooleanSupplier largestPays) {
         return runOpen(engine) && anyRanked(curves) && !largestPays.getAsBoolean();
+    }
+
+    /**
+     * Whether rung {@code k} of the largest bracket ranks the best half on {@code curves}, by the test of {@link
+     * #ranked} for that rung alone ({@link RankedPromotion}).
+     */
+    boolean rungRanked(List<double[]> curves, int k) {
+        int sMax = plan.sMax();
+        return k >= 0 && k < sMax && bestHalfOrdered(BracketPayoff.usable(curves, sMax, sMax - k), k, k);
     }
 
     /** Whether some bracket is ranked on {@code curves}. */
