@@ -158,8 +158,9 @@ import java.util.function.Consumer;
  * @param replayByModel {@code replay_by_model} (a tunerd addition, issue 13 session 29): with {@code promote_by} other
  *                     than value, true: the payoff checks replay a bracket on the full trainings' held-out predicted
  *                     scores where rounds promote by prediction (its own rule); default {@value #DEFAULT_REPLAY_BY_MODEL}
- * @param rankedHalving {@code ranked_halving} (a tunerd addition, issue 13 session 32, {@link RankedHalving}): -1 (off)
- *                     or 1..100 halving brackets in a row where the full trainings' rung values rank their finals;
+ * @param rankedHalving {@code ranked_halving} (a tunerd addition, issue 13 sessions 32-33, {@link RankedHalving},
+ *                     {@link RankedPromotion}): -1 (off) or 1..100 halving brackets in a row where the full trainings'
+ *                     rung values rank their finals, promoted by value, where main's own check does not halve;
  *                     default {@value RankedHalving#DEFAULT_RUN}
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */

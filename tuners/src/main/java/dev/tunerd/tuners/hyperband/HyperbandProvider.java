@@ -40,7 +40,8 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
             + " the prediction only where it ranks the full trainings better than their values, leave one out),"
             + " replay_by_model (false; true: the payoff checks replay brackets on the predicted scores),"
             + " ranked_halving (-1: off; k: where the full trainings' values at a bracket's rungs rank their finals,"
-            + " that bracket starts and runs up to k times in a row), seed)";
+            + " that bracket starts and runs up to k times in a row, its rounds promoting by value, unless main's own"
+            + " check already starts the largest bracket), seed)";
     }
 
     @Override
