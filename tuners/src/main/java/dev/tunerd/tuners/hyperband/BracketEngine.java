@@ -73,7 +73,7 @@ public final class BracketEngine {
     private java.util.function.IntConsumer bracketWatcher = bracket -> { };
     /** Chooses a round's best ({@code promote_by}, issue 13 session 29); by value ({@link Rung#best}) by default. */
     RoundRanking ranking = (rung, k, count) -> rung.best(count);
-    /** What a round ranks by, given {@link #ranking} ({@code ranked_halving}, {@link RankedPromotion}): it by default. */
+    /** How a round ranks, given {@link #ranking}: {@link RankedPromotion} with {@code ranked_halving}, else it. */
     java.util.function.UnaryOperator<RoundRanking> rankingGuard = r -> r;
 
     /**
