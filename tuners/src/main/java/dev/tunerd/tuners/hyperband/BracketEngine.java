@@ -73,6 +73,8 @@ public final class BracketEngine {
     private java.util.function.IntConsumer bracketWatcher = bracket -> { };
     /** Chooses a round's best ({@code promote_by}, issue 13 session 29); by value ({@link Rung#best}) by default. */
     RoundRanking ranking = (rung, k, count) -> rung.best(count);
+    /** How a round ranks, given {@link #ranking}: {@link RankedPromotion} with {@code ranked_halving}, else it. */
+    java.util.function.UnaryOperator<RoundRanking> rankingGuard = r -> r;
 
     /**
      * @param serial       start a bracket only when the previous one generated its last round (NNI's serial mode)
@@ -177,7 +179,7 @@ public final class BracketEngine {
     /** The best {@code count} of round {@code round} of bracket {@code bi}, as {@link #ranking} ranks them. */
     List<Rung.Entry> best(int bi, int round, int count) {
         Bracket b = brackets.get(bi);
-        return ranking.best(b.rounds.get(round), plan.sMax() - b.s + round, count);
+        return rankingGuard.apply(ranking).best(b.rounds.get(round), plan.sMax() - b.s + round, count);
     }
 
     /** Tells the watcher ({@link #watchBrackets}) that bracket {@code bracket} (and those after it) may change. */

@@ -330,7 +330,11 @@ final class BracketPayoff {
 
     /** The trainings of {@code curves} with a value at every budget bracket {@code s} halves at, and a final one. */
     List<double[]> usable(List<double[]> curves, int s) {
-        int sMax = plan.sMax();
+        return usable(curves, plan.sMax(), s);
+    }
+
+    /** As {@link #usable(List, int)}, for a plan whose largest bracket is {@code sMax} ({@link RankedHalving}). */
+    static List<double[]> usable(List<double[]> curves, int sMax, int s) {
         List<double[]> usable = new ArrayList<>();
         for (double[] c : curves) {
             boolean ok = c.length == sMax + 1 && Double.isFinite(c[sMax]);

@@ -158,6 +158,10 @@ import java.util.function.Consumer;
  * @param replayByModel {@code replay_by_model} (a tunerd addition, issue 13 session 29): with {@code promote_by} other
  *                     than value, true: the payoff checks replay a bracket on the full trainings' held-out predicted
  *                     scores where rounds promote by prediction (its own rule); default {@value #DEFAULT_REPLAY_BY_MODEL}
+ * @param rankedHalving {@code ranked_halving} (a tunerd addition, issue 13 sessions 32-33, {@link RankedHalving},
+ *                     {@link RankedPromotion}): -1 (off) or 1..100 halving brackets in a row where the full trainings'
+ *                     rung values rank their finals, promoted by value, where main's own check does not halve;
+ *                     default {@value RankedHalving#DEFAULT_RUN}
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -167,7 +171,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
                             Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
                             Boolean winnerVeto, Integer refreshEvery, Integer refreshBelow, Boolean waitForVerdict,
                             Double spendRace, Double raceTrailing, Double raceOutlook, String promoteBy,
-                            Boolean replayByModel, Long seed) {
+                            Boolean replayByModel, Integer rankedHalving, Long seed) {
 
     /**
      * {@code payoff_margin} when the classArgs do not set it: chosen among 0.05, 0.1 and 0.2 on tuning seeds 400-419
@@ -182,10 +186,8 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
      * (docs/benchmarks/s08.md, issue 13 session 8). -1 gives session 7's replay alone.
      */
     public static final double DEFAULT_SCREEN_MARGIN = 0.5;
-
     /** {@code repeat_largest} when the classArgs do not set it (-1: NNI's order of brackets in an iteration). */
     public static final double DEFAULT_REPEAT_LARGEST = 0.5;
-
     /** {@code early_margin} when the classArgs do not set it (docs/benchmarks/s09.md, issue 13 session 9). */
     public static final double DEFAULT_EARLY_MARGIN = 1.0;
 
@@ -200,10 +202,8 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
      * on held-out sets, docs/benchmarks/s15.md and s16.md, issue 13 sessions 15 and 16).
      */
     public static final double DEFAULT_THIN_MARGIN = -1;
-
     /** {@code realized_floor} when the classArgs do not set it (4: sessions 10-15's rule). */
     public static final int DEFAULT_REALIZED_FLOOR = 4;
-
     /** {@code realized_winners} when the classArgs do not set it (1: sessions 10-15's rule; docs/benchmarks/). */
     public static final int DEFAULT_REALIZED_WINNERS = 1;
 
@@ -213,13 +213,10 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
      * crossing} and {@code curves} set of that session; docs/benchmarks/s17.md, issue 13 session 17).
      */
     public static final boolean DEFAULT_REPEAT_LOSING = false;
-
     /** {@code separate_streams} when the classArgs do not set it (docs/benchmarks/s17.md, issue 13 session 17). */
     public static final boolean DEFAULT_SEPARATE_STREAMS = true;
-
     /** {@code recheck_all} when the classArgs do not set it (docs/benchmarks/s18.md, issue 13 session 18). */
     public static final boolean DEFAULT_RECHECK_ALL = false;
-
     /** {@code hold_for_decisions} when the classArgs do not set it (docs/benchmarks/s19.md, issue 13 session 19). */
     public static final boolean DEFAULT_HOLD_FOR_DECISIONS = true;
 
@@ -235,10 +232,8 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
      * issue 13 session 21); -1 gives sessions 9-20's single margin.
      */
     public static final double DEFAULT_FIRM_MARGIN = 0.85;
-
     /** {@code chance_depth} when the classArgs do not set it (-1: off; docs/benchmarks/s22.md, issue 13 session 22). */
     public static final int DEFAULT_CHANCE_DEPTH = -1;
-
     /** {@code winner_veto} when the classArgs do not set it (false; docs/benchmarks/s22.md, issue 13 session 22). */
     public static final boolean DEFAULT_WINNER_VETO = false;
 
@@ -248,25 +243,18 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
      * lead's 200 untouched seeds of session 24, changes no run but such loops (docs/benchmarks/s24.md, issue 13).
      */
     public static final int DEFAULT_REFRESH_EVERY = 8;
-
     /** {@code refresh_below} when the classArgs do not set it: 15 since session 24, with {@code refresh_every} 8. */
     public static final int DEFAULT_REFRESH_BELOW = 15;
-
     /** {@code wait_for_verdict} when the classArgs do not set it (false; docs/benchmarks/s25.md, issue 13 session 25). */
     public static final boolean DEFAULT_WAIT_FOR_VERDICT = false;
-
     /** {@code spend_race} when the classArgs do not set it (-1: off; docs/benchmarks/s26.md, issue 13 session 26). */
     public static final double DEFAULT_SPEND_RACE = 2;
-
     /** {@code race_trailing} when the classArgs do not set it (docs/benchmarks/s26.md, issue 13 session 26). */
     public static final double DEFAULT_RACE_TRAILING = 0.25;
-
     /** {@code race_outlook} when the classArgs do not set it (-1: off; docs/benchmarks/s26.md, issue 13 session 26). */
     public static final double DEFAULT_RACE_OUTLOOK = -1;
-
     /** {@code promote_by} when the classArgs do not set it (docs/benchmarks/s29-hbmodel.md, issue 13 session 29). */
     public static final String DEFAULT_PROMOTE_BY = "auto";
-
     /** {@code replay_by_model} when the classArgs do not set it (docs/benchmarks/s29-hbmodel.md). */
     public static final boolean DEFAULT_REPLAY_BY_MODEL = false;
 
@@ -317,6 +305,8 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
                 + SafeText.of(promoteBy) + "\"");
         }
         replayByModel = replayByModel == null ? DEFAULT_REPLAY_BY_MODEL : replayByModel;
+        rankedHalving = offOrWithin("ranked_halving", rankedHalving == null ? RankedHalving.DEFAULT_RUN : rankedHalving,
+            1, 100);
         offOrWithin("screen_margin", screenMargin, 0, 10);
         within("payoff_margin", payoffMargin, 0, 10);
         execMode = execMode == null ? "parallelism" : execMode;
@@ -480,6 +470,11 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     /** These settings with {@code replay_by_model} set (null: its default, as when the classArgs omit it). */
     public HyperbandArgs withReplayByModel(Boolean replayByModel) {
         return edit(d -> d.replayByModel = replayByModel);
+    }
+
+    /** These settings with {@code ranked_halving} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRankedHalving(Integer rankedHalving) {
+        return edit(d -> d.rankedHalving = rankedHalving);
     }
 
     /** These settings with {@code seed} set (null: its default, as when the classArgs omit it). */

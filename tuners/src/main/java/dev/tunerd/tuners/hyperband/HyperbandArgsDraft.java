@@ -36,6 +36,7 @@ final class HyperbandArgsDraft {
     Double raceOutlook;
     String promoteBy;
     Boolean replayByModel;
+    Integer rankedHalving;
     Long seed;
 
     /** Every component absent (null), as in classArgs {@code {}}. */
@@ -72,6 +73,7 @@ final class HyperbandArgsDraft {
         raceOutlook = a.raceOutlook();
         promoteBy = a.promoteBy();
         replayByModel = a.replayByModel();
+        rankedHalving = a.rankedHalving();
         seed = a.seed();
     }
 
@@ -79,6 +81,7 @@ final class HyperbandArgsDraft {
         return new HyperbandArgs(optimizeMode, R, eta, execMode, rankAgreement, payoffMargin, screenMargin,
             repeatLargest, earlyMargin, realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing,
             separateStreams, recheckAll, holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto,
-            refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook, promoteBy, replayByModel, seed);
+            refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook, promoteBy, replayByModel,
+            rankedHalving, seed);
     }
 }

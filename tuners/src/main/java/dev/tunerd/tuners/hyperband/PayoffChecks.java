@@ -48,7 +48,8 @@ import java.util.function.ToIntFunction;
  * governor over all of the above, a halving bracket they would start (or restart, or cut full trainings short for) is
  * allowed only while the halving brackets' committed epochs stay within a bound of the full trainings' ({@code
  * spendRace} times while the halving brackets lead the race at equal spend or it is open, {@code raceTrailing} times
- * while they trail). All of them:
+ * while they trail); {@code rankedHalving} ({@link RankedHalving}): a bracket whose rungs rank the full trainings'
+ * best finals starts whatever the rules above say, up to that many halving brackets in a row. All of them:
  * {@link HyperbandArgs}.
  */
 final class PayoffChecks {
@@ -107,7 +108,22 @@ final class PayoffChecks {
             int winners = realized.applyAsInt(curves);
             return winners > 0 || payoff.pays(curves, s, winners == 0);
         };
-        engine.checkBrackets(allowed);
+        // ranked_halving: where the full trainings' values at a bracket's rungs rank their best finals, it starts
+        // whatever the checks above say, up to k halving brackets in a row (RankedHalving)
+        RankedHalving ranked = settings.rankedHalving() < 0 ? null
+            : new RankedHalving(engine.plan(), settings.rankedHalving());
+        // its guard: where main's own check says the largest bracket pays (or its winners win), main's checks decide
+        // alone, refreshes included (longcurves, issue 13 session 33)
+        BooleanSupplier largestPays = () -> {
+            List<double[]> curves = evidence.curves();
+            int winners = realized.applyAsInt(curves);
+            return winners > 0 || payoff.pays(curves, sMax, winners == 0);
+        };
+        engine.checkBrackets(ranked == null ? allowed
+            : s -> ranked.starts(engine, evidence.curves(), s, largestPays) || allowed.test(s));
+        if (ranked != null) {
+            engine.rankingGuard = inner -> new RankedPromotion(inner, ranked, evidence::curves, largestPays);
+        }
         // the screening rule on thin evidence (thin_margin) starts the largest bracket where an iteration begins or
         // repeats it, but does not cut full trainings short: they are what brings the evidence up to the other checks
         // (cutting them kept the evidence thin and the thin rule deciding: crossing 13100-13119, 1 worker, 0.01375 at
@@ -159,34 +175,48 @@ final class PayoffChecks {
                 return (thin || realized.applyAsInt(curves) > 0) && cutsForLargest.test(curves);
             });
         }
-        if (repeatLargest >= 0) {
-            engine.restartAtLargest(() -> {
-                if (largestHeld.getAsBoolean() || !raceAllows.test(sMax)) {
-                    return false;
-                }
-                List<double[]> curves = evidence.curves();
-                int winners = realized.applyAsInt(curves);
-                if (refreshDue.test(curves)) {
-                    return false; // refresh_every: full trainings now, then the win is judged again on more of them
-                }
-                if (winners > 0) {
-                    // a win lifts the repeat limit only when it rests on enough full trainings (realized_floor)
-                    return payoff.winRests(curves, settings.realizedFloor()) || engine.largestInARow() < THIN_RUN;
-                }
-                if (winners < 0 && !settings.repeatLosing()) {
-                    // the winners lose: repeated back to back, the largest bracket adds no full trainings, so the
-                    // evidence and the verdicts below stay as they are (crossing 13603, 4 workers: 20 largest brackets
-                    // on the same 12 full trainings, 0.02439 -> 0.07317 at 100 %; docs/benchmarks/s16.md, issue 13
-                    // session 16)
-                    return false;
-                }
-                if (!payoff.pays(curves, sMax, winners == 0)
-                    || payoff.screenGain(payoff.usable(curves, sMax), sMax) < repeatLargest) {
-                    return false;
-                }
-                // on fewer trainings than the other checks need, full trainings must come now and then to add evidence
-                return !payoff.thin(curves, sMax) || engine.largestInARow() < THIN_RUN;
-            });
+        BooleanSupplier rankedRestart = () -> ranked != null
+            && ranked.restarts(engine, evidence.curves(), largestPays);
+        if (repeatLargest < 0 && ranked != null) {
+            engine.restartAtLargest(rankedRestart);
         }
+        if (repeatLargest >= 0) {
+            engine.restartAtLargest(() -> rankedRestart.getAsBoolean() || repeatsLargest(engine, settings, evidence,
+                payoff, largestHeld, raceAllows, realized, refreshDue));
+        }
+    }
+
+    /** {@code repeat_largest}: whether the iteration starts again at the largest bracket instead of going on. */
+    private static boolean repeatsLargest(BracketEngine engine, PayoffSettings settings, PayoffEvidence evidence,
+                                          BracketPayoff payoff, BooleanSupplier largestHeld, IntPredicate raceAllows,
+                                          ToIntFunction<List<double[]>> realized,
+                                          Predicate<List<double[]>> refreshDue) {
+        int sMax = engine.plan().sMax();
+        double repeatLargest = settings.repeatLargest();
+        if (largestHeld.getAsBoolean() || !raceAllows.test(sMax)) {
+            return false;
+        }
+        List<double[]> curves = evidence.curves();
+        int winners = realized.applyAsInt(curves);
+        if (refreshDue.test(curves)) {
+            return false; // refresh_every: full trainings now, then the win is judged again on more of them
+        }
+        if (winners > 0) {
+            // a win lifts the repeat limit only when it rests on enough full trainings (realized_floor)
+            return payoff.winRests(curves, settings.realizedFloor()) || engine.largestInARow() < THIN_RUN;
+        }
+        if (winners < 0 && !settings.repeatLosing()) {
+            // the winners lose: repeated back to back, the largest bracket adds no full trainings, so the
+            // evidence and the verdicts below stay as they are (crossing 13603, 4 workers: 20 largest brackets
+            // on the same 12 full trainings, 0.02439 -> 0.07317 at 100 %; docs/benchmarks/s16.md, issue 13
+            // session 16)
+            return false;
+        }
+        if (!payoff.pays(curves, sMax, winners == 0)
+            || payoff.screenGain(payoff.usable(curves, sMax), sMax) < repeatLargest) {
+            return false;
+        }
+        // on fewer trainings than the other checks need, full trainings must come now and then to add evidence
+        return !payoff.thin(curves, sMax) || engine.largestInARow() < THIN_RUN;
     }
 }

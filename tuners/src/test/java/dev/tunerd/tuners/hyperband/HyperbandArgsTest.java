@@ -50,6 +50,7 @@ class HyperbandArgsTest {
         new Case("raceOutlook", 50.0, (a, v) -> a.withRaceOutlook((Double) v)),
         new Case("promoteBy", "value", (a, v) -> a.withPromoteBy((String) v)),
         new Case("replayByModel", !HyperbandArgs.DEFAULT_REPLAY_BY_MODEL, (a, v) -> a.withReplayByModel((Boolean) v)),
+        new Case("rankedHalving", 7, (a, v) -> a.withRankedHalving((Integer) v)),
         new Case("seed", 12L, (a, v) -> a.withSeed((Long) v)));
 
     private static HyperbandArgs parsed(String component, Object value) throws Exception {
@@ -106,5 +107,20 @@ class HyperbandArgsTest {
         assertTrue(message.startsWith("promote_by must be \"value\", \"model\" or \"auto\""), message);
         Exception viaParser = assertThrows(Exception.class, () -> parsed("promoteBy", "ranks"));
         assertTrue(viaParser.getCause().getMessage().startsWith("promote_by must be"), viaParser.toString());
+    }
+
+    /** {@code ranked_halving}: -1 (off) or 1..100; anything else is refused with the key and the range named. */
+    @Test
+    void rankedHalvingIsValidatedAtTheEdge() throws Exception {
+        assertEquals(RankedHalving.DEFAULT_RUN, HyperbandArgs.defaults().rankedHalving());
+        assertEquals(-1, HyperbandArgs.defaults().withRankedHalving(-1).rankedHalving());
+        for (int bad : new int[] {0, -2, 101}) {
+            String message = assertThrows(IllegalArgumentException.class,
+                () -> HyperbandArgs.defaults().withRankedHalving(bad)).getMessage();
+            assertTrue(message.startsWith("ranked_halving must be -1 or between 1 and 100"), message);
+        }
+        Exception viaParser = assertThrows(Exception.class, () -> parsed("rankedHalving", 0));
+        assertTrue(viaParser.getCause().getMessage().startsWith("ranked_halving must be -1 or between 1 and 100"),
+            viaParser.toString());
     }
 }
