@@ -5,6 +5,7 @@ import dev.tunerd.spi.OptimizeMode;
 import dev.tunerd.spi.text.SafeText;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -51,7 +52,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        if (java.nio.file.Files.isDirectory(output)) {
+        if (Files.isDirectory(output)) {
             err.println("tunerd report: --output " + SafeText.of(output) + " is a directory; give a file name");
             err.flush();
             return 2;

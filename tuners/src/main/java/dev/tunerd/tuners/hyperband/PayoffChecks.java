@@ -93,6 +93,11 @@ final class PayoffChecks {
         RaceLedger ledger = settings.spendRace() < 0 ? null : new RaceLedger(engine);
         IntPredicate raceAllows = s -> ledger == null
             || SpendRace.allows(ledger, s, settings.spendRace(), settings.raceTrailing(), settings.raceOutlook());
+        // the largest bracket pays on this evidence: its own winners win, or replaying it beats full trainings
+        Predicate<List<double[]>> largestPaysOn = curves -> {
+            int winners = realized.applyAsInt(curves);
+            return winners > 0 || payoff.pays(curves, sMax, winners == 0);
+        };
         IntPredicate allowed = s -> {
             if (!raceAllows.test(s)) {
                 return false;
@@ -102,11 +107,7 @@ final class PayoffChecks {
                 // a refresh is due: full trainings, the only bracket whose configurations join the sample
                 return !refreshDue.test(curves) && payoff.pays(curves, s);
             }
-            if (largestHeld.getAsBoolean()) {
-                return false;
-            }
-            int winners = realized.applyAsInt(curves);
-            return winners > 0 || payoff.pays(curves, s, winners == 0);
+            return !largestHeld.getAsBoolean() && largestPaysOn.test(curves);
         };
         // ranked_halving: where the full trainings' values at a bracket's rungs rank their best finals, it starts
         // whatever the checks above say, up to k halving brackets in a row (RankedHalving)
@@ -114,11 +115,7 @@ final class PayoffChecks {
             : new RankedHalving(engine.plan(), settings.rankedHalving());
         // its guard: where main's own check says the largest bracket pays (or its winners win), main's checks decide
         // alone, refreshes included (longcurves, issue 13 session 33)
-        BooleanSupplier largestPays = () -> {
-            List<double[]> curves = evidence.curves();
-            int winners = realized.applyAsInt(curves);
-            return winners > 0 || payoff.pays(curves, sMax, winners == 0);
-        };
+        BooleanSupplier largestPays = () -> largestPaysOn.test(evidence.curves());
         engine.checkBrackets(ranked == null ? allowed
             : s -> ranked.starts(engine, evidence.curves(), s, largestPays) || allowed.test(s));
         if (ranked != null) {

@@ -36,7 +36,8 @@ class HyperbandLosingWinnersTest {
      * bracket starts). Returns the bracket keys in the order they start.
      */
     private static List<String> brackets(boolean repeatLosing, int trials) throws Exception {
-        HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withRankedHalving(-1).withSpendRace(-1.0).withOptimizeMode("minimize").withR(R).withEta(3)
+        HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withRankedHalving(-1)
+            .withSpendRace(-1.0).withOptimizeMode("minimize").withR(R).withEta(3)
             .withEarlyMargin(-1.0).withThinMargin(-1.0).withRepeatLosing(repeatLosing).withSeed(1L), 1L,
             new AlgorithmContext((id, p) -> { }, Optional.empty(), Clock.systemUTC()));
         t.updateSearchSpace(SPACE);

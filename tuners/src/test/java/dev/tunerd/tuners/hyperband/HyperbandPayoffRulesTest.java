@@ -42,7 +42,8 @@ class HyperbandPayoffRulesTest {
         for (int c = 0; c < 4; c++) { // rank_agreement 0.8, then the default (the payoff check)
             boolean crossing = c % 2 == 0;
             AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-            HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withRankedHalving(-1).withOptimizeMode("maximize").withR(9)
+            HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withRankedHalving(-1)
+                .withOptimizeMode("maximize").withR(9)
                 .withEta(3).withRankAgreement(c < 2 ? 0.8 : null).withSeed(1L), 1L, ctx);
             t.updateSearchSpace(SPACE);
             List<Integer> budgets = new ArrayList<>();
@@ -88,7 +89,8 @@ class HyperbandPayoffRulesTest {
     void theReplayHalvesWhereItKeepsTheBestThoughOverallRanksAgreeLittle() throws Exception {
         for (Double rankAgreement : new Double[] {null, 0.6}) {
             AlgorithmContext ctx = new AlgorithmContext((id, p) -> sentIds.add(id), Optional.empty(), Clock.systemUTC());
-            HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withRankedHalving(-1).withOptimizeMode("maximize").withR(9)
+            HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withRankedHalving(-1)
+                .withOptimizeMode("maximize").withR(9)
                 .withEta(3).withRankAgreement(rankAgreement).withScreenMargin(-1.0).withRepeatLargest(-1.0)
                 .withSeed(1L), 1L, ctx);
             t.updateSearchSpace(SPACE);
@@ -115,7 +117,8 @@ class HyperbandPayoffRulesTest {
         assertEquals(0.2, HyperbandArgs.defaults().payoffMargin(), "tunerd's default");
         assertEquals(0.5, HyperbandArgs.defaults().screenMargin(), "session 8's default");
         assertEquals(0.5, HyperbandArgs.defaults().repeatLargest(), "session 8's default");
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults().withRankedHalving(-1).withScreenMargin(0.2)
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults().withRankedHalving(-1)
+            .withScreenMargin(0.2)
             .withRepeatLargest(-0.5)).getMessage().startsWith("repeat_largest must be -1 or between 0 and 10"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> HyperbandArgs.defaults()
             .withPayoffMargin(-0.5)).getMessage().startsWith("payoff_margin must be between 0 and 10"));
@@ -192,8 +195,10 @@ class HyperbandPayoffRulesTest {
      */
     @Test
     void theLargestBracketsOwnWinnersDecideWhetherItRunsOn() throws Exception {
-        HyperbandArgs on = HyperbandArgs.defaults().withRankedHalving(-1).withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3).withSeed(1L);
-        HyperbandArgs off = HyperbandArgs.defaults().withRankedHalving(-1).withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3)
+        HyperbandArgs on = HyperbandArgs.defaults().withRankedHalving(-1)
+            .withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3).withSeed(1L);
+        HyperbandArgs off = HyperbandArgs.defaults().withRankedHalving(-1)
+            .withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3)
             .withRealizedShare(-1.0).withSeed(1L);
         int trials = 5 + 5 * 121 + 1;
         List<String> paying = brackets(run81(on, false, trials));
@@ -266,14 +271,16 @@ class HyperbandPayoffRulesTest {
 
     /** Defaults but one random stream for every bracket ({@code separate_streams: false}), at {@code rankAgreement}. */
     private static HyperbandArgs oneStream(Double rankAgreement) {
-        return HyperbandArgs.defaults().withRankedHalving(-1).withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3)
+        return HyperbandArgs.defaults().withRankedHalving(-1)
+            .withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3)
             .withRankAgreement(rankAgreement).withSeparateStreams(false).withSeed(1L);
     }
 
     /** The largest bracket's winners travel with the snapshot: a restored tuner decides as the one it replaces. */
     @Test
     void theWinnersAreInTheSnapshot() throws Exception {
-        HyperbandArgs args = HyperbandArgs.defaults().withRankedHalving(-1).withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3).withSeed(1L);
+        HyperbandArgs args = HyperbandArgs.defaults().withRankedHalving(-1)
+            .withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3).withSeed(1L);
         java.util.function.DoubleBinaryOperator curve = (x, e) -> x + 1.0 / e;
         HyperbandTuner t = tuner81(args);
         run81(t, curve, 5 + 3 * 121 + 2); // three winners in
@@ -300,7 +307,8 @@ class HyperbandPayoffRulesTest {
     @Test
     void theScreeningRuleOnThinEvidenceStartsTheLargestButLetsFullTrainingsRun() throws Exception {
         java.util.function.DoubleBinaryOperator curve = flatFirstFour();
-        HyperbandTuner t = tuner81(HyperbandArgs.defaults().withRankedHalving(-1).withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3)
+        HyperbandTuner t = tuner81(HyperbandArgs.defaults().withRankedHalving(-1)
+            .withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3)
             .withEarlyMargin(-1.0).withRealizedShare(-1.0).withThinMargin(0.5).withSeed(1L));
         List<String> wire = run81(t, curve, 12);
         assertEquals(List.of("0-0", "1-0", "2-4"), brackets(wire), "" + wire);
@@ -314,7 +322,8 @@ class HyperbandPayoffRulesTest {
      */
     @Test
     void aClearScreeningGainStartsTheLargestBracketAfterTheFirstFullTrainings() throws Exception {
-        List<String> early = run81(HyperbandArgs.defaults().withRankedHalving(-1).withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3)
+        List<String> early = run81(HyperbandArgs.defaults().withRankedHalving(-1)
+            .withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3)
             .withRealizedShare(-1.0).withSeed(1L),
             false, 5 + 3 * 121 + 1); // realized_share off: its winners would let it run on (test below)
         assertTrue(early.subList(0, 5).stream().allMatch(w -> w.startsWith("0-0_0_")), early.subList(0, 5).toString());
@@ -322,11 +331,13 @@ class HyperbandPayoffRulesTest {
         assertEquals(List.of("1-4", "2-4", "3-4"), early.subList(5, 5 + 3 * 121).stream()
             .map(w -> w.substring(0, w.indexOf('_'))).distinct().toList(), "three largest brackets in a row");
         assertTrue(early.get(5 + 3 * 121).startsWith("3-0_0_"), "then full trainings: " + early.get(5 + 3 * 121));
-        List<String> session8 = run81(HyperbandArgs.defaults().withRankedHalving(-1).withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3)
+        List<String> session8 = run81(HyperbandArgs.defaults().withRankedHalving(-1)
+            .withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3)
             .withEarlyMargin(-1.0).withSeed(1L), false, 20);
         assertEquals(15, session8.stream().filter(w -> w.contains("-0_0_")).count(), "early_margin -1: " + session8);
         assertTrue(session8.get(15).contains("-4_0_"), session8.get(15));
-        List<String> crossing = run81(HyperbandArgs.defaults().withRankedHalving(-1).withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3)
+        List<String> crossing = run81(HyperbandArgs.defaults().withRankedHalving(-1)
+            .withSpendRace(-1.0).withOptimizeMode("minimize").withR(81).withEta(3)
             .withSeed(1L), true, 40);
         assertTrue(crossing.stream().allMatch(w -> w.contains("-0_0_")), "curves that cross: " + crossing);
         assertEquals(1.0, HyperbandArgs.defaults().earlyMargin(), "session 9's default");

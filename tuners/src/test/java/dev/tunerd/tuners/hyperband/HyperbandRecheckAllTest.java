@@ -30,7 +30,8 @@ class HyperbandRecheckAllTest {
 
     /** The payoff check's defaults without the early start (so the evidence is never thin when a bracket starts). */
     private static HyperbandTuner tuner(boolean recheckAll) {
-        HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withRankedHalving(-1).withOptimizeMode("minimize").withR(R).withEta(3)
+        HyperbandTuner t = new HyperbandTuner(HyperbandArgs.defaults().withRankedHalving(-1)
+            .withOptimizeMode("minimize").withR(R).withEta(3)
             .withEarlyMargin(-1.0).withRecheckAll(recheckAll).withSeed(7L), 7L, new AlgorithmContext((id, p) -> { },
             Optional.empty(), Clock.systemUTC()));
         t.updateSearchSpace(SPACE);

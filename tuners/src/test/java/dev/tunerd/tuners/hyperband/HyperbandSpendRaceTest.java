@@ -31,7 +31,8 @@ class HyperbandSpendRaceTest {
     static final DoubleBinaryOperator TRAP = (x, e) -> e < R ? x + 1.0 / e : x > 0.94 ? 1 - x : 0.3 + x;
 
     static HyperbandArgs args(Double spendRace, Double raceTrailing) {
-        return HyperbandArgs.defaults().withRankedHalving(-1).withOptimizeMode("minimize").withR(R).withEta(3).withSpendRace(spendRace)
+        return HyperbandArgs.defaults().withRankedHalving(-1)
+            .withOptimizeMode("minimize").withR(R).withEta(3).withSpendRace(spendRace)
             .withRaceTrailing(raceTrailing).withSeed(1L);
     }
 

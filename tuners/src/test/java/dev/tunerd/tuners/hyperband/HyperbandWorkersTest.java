@@ -173,7 +173,8 @@ class HyperbandWorkersTest {
         DoubleBinaryOperator holds = (x, e) -> x + 1.0 / e;
         // hold_for_decisions off: restored at every request after the replay, a tuner drops its owed ids (a restarted
         // manager asks again), which this harness does not do; HyperbandDecisionHoldTest restores it mid-replay
-        HyperbandArgs args = HyperbandArgs.defaults().withRankedHalving(-1).withOptimizeMode("minimize").withR(81).withEta(3)
+        HyperbandArgs args = HyperbandArgs.defaults().withRankedHalving(-1)
+            .withOptimizeMode("minimize").withR(81).withEta(3)
             .withEarlyMargin(-1.0).withHoldForDecisions(false).withSeed(1L);
         Map<Long, JsonValue> paid = new HashMap<>();
         List<String> four = run(tuner(args, paid), paid, holds, 4, 40);
