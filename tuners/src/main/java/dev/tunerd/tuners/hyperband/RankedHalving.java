@@ -118,17 +118,7 @@ final class RankedHalving {
 
     /** Kendall's tau (tau-a: a tie in either column counts 0) of columns {@code k} and {@code f} of {@code rows}. */
     static double tau(List<double[]> rows, int k, int f) {
-        double sum = 0;
-        int pairs = 0;
-        for (int a = 0; a < rows.size(); a++) {
-            for (int b = a + 1; b < rows.size(); b++) {
-                double[] x = rows.get(a);
-                double[] y = rows.get(b);
-                sum += Math.signum(x[k] - y[k]) * Math.signum(x[f] - y[f]);
-                pairs++;
-            }
-        }
-        return pairs == 0 ? Double.NaN : sum / pairs;
+        return BestHalfTaus.tau(BestHalfTaus.column(rows, k), BestHalfTaus.column(rows, f));
     }
 
     /** Halving brackets started since the engine's last bracket of full trainings ({@code s = 0}). */

@@ -101,4 +101,38 @@ class BestHalfTausTest {
         }
         assertTrue(ranked > 20 && notRanked > 20, "both answers occur: " + ranked + " / " + notRanked);
     }
+
+    /** The sum of {@code Math.signum} products in doubles, pair by pair: the tau as computed until session 34. */
+    private static double signumTau(double[] x, double[] f) {
+        double sum = 0;
+        int pairs = 0;
+        for (int a = 0; a < x.length; a++) {
+            for (int b = a + 1; b < x.length; b++) {
+                sum += Math.signum(x[a] - x[b]) * Math.signum(f[a] - f[b]);
+                pairs++;
+            }
+        }
+        return pairs == 0 ? Double.NaN : sum / pairs;
+    }
+
+    /** The tau on columns is the signum sum's to the bit: ties, signed zeros, differences that overflow, NaN. */
+    @Test
+    void theTauOnColumnsIsTheSignumSumToTheBit() {
+        Rng rng = new Rng(38501);
+        double[] pool = {0.0, -0.0, 1.0, 1.0, -1.0, 1e308, -1e308, 0.25, 3.0, -7.5};
+        for (int trial = 0; trial < 2000; trial++) {
+            int n = rng.nextInt(60);
+            double[] x = new double[n];
+            double[] f = new double[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = rng.nextInt(3) == 0 ? pool[rng.nextInt(pool.length)] : rng.nextDouble();
+                f[i] = rng.nextInt(3) == 0 ? pool[rng.nextInt(pool.length)] : rng.nextDouble();
+            }
+            if (n > 0 && trial % 50 == 0) {
+                x[rng.nextInt(n)] = Double.NaN;
+            }
+            assertEquals(Double.doubleToRawLongBits(signumTau(x, f)),
+                Double.doubleToRawLongBits(BestHalfTaus.tau(x, f)), "trial " + trial + ", n " + n);
+        }
+    }
 }
