@@ -195,9 +195,12 @@ class IssuedIdsRecordDurabilityTest {
         AtomicLong lowest = new AtomicLong(Long.MAX_VALUE);
         Files.writeString(file(), "", StandardCharsets.US_ASCII);
         int covers = 1000;
+        // a stuck process holding the lock: of the lock file (session 34) and of the record (session 33 locked it)
         try (FileChannel holder = FileChannel.open(dir.resolve(IssuedIdsRecord.LOCK), StandardOpenOption.CREATE,
-            StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            StandardOpenOption.READ, StandardOpenOption.WRITE);
+             FileChannel oldHolder = FileChannel.open(file(), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             FileLock stuck = holder.lock();
+            FileLock oldStuck = oldHolder.lock();
             Thread[] writers = new Thread[2];
             for (int w = 0; w < 2; w++) {
                 IssuedIdsRecord r = IssuedIdsRecord.in(dir, Duration.ZERO); // gives the lock up at its first read
@@ -240,6 +243,7 @@ class IssuedIdsRecordDurabilityTest {
             writing.set(false);
             reader.join(TimeUnit.SECONDS.toMillis(60));
             stuck.release();
+            oldStuck.release();
         }
         long last = 128 + (covers - 1) * 128L;
         assertEquals(Long.MAX_VALUE, lowest.get(), "the record went back to " + lowest.get());
