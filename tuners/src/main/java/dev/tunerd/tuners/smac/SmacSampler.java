@@ -280,20 +280,20 @@ final class SmacSampler implements InternalSampler {
         double[] current = start;
         double currentEi = ei(forest, current, best, out);
         for (int step = 0; step < LOCAL_STEPS; step++) {
-            double[] next = null;
-            double nextEi = currentEi;
-            for (double[] nb : neighbours(current, settings.step())) {
+            double[][] next = {null};
+            double[] nextEi = {currentEi};
+            visitNeighbours(current, settings.step(), nb -> {
                 double e = ei(forest, nb, best, out);
-                if (e > nextEi && takeable(nb, taken, avoid)) {
-                    next = nb;
-                    nextEi = e;
+                if (e > nextEi[0] && takeable(nb, taken, avoid)) {
+                    next[0] = nb.clone(); // nb is the next neighbour after this call
+                    nextEi[0] = e;
                 }
-            }
-            if (next == null) {
+            });
+            if (next[0] == null) {
                 break;
             }
-            current = next;
-            currentEi = nextEi;
+            current = next[0];
+            currentEi = nextEi[0];
         }
         return current;
     }
@@ -303,18 +303,27 @@ final class SmacSampler implements InternalSampler {
         return (avoid == null || !distance.near(v, avoid, settings.farAvoid())) && !taken.contains(key(v));
     }
 
-    /**
-     * One-exchange neighbours: each numeric coordinate moved by normal steps of {@code step}, each choice switched. A
-     * neighbour differs from {@code v}'s encoding in one coordinate (encoding is coordinate by coordinate), so it is
-     * that encoding, computed once, with the one coordinate encoded anew, except where switching a choice may
-     * (de)activate others (a conditional space), which goes through {@link #activate} as before. Until issue 13
-     * session 34 every neighbour was encoded whole: O(d) encodings for each of O(d) neighbours, over 40 s a suggestion
-     * at 1,000 dimensions; the neighbours, and the generator's draws, are the same.
-     */
+    /** One-exchange neighbours of {@code v} ({@link #visitNeighbours}), each its own array. */
     private List<double[]> neighbours(double[] v, double step) {
         List<double[]> out = new ArrayList<>();
+        visitNeighbours(v, step, nb -> out.add(nb.clone()));
+        return out;
+    }
+
+    /**
+     * Hands {@code visit} each one-exchange neighbour of {@code v} in turn: each numeric coordinate moved by normal
+     * steps of {@code step}, each choice switched. A neighbour differs from {@code v}'s encoding in one coordinate
+     * (encoding is coordinate by coordinate), so it is that encoding, computed once, with the one coordinate encoded
+     * anew, in an array {@code visit} may read only during the call (it is the next neighbour afterwards), except where
+     * switching a choice may (de)activate others (a conditional space), which goes through {@link #activate} as
+     * before. Until issue 13 session 34 every neighbour was encoded whole and kept: O(d) encodings and an O(d) array
+     * for each of O(d) neighbours, over 40 s a suggestion at 1,000 dimensions; the neighbours, their order and the
+     * generator's draws are the same.
+     */
+    private void visitNeighbours(double[] v, double step, java.util.function.Consumer<double[]> visit) {
         double[] internal = decode(v);
         double[] encoded = encode(internal);
+        double[] scratch = encoded.clone();
         for (int i = 0; i < unit.size(); i++) {
             if (Double.isNaN(internal[i])) {
                 continue;
@@ -325,27 +334,22 @@ final class SmacSampler implements InternalSampler {
                         if (conditional) {
                             double[] nb = internal.clone();
                             nb[i] = k;
-                            out.add(encode(activate(nb)));
+                            visit.accept(encode(activate(nb)));
                         } else {
-                            out.add(withCoordinate(encoded, i, k));
+                            scratch[i] = encode(i, k);
+                            visit.accept(scratch);
                         }
                     }
                 }
             } else {
                 for (int k = 0; k < NUMERIC_NEIGHBOURS; k++) {
                     double u = Math.min(1, Math.max(0, v[i] + step * rng.nextGaussian()));
-                    out.add(withCoordinate(encoded, i, unit.toInternalInBounds(i, u)));
+                    scratch[i] = encode(i, unit.toInternalInBounds(i, u));
+                    visit.accept(scratch);
                 }
             }
+            scratch[i] = encoded[i];
         }
-        return out;
-    }
-
-    /** {@code encoded} (an {@link #encode encoding}) with coordinate {@code i} set to the internal value {@code x}. */
-    private double[] withCoordinate(double[] encoded, int i, double x) {
-        double[] nb = encoded.clone();
-        nb[i] = encode(i, x);
-        return nb;
     }
 
     private double ei(RandomForest forest, double[] v, double best, double[] out) {
