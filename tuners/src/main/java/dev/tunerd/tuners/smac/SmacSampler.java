@@ -282,8 +282,14 @@ final class SmacSampler implements InternalSampler {
         for (int step = 0; step < LOCAL_STEPS; step++) {
             double[][] next = {null};
             double[] nextEi = {currentEi};
-            visitNeighbours(current, settings.step(), nb -> {
-                double e = ei(forest, nb, best, out);
+            RandomForest.Leaves[] base = {null};
+            visitNeighbours(current, settings.step(), encoded -> base[0] = forest.leaves(encoded), (nb, moved) -> {
+                if (moved >= 0 && base[0] != null) {
+                    forest.predictMoved(base[0], nb, moved, out);
+                } else {
+                    forest.predict(nb, out);
+                }
+                double e = ei(best, out);
                 if (e > nextEi[0] && takeable(nb, taken, avoid)) {
                     next[0] = nb.clone(); // nb is the next neighbour after this call
                     nextEi[0] = e;
@@ -306,23 +312,23 @@ final class SmacSampler implements InternalSampler {
     /** One-exchange neighbours of {@code v} ({@link #visitNeighbours}), each its own array. */
     private List<double[]> neighbours(double[] v, double step) {
         List<double[]> out = new ArrayList<>();
-        visitNeighbours(v, step, nb -> out.add(nb.clone()));
+        visitNeighbours(v, step, encoded -> { }, (nb, moved) -> out.add(nb.clone()));
         return out;
     }
 
     /**
-     * Hands {@code visit} each one-exchange neighbour of {@code v} in turn: each numeric coordinate moved by normal
-     * steps of {@code step}, each choice switched. A neighbour differs from {@code v}'s encoding in one coordinate
-     * (encoding is coordinate by coordinate), so it is that encoding, computed once, with the one coordinate encoded
-     * anew, in an array {@code visit} may read only during the call (it is the next neighbour afterwards), except where
-     * switching a choice may (de)activate others (a conditional space), which goes through {@link #activate} as
-     * before. Until issue 13 session 34 every neighbour was encoded whole and kept: O(d) encodings and an O(d) array
-     * for each of O(d) neighbours, over 40 s a suggestion at 1,000 dimensions; the neighbours, their order and the
-     * generator's draws are the same.
+     * Hands {@code visit} each one-exchange neighbour of {@code v} and the coordinate it moved: each numeric coordinate
+     * moved by normal steps of {@code step}, each choice switched. Encoding is per coordinate, so a neighbour is {@code
+     * v}'s encoding (handed to {@code onEncoded} first) with one coordinate encoded anew, in an array valid during the
+     * call only; a choice switched in a conditional space goes through {@link #activate} (coordinate -1). Until issue 13
+     * session 34 each neighbour was encoded whole and kept: O(d^2) a step, over 40 s a suggestion at 1,000 dimensions;
+     * the neighbours, their order and the generator's draws are the same.
      */
-    private void visitNeighbours(double[] v, double step, java.util.function.Consumer<double[]> visit) {
+    private void visitNeighbours(double[] v, double step, java.util.function.Consumer<double[]> onEncoded,
+                                 OneExchangeVisit visit) {
         double[] internal = decode(v);
         double[] encoded = encode(internal);
+        onEncoded.accept(encoded);
         double[] scratch = encoded.clone();
         for (int i = 0; i < unit.size(); i++) {
             if (Double.isNaN(internal[i])) {
@@ -334,10 +340,10 @@ final class SmacSampler implements InternalSampler {
                         if (conditional) {
                             double[] nb = internal.clone();
                             nb[i] = k;
-                            visit.accept(encode(activate(nb)));
+                            visit.accept(encode(activate(nb)), -1);
                         } else {
                             scratch[i] = encode(i, k);
-                            visit.accept(scratch);
+                            visit.accept(scratch, i);
                         }
                     }
                 }
@@ -345,7 +351,7 @@ final class SmacSampler implements InternalSampler {
                 for (int k = 0; k < NUMERIC_NEIGHBOURS; k++) {
                     double u = Math.min(1, Math.max(0, v[i] + step * rng.nextGaussian()));
                     scratch[i] = encode(i, unit.toInternalInBounds(i, u));
-                    visit.accept(scratch);
+                    visit.accept(scratch, i);
                 }
             }
             scratch[i] = encoded[i];
@@ -354,6 +360,11 @@ final class SmacSampler implements InternalSampler {
 
     private double ei(RandomForest forest, double[] v, double best, double[] out) {
         forest.predict(v, out);
+        return ei(best, out);
+    }
+
+    /** Expected improvement over {@code best} of a prediction {@code out} (mean, variance). */
+    private double ei(double best, double[] out) {
         double sd = Math.sqrt(out[1]);
         double z = (best - out[0]) / sd;
         if (settings.logEi()) {
