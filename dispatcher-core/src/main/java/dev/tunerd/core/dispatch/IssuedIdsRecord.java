@@ -2,16 +2,13 @@ package dev.tunerd.core.dispatch;
 
 import dev.tunerd.spi.text.SafeText;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.OptionalLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,24 +20,33 @@ import org.slf4j.LoggerFactory;
  * without a checkpoint reads it back ({@link #previous}) and issues nothing below it: the manager's resume
  * {@code FD} has no parameter ids, so without this a fresh process could name a new trial as a finished one.
  *
- * <p>Format: 20 decimal digits and a newline, rewritten in place (no force: a killed process leaves it to the
- * operating system). The number never goes down, and it is written rounded up to a multiple of {@link #STEP}, so a
- * fast run rewrites it once per {@value #STEP} ids rather than at every {@code TR} (a resume then skips at most
- * {@value #STEP} - 1 numbers, as the checkpoint's id lease does). Anything else found there (a damaged or foreign file) is logged,
- * escaped and capped, and ignored; a file that cannot be written is logged once and the daemon goes on without it.
+ * <p>Format (issue 13 session 34, {@link IssuedIdsLines}): lines of 20 decimal digits and a newline, appended; the
+ * record is the largest whole line. A write cut short by a kill leaves a part of a line, which is ignored,
+ * and the lines before it hold; a write never rewrites what is there, so no write (with the lock or without) can lower
+ * the record. Every {@value #COMPACT_AT} lines, or when the file holds anything but record lines (damaged, foreign),
+ * a writer holding the lock replaces the file by one line of its largest value: temporary file, forced, atomic rename
+ * ({@link IssuedIdsCompaction}), so the file stays under {@value #COMPACT_AT} lines while writers take the lock. The
+ * number is written rounded up to a multiple of {@link #STEP}, so a fast run writes once per {@value #STEP} ids rather
+ * than at every {@code TR} (a resume then skips at most {@value #STEP} - 1 numbers, as the checkpoint's id lease does).
+ * A file with no record line is logged, escaped and capped, and ignored; a file that cannot be written is logged once
+ * and the daemon goes on without it. Sessions 32-33 rewrote one line in place: a kill mid-write left a damaged record
+ * (ignored at the next resume, which then issued NNI's numbers again).
  *
  * <p>Several writers of one record (a resumed daemon started while the old one still drains, two experiments given
- * one {@code NNI_LOG_DIRECTORY} by mistake) never lower it: each write reads the number there under an exclusive lock
- * of the file and writes the larger of the two, and the read at start takes a shared lock (so it never sees half a
- * write). Before session 33 the later writer won, so the record could go back and a later resume reissue ids. A lock
- * still held after {@link #LOCK_WAIT} (a stuck process) is one WARNING; the record is then read and written without
- * it, never waited for again, and the run goes on. Thread-safe.
+ * one {@code NNI_LOG_DIRECTORY} by mistake): each write reads the record under an exclusive lock of {@link #LOCK} (not
+ * of the record, which a compaction replaces) and appends only above it; the read at start takes a shared lock. A lock
+ * still held after {@link #LOCK_WAIT} (a stuck process) is one WARNING; the record is then read and appended to
+ * without it, never waited for again, and each such write reads the path back and writes again if a compaction
+ * running meanwhile left its line behind. Thread-safe.
  */
 public final class IssuedIdsRecord implements AutoCloseable {
     static final String FILE = "tunerd-issued-ids";
-    private static final int SIZE = 21;
+    /** The writers' lock is taken on this file, beside the record (empty, never renamed). */
+    static final String LOCK = FILE + ".lock";
     /** The record is written rounded up to a multiple of this. */
     static final long STEP = 64;
+    /** Lines after which a writer holding the lock compacts the record to one. */
+    static final int COMPACT_AT = 32;
     /**
      * The largest record a resume continues from: names carry {@code int} counters, and a resume from a record near
      * 2^31 - 1 named sets with counters that overflowed to negative numbers, while the record stayed where it was, so
@@ -50,18 +56,25 @@ public final class IssuedIdsRecord implements AutoCloseable {
     static final long MAX_PREVIOUS = 1L << 30;
     /** How long a read or a write waits for another writer's lock before going on without it. */
     static final Duration LOCK_WAIT = Duration.ofSeconds(1);
+    /** Tries of a write without the lock that a compaction by another writer left behind. */
+    private static final int ATTEMPTS = 8;
     private static final Logger LOG = LoggerFactory.getLogger(IssuedIdsRecord.class);
+    /** The lock files' channels of this process, by path ({@link #lockFile}). */
+    private static final java.util.Map<Path, FileChannel> LOCK_CHANNELS = new java.util.HashMap<>();
 
     private final Path file;
+    private final Path lockPath;
     private final OptionalLong previous;
     private final Duration lockWait;
     private long written;
-    private FileChannel channel;
     private boolean failed;
     private boolean lockGivenUp;
+    private boolean compactionFailed;
+    private boolean lockFileMissing;
 
     private IssuedIdsRecord(Path file, Duration lockWait) {
         this.file = file;
+        this.lockPath = file.resolveSibling(LOCK);
         this.lockWait = lockWait;
         this.previous = read();
         this.written = previous.orElse(0);
@@ -93,55 +106,62 @@ public final class IssuedIdsRecord implements AutoCloseable {
                 return OptionalLong.empty();
             }
             if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-                return ignored(file, "not a file of " + SIZE + " bytes");
+                return ignored(file, "not a regular file");
             }
+            FileChannel locks = lockFile();
+            FileLock lock = locks == null ? null : lock(locks, true);
             try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-                FileLock lock = lock(in, true);
-                long size;
-                String text;
-                try { // the size too is read under the lock: a writer's record is whole or absent
-                    size = in.size();
-                    text = contents(in);
-                } finally {
-                    unlock(lock);
-                }
-                if (size == 0) { // created by a writer that has not taken the lock yet, or one that died then:
-                    return OptionalLong.empty(); // no TR left after it, so nothing was issued under it
-                }
-                if (size != SIZE) {
-                    return ignored(file, "not a file of " + SIZE + " bytes");
-                }
-                if (!text.matches("\\d{20}\n")) {
-                    return ignored(file, "not 20 digits and a newline: \"" + SafeText.of(text) + "\"");
-                }
-                long value = Long.parseLong(text.trim());
-                if (value > MAX_PREVIOUS) {
-                    return ignored(file, value + " is larger than " + MAX_PREVIOUS);
-                }
-                return OptionalLong.of(value);
+                return usable(IssuedIdsLines.read(in));
+            } finally {
+                unlock(lock);
             }
         } catch (IOException | RuntimeException e) {
             return ignored(file, "cannot be read: " + SafeText.of(e.getMessage()));
         }
     }
 
-    /** At most {@code SIZE + 1} bytes from the start: enough to tell a record from anything else. */
-    private static String contents(FileChannel in) throws IOException {
-        ByteBuffer bytes = ByteBuffer.allocate(SIZE + 1);
-        while (bytes.hasRemaining() && in.read(bytes, bytes.position()) > 0) {
-            // read on: a short read is not the end of the file
+    /** The record {@code seen} holds; an empty file is no record yet, silently (a writer that has not written yet). */
+    private OptionalLong usable(IssuedIdsLines seen) {
+        if (seen.max() < 0) {
+            return seen.lines() == 0 && seen.damaged() == 0 ? OptionalLong.empty()
+                : ignored(file, "no line of 20 digits at most " + MAX_PREVIOUS + ": \"" + seen.sample() + "\"");
         }
-        return new String(bytes.array(), 0, bytes.position(), StandardCharsets.ISO_8859_1);
+        if (seen.isDamaged()) {
+            LOG.info("The record of issued ids {}: {} damaged line(s) ignored (a write cut short), {} kept",
+                SafeText.of(file), seen.damaged(), seen.max());
+        }
+        return OptionalLong.of(seen.max());
     }
 
-    /** The number another writer left there, or -1 when what is there is no record a resume would continue from. */
-    private static long recorded(FileChannel in) throws IOException {
-        String text = contents(in);
-        if (!text.matches("0{10}\\d{10}\n")) { // anything above 10 digits is above MAX_PREVIOUS (and may not fit a long)
-            return -1;
+    /**
+     * {@code tunerd-issued-ids.lock}, opened (created empty if absent) to take the writers' lock on: the record itself
+     * is replaced by a compaction's rename, and a lock on a file renamed away excludes nobody. One channel per file
+     * and process, never closed: closing any channel of a file drops every lock the process holds on it (POSIX), so a
+     * second record of the same directory in one process (a test, a reader) closing its own would drop the first's.
+     * Null where it cannot be opened (a read-only directory; anything but a regular file there): the record is then
+     * read and written without the lock (one WARNING).
+     */
+    private FileChannel lockFile() {
+        try {
+            synchronized (LOCK_CHANNELS) {
+                Path key = lockPath.toAbsolutePath().normalize();
+                FileChannel open = LOCK_CHANNELS.get(key);
+                if (open == null || !open.isOpen()) {
+                    refuseWhatIsNoFile(lockPath);
+                    open = FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                        StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+                    LOCK_CHANNELS.put(key, open);
+                }
+                return open;
+            }
+        } catch (IOException | RuntimeException e) {
+            if (!lockFileMissing) {
+                lockFileMissing = true;
+                LOG.warn("The lock of the record of issued ids {} cannot be opened ({}); going on without it",
+                    SafeText.of(lockPath), SafeText.of(e.getMessage()));
+            }
+            return null;
         }
-        long value = Long.parseLong(text.trim());
-        return value <= MAX_PREVIOUS ? value : -1;
     }
 
     private static void unlock(FileLock lock) throws IOException {
@@ -159,8 +179,7 @@ public final class IssuedIdsRecord implements AutoCloseable {
         if (lock == null && !lockGivenUp) {
             lockGivenUp = true;
             LOG.warn("The record of issued ids {} is still locked by another process after {} ms; going on without"
-                + " the lock (another daemon writing it at once could lower it)", SafeText.of(file),
-                lockWait.toMillis());
+                + " the lock (each write is then read back)", SafeText.of(file), lockWait.toMillis());
         }
         return lock;
     }
@@ -175,31 +194,10 @@ public final class IssuedIdsRecord implements AutoCloseable {
         if (bound <= written || failed) {
             return;
         }
+        long ahead = (bound + STEP - 1) / STEP * STEP;
+        long value = ahead <= Integer.MAX_VALUE ? ahead : bound;
         try {
-            if (channel == null) {
-                refuseWhatIsNoFile();
-                channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
-            }
-            long ahead = (bound + STEP - 1) / STEP * STEP;
-            long value = ahead <= Integer.MAX_VALUE ? ahead : bound;
-            FileLock lock = lock(channel, false);
-            try {
-                long there = recorded(channel); // another writer's, when larger: kept
-                if (there >= value) {
-                    written = there;
-                    return;
-                }
-                ByteBuffer text = ByteBuffer.wrap(String.format(Locale.ROOT, "%020d\n", value)
-                    .getBytes(StandardCharsets.US_ASCII));
-                for (long at = 0; text.hasRemaining(); ) {
-                    at += channel.write(text, at);
-                }
-                channel.truncate(SIZE); // a damaged or foreign file is replaced whole
-                written = value;
-            } finally {
-                unlock(lock);
-            }
+            written = store(value);
         } catch (IOException | RuntimeException e) {
             failed = true;
             LOG.warn("Cannot write the record of issued ids {} ({}): a resume without a checkpoint may issue ids of"
@@ -208,26 +206,94 @@ public final class IssuedIdsRecord implements AutoCloseable {
     }
 
     /**
+     * Makes the record at least {@code value}; returns what it is now. Every write is read back from the path (once
+     * per {@value #STEP} ids): a write without the lock may have gone to a file a compaction renamed away meanwhile, and
+     * is then made again.
+     */
+    private long store(long value) throws IOException {
+        refuseWhatIsNoFile(file);
+        FileChannel locks = lockFile();
+        FileLock lock = locks == null ? null : lock(locks, false);
+        try {
+            for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+                IssuedIdsLines seen;
+                boolean compacted = false;
+                try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+                    seen = IssuedIdsLines.read(channel);
+                    if (seen.max() >= value) {
+                        return seen.max(); // another writer's, when larger: kept
+                    }
+                    compacted = lock != null && compacts(seen, channel, value);
+                }
+                if (!compacted) {
+                    append(value, seen.torn());
+                }
+                if (recorded() >= value) {
+                    return value;
+                }
+            }
+        } finally {
+            unlock(lock);
+        }
+        throw new IOException("a compaction replaced the file " + ATTEMPTS + " times around a write without the lock");
+    }
+
+    /**
+     * Compacts the record locked as {@code channel} when it is due (or damaged); false when it is not due, or failed
+     * (one WARNING; the record is appended to from then on, and holds all the same).
+     */
+    private boolean compacts(IssuedIdsLines seen, FileChannel channel, long value) {
+        if (compactionFailed || !seen.isDamaged() && seen.lines() < COMPACT_AT) {
+            return false;
+        }
+        try {
+            IssuedIdsCompaction.replace(file, channel, seen, value);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            compactionFailed = true;
+            LOG.warn("Cannot compact the record of issued ids {} ({}): appending to it instead", SafeText.of(file),
+                SafeText.of(e.getMessage()));
+            return false;
+        }
+    }
+
+    /**
+     * Appends {@code value}'s line to the file the path names; after a newline when the last line is {@code torn} (a
+     * write cut short; a writer holding the lock compacts such a file instead), which would otherwise swallow it. Not
+     * forced to disk: a killed process loses nothing the system has (forcing cost 3 ms a write on the project machine,
+     * a {@code TR} held that long once per {@value #STEP} ids); a power cut may lose the last lines, as before, never
+     * the lines before them.
+     */
+    private void append(long value, boolean torn) throws IOException {
+        try (FileChannel out = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND,
+            LinkOption.NOFOLLOW_LINKS)) {
+            IssuedIdsCompaction.write(out, IssuedIdsLines.line(value, torn));
+        }
+    }
+
+    /** The record the path names now, read without a lock; -1 when none. */
+    private long recorded() throws IOException {
+        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            return IssuedIdsLines.read(in).max();
+        }
+    }
+
+    /**
      * A FIFO (or a device) put where the record goes would block the first {@code open} for writing until a reader came,
      * and with it the {@code TR} waiting for the record (issue 13 hardening): anything there but a regular file is not
      * opened. A symbolic link is refused by the open itself ({@code NOFOLLOW_LINKS}), a directory by the system.
      */
-    private void refuseWhatIsNoFile() throws IOException {
+    private static void refuseWhatIsNoFile(Path file) throws IOException {
         if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
             && !Files.isSymbolicLink(file) && !Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException("not a regular file (a FIFO or a device), not opened");
         }
     }
 
+    /** Nothing is held open between writes (each opens the file the path names then). */
     @Override
-    public synchronized void close() {
-        if (channel != null) {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                LOG.debug("closing {}: {}", SafeText.of(file), SafeText.of(e.getMessage()));
-            }
-            channel = null;
-        }
+    public void close() {
+        // each read and write closes what it opened
     }
 }

@@ -6,7 +6,7 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * A second process for {@link IssuedIdsRecordWritersTest}: {@code cover DIR FIRST STRIDE COUNT} covers
- * {@code FIRST + i * STRIDE} for i below COUNT, as a daemon issuing ids would; {@code hold DIR} takes the record's lock,
+ * {@code FIRST + i * STRIDE} for i below COUNT, as a daemon issuing ids would; {@code hold DIR} takes the record's lock (on {@link IssuedIdsRecord#LOCK}),
  * prints {@code locked} and sleeps until killed (a stuck process).
  */
 public final class IssuedIdsRecordRacer {
@@ -16,7 +16,7 @@ public final class IssuedIdsRecordRacer {
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[1]);
         if (args[0].equals("hold")) {
-            try (FileChannel channel = FileChannel.open(dir.resolve(IssuedIdsRecord.FILE), StandardOpenOption.CREATE,
+            try (FileChannel channel = FileChannel.open(dir.resolve(IssuedIdsRecord.LOCK), StandardOpenOption.CREATE,
                 StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                 channel.lock();
                 System.out.println("locked");

@@ -65,8 +65,10 @@ class PreviousRunIdsTest {
         Files.writeString(dir.resolve(IssuedIdsRecord.FILE), String.format("%020d%n", bound), StandardCharsets.US_ASCII);
     }
 
+    /** The record's value (its largest whole line, session 34), as 20 digits. */
     private String recorded() throws Exception {
-        return Files.readString(dir.resolve(IssuedIdsRecord.FILE)).trim();
+        long max = IssuedIdsLines.parse(Files.readString(dir.resolve(IssuedIdsRecord.FILE)), false).max();
+        return String.format(java.util.Locale.ROOT, "%020d", max);
     }
 
     @Test

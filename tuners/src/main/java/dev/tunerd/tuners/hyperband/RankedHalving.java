@@ -1,6 +1,5 @@
 package dev.tunerd.tuners.hyperband;
 
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -20,7 +19,8 @@ import java.util.function.BooleanSupplier;
  * <p>A ranked bracket starts whatever the payoff checks say, and a run of halving brackets (those started since the
  * last bracket of full trainings) goes on with the largest ranked bracket for up to {@code run} brackets; then the
  * iteration goes on down to full trainings, which add evidence (and may end the ranking). Everything is read from the
- * evidence and the engine's brackets, so it has no state of its own for a snapshot. Not thread-safe.
+ * evidence and the engine's brackets, so it has no state of its own for a snapshot (its taus are a cache of the
+ * evidence, {@link BestHalfTaus}). Not thread-safe.
  */
 final class RankedHalving {
     /**
@@ -46,10 +46,13 @@ final class RankedHalving {
 
     private final BracketPlan plan;
     private final int run;
+    /** The best halves' taus on the last evidence asked about (issue 13 session 34). */
+    private final BestHalfTaus taus;
 
     RankedHalving(BracketPlan plan, int run) {
         this.plan = plan;
         this.run = run;
+        this.taus = new BestHalfTaus(plan.sMax());
     }
 
     /** Whether bracket {@code s} is ranked on {@code curves} (values at the largest bracket's rungs, then final). */
@@ -58,25 +61,23 @@ final class RankedHalving {
         if (s < MIN_HALVINGS || s > sMax) {
             return false;
         }
-        List<double[]> usable = BracketPayoff.usable(curves, sMax, s); // a fresh list, sorted below
-        return usable.size() >= EARLY_CURVES && bestHalfOrdered(usable, sMax - s, sMax - 1);
+        return bestHalfOrdered(curves, s, sMax - s, sMax - 1);
     }
 
     /**
-     * Whether, among the best half by final value of {@code usable} (sorted here), Kendall's tau of the value at each
-     * rung {@code from..to} with the final value reaches {@value #MIN_TAU} ({@value #EARLY_TAU} on fewer than
-     * {@value #MIN_CURVES}).
+     * Whether, among the best half by final value of the trainings of {@code curves} usable for bracket {@code s},
+     * Kendall's tau of the value at each rung {@code from..to} with the final value reaches {@value #MIN_TAU}
+     * ({@value #EARLY_TAU} on fewer than {@value #MIN_CURVES}; never on fewer than {@value #EARLY_CURVES}). The taus
+     * come from {@link #taus}, computed once per evidence.
      */
-    private boolean bestHalfOrdered(List<double[]> usable, int from, int to) {
-        int sMax = plan.sMax();
-        if (usable.size() < EARLY_CURVES) {
+    private boolean bestHalfOrdered(List<double[]> curves, int s, int from, int to) {
+        BestHalfTaus.Half half = taus.of(curves, s);
+        if (half.usable() < EARLY_CURVES) {
             return false;
         }
-        double need = usable.size() < MIN_CURVES ? EARLY_TAU : MIN_TAU;
-        usable.sort(Comparator.comparingDouble(c -> c[sMax])); // stable: ties keep the order of ends
-        List<double[]> bestHalf = usable.subList(0, (usable.size() + 1) / 2);
+        double need = half.usable() < MIN_CURVES ? EARLY_TAU : MIN_TAU;
         for (int k = from; k <= to; k++) {
-            if (!(tau(bestHalf, k, sMax) >= need)) {
+            if (!(half.tau(k) >= need)) {
                 return false;
             }
         }
@@ -102,7 +103,7 @@ final class RankedHalving {
      */
     boolean rungRanked(List<double[]> curves, int k) {
         int sMax = plan.sMax();
-        return k >= 0 && k < sMax && bestHalfOrdered(BracketPayoff.usable(curves, sMax, sMax - k), k, k);
+        return k >= 0 && k < sMax && bestHalfOrdered(curves, sMax - k, k, k);
     }
 
     /** Whether some bracket is ranked on {@code curves}. */
@@ -117,17 +118,7 @@ final class RankedHalving {
 
     /** Kendall's tau (tau-a: a tie in either column counts 0) of columns {@code k} and {@code f} of {@code rows}. */
     static double tau(List<double[]> rows, int k, int f) {
-        double sum = 0;
-        int pairs = 0;
-        for (int a = 0; a < rows.size(); a++) {
-            for (int b = a + 1; b < rows.size(); b++) {
-                double[] x = rows.get(a);
-                double[] y = rows.get(b);
-                sum += Math.signum(x[k] - y[k]) * Math.signum(x[f] - y[f]);
-                pairs++;
-            }
-        }
-        return pairs == 0 ? Double.NaN : sum / pairs;
+        return BestHalfTaus.tau(BestHalfTaus.column(rows, k), BestHalfTaus.column(rows, f));
     }
 
     /** Halving brackets started since the engine's last bracket of full trainings ({@code s = 0}). */

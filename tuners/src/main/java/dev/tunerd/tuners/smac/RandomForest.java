@@ -75,9 +75,76 @@ final class RandomForest {
             sq += leaf[0] * leaf[0];
             within += leaf[1];
         }
+        combine(sum, sq, within, out);
+    }
+
+    private void combine(double sum, double sq, double within, double[] out) {
         double m = sum / trees.length;
         double spread = sq / trees.length - m * m;
         out[0] = shift + scale * m;
         out[1] = scale * scale * Math.max(1e-12, spread + (withinLeaf ? within / trees.length : 0));
+    }
+
+    /**
+     * The leaves of {@code base} in every tree and, per feature, the trees whose path to it splits on that feature:
+     * for {@link #predictMoved}. Null with more than 64 trees (the trees are a bit mask).
+     */
+    Leaves leaves(double[] base) {
+        if (trees.length > Long.SIZE) {
+            return null;
+        }
+        Leaves l = new Leaves(trees.length, base.length);
+        double[] leaf = new double[2];
+        for (int t = 0; t < trees.length; t++) {
+            long bit = 1L << t;
+            trees[t].predict(base, leaf, f -> l.splitBy[f] |= bit);
+            l.mean[t] = leaf[0];
+            l.variance[t] = leaf[1];
+        }
+        return l;
+    }
+
+    /**
+     * {@link #predict} of {@code v}, a point that differs from the base of {@code base} in feature {@code moved}
+     * only: a tree whose path to the base does not split on {@code moved} gives the base's leaf, the others are asked.
+     * The same leaves, summed in the same order: the same answer to the bit, at a cost of the trees that split on the
+     * moved feature instead of all of them (a local search at 1,000 dimensions asks for 4,000 such points a step).
+     */
+    void predictMoved(Leaves base, double[] v, int moved, double[] out) {
+        long asked = base.splitBy[moved];
+        double sum = 0;
+        double sq = 0;
+        double within = 0;
+        double[] leaf = base.scratch;
+        for (int t = 0; t < trees.length; t++) {
+            double mean;
+            double variance;
+            if ((asked & 1L << t) != 0) {
+                trees[t].predict(v, leaf);
+                mean = leaf[0];
+                variance = leaf[1];
+            } else {
+                mean = base.mean[t];
+                variance = base.variance[t];
+            }
+            sum += mean;
+            sq += mean * mean;
+            within += variance;
+        }
+        combine(sum, sq, within, out);
+    }
+
+    /** A base point's leaves ({@link #leaves}). */
+    static final class Leaves {
+        private final double[] mean;
+        private final double[] variance;
+        private final long[] splitBy;
+        private final double[] scratch = new double[2];
+
+        private Leaves(int trees, int features) {
+            mean = new double[trees];
+            variance = new double[trees];
+            splitBy = new long[features];
+        }
     }
 }

@@ -237,4 +237,18 @@ final class RegressionTree {
         out[0] = mean[node];
         out[1] = variance[node];
     }
+
+    /**
+     * As {@link #predict}, and calls {@code onPath} with each feature the path of {@code v} splits on: a point that
+     * differs from {@code v} in other features only ends in the same leaf ({@link RandomForest.Leaves}).
+     */
+    void predict(double[] v, double[] out, java.util.function.IntConsumer onPath) {
+        int node = 0;
+        while (feature[node] >= 0) {
+            onPath.accept(feature[node]);
+            node = v[feature[node]] <= threshold[node] ? left[node] : right[node];
+        }
+        out[0] = mean[node];
+        out[1] = variance[node];
+    }
 }

@@ -39,6 +39,8 @@ final class SmacSampler implements InternalSampler {
     /** The far search's share: 0 in a space with a choice (its options already get the larger random share). */
     private final double farShare;
     private final EncodedDistance distance;
+    /** Whether a parameter is active only under a choice's option (nested choice). */
+    private final boolean conditional;
     private final List<double[]> xs = new ArrayList<>();
     private final List<Double> losses = new ArrayList<>();
 
@@ -48,9 +50,12 @@ final class SmacSampler implements InternalSampler {
         this.rng = rng;
         this.settings = settings;
         boolean choices = false;
+        boolean nested = false;
         for (int i = 0; i < unit.size(); i++) {
             choices |= unit.isCategorical(i);
+            nested |= unit.spec(i).parentIndex() >= 0;
         }
+        this.conditional = nested;
         this.randomShare = choices ? settings.choiceRandomShare() : settings.randomShare();
         this.farShare = choices ? 0 : settings.farShare();
     }
@@ -275,20 +280,26 @@ final class SmacSampler implements InternalSampler {
         double[] current = start;
         double currentEi = ei(forest, current, best, out);
         for (int step = 0; step < LOCAL_STEPS; step++) {
-            double[] next = null;
-            double nextEi = currentEi;
-            for (double[] nb : neighbours(current, settings.step())) {
-                double e = ei(forest, nb, best, out);
-                if (e > nextEi && takeable(nb, taken, avoid)) {
-                    next = nb;
-                    nextEi = e;
+            double[][] next = {null};
+            double[] nextEi = {currentEi};
+            RandomForest.Leaves[] base = {null};
+            visitNeighbours(current, settings.step(), encoded -> base[0] = forest.leaves(encoded), (nb, moved) -> {
+                if (moved >= 0 && base[0] != null) {
+                    forest.predictMoved(base[0], nb, moved, out);
+                } else {
+                    forest.predict(nb, out);
                 }
-            }
-            if (next == null) {
+                double e = ei(best, out);
+                if (e > nextEi[0] && takeable(nb, taken, avoid)) {
+                    next[0] = nb.clone(); // nb is the next neighbour after this call
+                    nextEi[0] = e;
+                }
+            });
+            if (next[0] == null) {
                 break;
             }
-            current = next;
-            currentEi = nextEi;
+            current = next[0];
+            currentEi = nextEi[0];
         }
         return current;
     }
@@ -298,10 +309,27 @@ final class SmacSampler implements InternalSampler {
         return (avoid == null || !distance.near(v, avoid, settings.farAvoid())) && !taken.contains(key(v));
     }
 
-    /** One-exchange neighbours: each numeric coordinate moved by normal steps of {@code step}, each choice switched. */
+    /** One-exchange neighbours of {@code v} ({@link #visitNeighbours}), each its own array. */
     private List<double[]> neighbours(double[] v, double step) {
         List<double[]> out = new ArrayList<>();
+        visitNeighbours(v, step, encoded -> { }, (nb, moved) -> out.add(nb.clone()));
+        return out;
+    }
+
+    /**
+     * Hands {@code visit} each one-exchange neighbour of {@code v} and the coordinate it moved: each numeric coordinate
+     * moved by normal steps of {@code step}, each choice switched. Encoding is per coordinate, so a neighbour is {@code
+     * v}'s encoding (handed to {@code onEncoded} first) with one coordinate encoded anew, in an array valid during the
+     * call only; a choice switched in a conditional space goes through {@link #activate} (coordinate -1). Until issue 13
+     * session 34 each neighbour was encoded whole and kept: O(d^2) a step, over 40 s a suggestion at 1,000 dimensions;
+     * the neighbours, their order and the generator's draws are the same.
+     */
+    private void visitNeighbours(double[] v, double step, java.util.function.Consumer<double[]> onEncoded,
+                                 OneExchangeVisit visit) {
         double[] internal = decode(v);
+        double[] encoded = encode(internal);
+        onEncoded.accept(encoded);
+        double[] scratch = encoded.clone();
         for (int i = 0; i < unit.size(); i++) {
             if (Double.isNaN(internal[i])) {
                 continue;
@@ -309,25 +337,34 @@ final class SmacSampler implements InternalSampler {
             if (unit.isCategorical(i)) {
                 for (int k = 0; k < unit.categories(i); k++) {
                     if (k != (int) internal[i]) {
-                        double[] nb = internal.clone();
-                        nb[i] = k;
-                        out.add(encode(activate(nb)));
+                        if (conditional) {
+                            double[] nb = internal.clone();
+                            nb[i] = k;
+                            visit.accept(encode(activate(nb)), -1);
+                        } else {
+                            scratch[i] = encode(i, k);
+                            visit.accept(scratch, i);
+                        }
                     }
                 }
             } else {
                 for (int k = 0; k < NUMERIC_NEIGHBOURS; k++) {
-                    double[] nb = internal.clone();
                     double u = Math.min(1, Math.max(0, v[i] + step * rng.nextGaussian()));
-                    nb[i] = unit.toInternalInBounds(i, u);
-                    out.add(encode(nb));
+                    scratch[i] = encode(i, unit.toInternalInBounds(i, u));
+                    visit.accept(scratch, i);
                 }
             }
+            scratch[i] = encoded[i];
         }
-        return out;
     }
 
     private double ei(RandomForest forest, double[] v, double best, double[] out) {
         forest.predict(v, out);
+        return ei(best, out);
+    }
+
+    /** Expected improvement over {@code best} of a prediction {@code out} (mean, variance). */
+    private double ei(double best, double[] out) {
         double sd = Math.sqrt(out[1]);
         double z = (best - out[0]) / sd;
         if (settings.logEi()) {
@@ -430,10 +467,14 @@ final class SmacSampler implements InternalSampler {
     private double[] encode(double[] internal) {
         double[] v = new double[unit.size()];
         for (int i = 0; i < v.length; i++) {
-            double x = internal[i];
-            v[i] = Double.isNaN(x) ? INACTIVE : unit.isCategorical(i) ? x : unit.snap(i, unit.toUnit(i, x));
+            v[i] = encode(i, internal[i]);
         }
         return v;
+    }
+
+    /** Coordinate {@code i}'s encoding of internal value {@code x}: the forest's input. */
+    private double encode(int i, double x) {
+        return Double.isNaN(x) ? INACTIVE : unit.isCategorical(i) ? x : unit.snap(i, unit.toUnit(i, x));
     }
 
     private double[] decode(double[] v) {
