@@ -39,7 +39,7 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
             + " round promotes by a final rank predicted from parameters and value, fitted on the full trainings; auto:"
             + " the prediction only where it ranks the full trainings better than their values, leave one out),"
             + " replay_by_model (false; true: the payoff checks replay brackets on the predicted scores),"
-            + " ranked_halving (9; -1: off; k: where the full trainings' values at a bracket's rungs rank their finals,"
+            + " ranked_halving (-1: off; k, e.g. 9: where the full trainings' values at a bracket's rungs rank their finals,"
             + " that bracket starts and runs up to k times in a row, its rounds promoting by value, unless the other"
             + " checks already start the largest bracket), seed)";
     }

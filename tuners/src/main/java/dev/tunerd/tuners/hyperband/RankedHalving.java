@@ -24,11 +24,14 @@ import java.util.function.BooleanSupplier;
  */
 final class RankedHalving {
     /**
-     * {@code ranked_halving} when the classArgs do not set it: 9 since issue 13 session 33 (-1: off, as before;
-     * docs/benchmarks/s33-hbthird.md and s33-lead.md: {@code unstable} far better at a third and at the full budget,
-     * no cell worse than without it beyond noise on two held-out seed sets).
+     * {@code ranked_halving} when the classArgs do not set it: -1 (off). It was 9 in issue 13 session 33
+     * ({@code unstable} far better at a third and at the full budget, no cell worse beyond noise on two held-out seed
+     * sets); session 34's lead found it worse than off on {@code curves} with one worker beyond noise over 600 seeds
+     * (7 seeds changed, all worse: a chance order of a few best trainings starts halving where curves cross), which the
+     * default rule forbids (docs/benchmarks/s34-lead.md). {@code ranked_halving: 9} remains the setting to use where
+     * curves are known not to cross.
      */
-    static final int DEFAULT_RUN = 9;
+    static final int DEFAULT_RUN = -1;
     /** Full trainings with a value at every rung of the bracket before it may be ranked. */
     static final int MIN_CURVES = 12;
     /**
