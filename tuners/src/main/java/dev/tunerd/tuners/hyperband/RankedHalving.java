@@ -1,5 +1,7 @@
 package dev.tunerd.tuners.hyperband;
 
+import dev.tunerd.tuners.model.RankScores;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -19,8 +21,7 @@ import java.util.function.BooleanSupplier;
  * <p>A ranked bracket starts whatever the payoff checks say, and a run of halving brackets (those started since the
  * last bracket of full trainings) goes on with the largest ranked bracket for up to {@code run} brackets; then the
  * iteration goes on down to full trainings, which add evidence (and may end the ranking). Everything is read from the
- * evidence and the engine's brackets, so it has no state of its own for a snapshot (its taus are a cache of the
- * evidence, {@link BestHalfTaus}). Not thread-safe.
+ * evidence and the engine's brackets, so it has no state of its own for a snapshot. Not thread-safe.
  */
 final class RankedHalving {
     /**
@@ -49,13 +50,10 @@ final class RankedHalving {
 
     private final BracketPlan plan;
     private final int run;
-    /** The best halves' taus on the last evidence asked about (issue 13 session 34). */
-    private final BestHalfTaus taus;
 
     RankedHalving(BracketPlan plan, int run) {
         this.plan = plan;
         this.run = run;
-        this.taus = new BestHalfTaus(plan.sMax());
     }
 
     /** Whether bracket {@code s} is ranked on {@code curves} (values at the largest bracket's rungs, then final). */
@@ -70,17 +68,20 @@ final class RankedHalving {
     /**
      * Whether, among the best half by final value of the trainings of {@code curves} usable for bracket {@code s},
      * Kendall's tau of the value at each rung {@code from..to} with the final value reaches {@value #MIN_TAU}
-     * ({@value #EARLY_TAU} on fewer than {@value #MIN_CURVES}; never on fewer than {@value #EARLY_CURVES}). The taus
-     * come from {@link #taus}, computed once per evidence.
+     * ({@value #EARLY_TAU} on fewer than {@value #MIN_CURVES}; never on fewer than {@value #EARLY_CURVES}).
      */
     private boolean bestHalfOrdered(List<double[]> curves, int s, int from, int to) {
-        BestHalfTaus.Half half = taus.of(curves, s);
-        if (half.usable() < EARLY_CURVES) {
+        int sMax = plan.sMax();
+        List<double[]> usable = BracketPayoff.usable(curves, sMax, s); // a fresh list, sorted below
+        if (usable.size() < EARLY_CURVES) {
             return false;
         }
-        double need = half.usable() < MIN_CURVES ? EARLY_TAU : MIN_TAU;
+        double need = usable.size() < MIN_CURVES ? EARLY_TAU : MIN_TAU;
+        usable.sort(Comparator.comparingDouble(c -> c[sMax])); // stable: ties keep the order of ends
+        List<double[]> bestHalf = usable.subList(0, (usable.size() + 1) / 2);
+        double[] finals = column(bestHalf, sMax);
         for (int k = from; k <= to; k++) {
-            if (!(half.tau(k) >= need)) {
+            if (!(RankScores.kendall(column(bestHalf, k), finals) >= need)) {
                 return false;
             }
         }
@@ -121,7 +122,16 @@ final class RankedHalving {
 
     /** Kendall's tau (tau-a: a tie in either column counts 0) of columns {@code k} and {@code f} of {@code rows}. */
     static double tau(List<double[]> rows, int k, int f) {
-        return BestHalfTaus.tau(BestHalfTaus.column(rows, k), BestHalfTaus.column(rows, f));
+        return RankScores.kendall(column(rows, k), column(rows, f));
+    }
+
+    /** Column {@code k} of {@code rows} (finite values: {@link BracketPayoff#usable} keeps only those). */
+    private static double[] column(List<double[]> rows, int k) {
+        double[] out = new double[rows.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = rows.get(i)[k];
+        }
+        return out;
     }
 
     /** Halving brackets started since the engine's last bracket of full trainings ({@code s = 0}). */
