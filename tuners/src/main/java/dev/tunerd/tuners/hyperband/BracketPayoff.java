@@ -27,7 +27,10 @@ import java.util.function.DoubleSupplier;
  * drawing the bracket's {@code n} configurations (fewer replays for very large brackets). Its settings are fixed;
  * since issue 13 session 24 it keeps the last answer of {@link #pays}, {@link #screenGain} and {@link #outcome} with
  * the values it read, to give it again while they are the same, and {@link #screenGain}'s normal draws ({@link
- * CopulaDraws}): the same answers, computed once. Not thread-safe.
+ * CopulaDraws}): the same answers, computed once. Since session 35 a new evidence reuses what the last one computed
+ * where it is the same: the normal scores of a column with the same values ({@link CopulaFit}), and each replay's
+ * survivors while its cuts still hold on the new correlations ({@link ReplayHalving}); every answer is unchanged.
+ * Not thread-safe.
  */
 final class BracketPayoff {
     /** Replays per decision (fewer when a bracket starts more than {@link #DRAW_BUDGET} / DRAWS configurations). */

@@ -112,8 +112,11 @@ final class CopulaFit {
         return out;
     }
 
-    /** Lower Cholesky factor of a correlation matrix, row-major; shrunk towards the identity until it is definite. */
-    private static double[] cholesky(double[] c) {
+    /**
+     * Lower Cholesky factor of a correlation matrix (row-major; only its lower triangle is read), shrunk towards the
+     * identity until it is definite.
+     */
+    static double[] cholesky(double[] c) {
         int d = (int) Math.round(Math.sqrt(c.length));
         for (double shrink = 1e-9; ; shrink *= 10) {
             double[] l = new double[d * d];

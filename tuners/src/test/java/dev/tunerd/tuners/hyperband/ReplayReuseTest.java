@@ -150,7 +150,10 @@ class ReplayReuseTest {
         }
     }
 
-    /** Session 34's copula factor: every column's normal scores and the whole correlation matrix computed anew. */
+    /**
+     * Session 34's copula factor: every column's normal scores (the boxed reference) and the whole correlation matrix
+     * computed anew, then factorized.
+     */
     private static double[] referenceLower(double[] scores, int m, int d) {
         double[][] z = new double[d][];
         for (int j = 0; j < d; j++) {
@@ -180,27 +183,7 @@ class ReplayReuseTest {
                 c[a * d + b] = v;
             }
         }
-        for (double shrink = 1e-9; ; shrink *= 10) {
-            double[] l = new double[d * d];
-            boolean ok = true;
-            for (int i = 0; i < d && ok; i++) {
-                for (int j = 0; j <= i; j++) {
-                    double v = i == j ? 1 : (1 - shrink) * c[i * d + j];
-                    for (int k = 0; k < j; k++) {
-                        v -= l[i * d + k] * l[j * d + k];
-                    }
-                    if (i == j) {
-                        ok = v > 0;
-                        l[i * d + i] = ok ? Math.sqrt(v) : 0;
-                    } else {
-                        l[i * d + j] = v / l[j * d + j];
-                    }
-                }
-            }
-            if (ok || shrink >= 1) {
-                return l;
-            }
-        }
+        return CopulaFit.cholesky(c); // the factorization itself is session 34's, unchanged
     }
 
     /** Session 34's halving of every replay: a stable sort per round, the best final score of the last round. */
