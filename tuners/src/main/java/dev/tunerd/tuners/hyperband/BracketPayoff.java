@@ -1,8 +1,6 @@
 package dev.tunerd.tuners.hyperband;
 
 import dev.tunerd.tuners.common.Normal;
-import dev.tunerd.tuners.common.Rng;
-import dev.tunerd.tuners.model.RankScores;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -29,7 +27,10 @@ import java.util.function.DoubleSupplier;
  * drawing the bracket's {@code n} configurations (fewer replays for very large brackets). Its settings are fixed;
  * since issue 13 session 24 it keeps the last answer of {@link #pays}, {@link #screenGain} and {@link #outcome} with
  * the values it read, to give it again while they are the same, and {@link #screenGain}'s normal draws ({@link
- * CopulaDraws}): the same answers, computed once. Not thread-safe.
+ * CopulaDraws}): the same answers, computed once. Since session 35 a new evidence reuses what the last one computed
+ * where it is the same: the normal scores of a column with the same values ({@link CopulaFit}), and each replay's
+ * survivors while its cuts still hold on the new correlations ({@link ReplayHalving}); every answer is unchanged.
+ * Not thread-safe.
  */
 final class BracketPayoff {
     /** Replays per decision (fewer when a bracket starts more than {@link #DRAW_BUDGET} / DRAWS configurations). */
@@ -50,7 +51,9 @@ final class BracketPayoff {
     private final CopulaDraws draws = new CopulaDraws();
     /** Per bracket, the expected best of its cost in full trainings (standard normal units); NaN until computed. */
     private final double[] fullTrainingsBest;
-    private final RankScores rankScores = new RankScores();
+    /** The copula's fit to the evidence, and the replays' later rounds, each kept from one look to the next. */
+    private final CopulaFit copula = new CopulaFit();
+    private final ReplayHalving halving;
 
     /** An answer and the values it was computed from ({@link #columns}). */
     private record Answer(double[] evidence, double value) {
@@ -78,6 +81,7 @@ final class BracketPayoff {
      */
     BracketPayoff(BracketPlan plan, PayoffSettings settings) {
         this.plan = plan;
+        this.halving = new ReplayHalving(plan);
         this.firmMargin = settings.firmMargin();
         this.margin = settings.margin();
         this.minCurves = BracketTuner.MIN_PAYOFF_CURVES;
@@ -192,44 +196,15 @@ final class BracketPayoff {
     /** {@link #screenGain} computed: {@code scores} holds the {@code m} usable trainings' values column by column. */
     private double replayedGain(double[] scores, int m, int s) {
         int d = s + 1;
-        double[][] z = new double[d][];
-        for (int j = 0; j < d; j++) {
-            z[j] = rankScores.of(Arrays.copyOfRange(scores, j * m, (j + 1) * m));
-        }
-        double[] lower = cholesky(correlation(z));
+        double[] lower = copula.lower(scores, m, d);
         int start = plan.configs(s, 0);
         int replays = Math.max(16, Math.min(DRAWS, DRAW_BUDGET / (start * d)));
         // each replay's first-round survivors with their draws (the first rung's score is the first draw times
         // lower[0], which is 1 whatever the evidence), then the later rungs on this evidence's correlations
         int keep = s == 0 ? start : Math.max(1, plan.configs(s, 1));
-        int[] keeps = new int[Math.max(1, s)];
-        for (int i = 1; i < s; i++) {
-            keeps[i] = Math.max(1, plan.configs(s, i + 1));
-        }
-        double[] e = draws.replays(0x2545F4914F6CDD1DL * m + s, replays, start, d, keep, lower[0]).survivors();
-        int[] idx = new int[keep];
-        double[] score = new double[keep];
-        double sum = 0;
-        for (int r = 0; r < replays; r++) {
-            int base = r * keep * d;
-            for (int p = 0; p < keep; p++) {
-                idx[p] = p;
-            }
-            int alive = keep;
-            for (int i = 1; i < s; i++) { // keep the best configs(s, i + 1) by their score at this rung (small: good)
-                for (int p = 0; p < alive; p++) {
-                    score[p] = score(lower, e, base + idx[p] * d, i, d);
-                }
-                StableOrder.firsts(idx, score, alive, keeps[i]);
-                alive = keeps[i];
-            }
-            double best = Double.POSITIVE_INFINITY;
-            for (int c = 0; c < alive; c++) {
-                best = Math.min(best, score(lower, e, base + idx[c] * d, s, d));
-            }
-            sum += best;
-        }
-        return -bestOfFullTrainings(s) - sum / replays;
+        long seed = 0x2545F4914F6CDD1DL * m + s;
+        CopulaDraws.Replays e = draws.replays(seed, replays, start, d, keep, lower[0]);
+        return -bestOfFullTrainings(s) - halving.sumOfBests(seed, e, s, lower) / replays;
     }
 
     /** {@link #expectedMaxOfNormals} of bracket {@code s}'s cost, computed once per bracket. */
@@ -241,81 +216,12 @@ final class BracketPayoff {
     }
 
     /**
-     * A configuration's score at rung {@code j} of the copula's replay: row {@code j} of the Cholesky factor
-     * {@code lower} times its draws {@code e[at ..]}, summed in order (a score is only computed where a replay reads it).
-     */
-    private static double score(double[] lower, double[] e, int at, int j, int d) {
-        double acc = 0;
-        for (int k = 0; k <= j; k++) {
-            acc += lower[j * d + k] * e[at + k];
-        }
-        return acc;
-    }
-
-    /**
      * What screening can buy at most: the gain of bracket {@code s} ({@link #screenGain}) when ranks at its rungs
      * agree perfectly with the final ones, i.e. the best of its starting configurations against the best of its cost
      * in full trainings, in standard normal units (1.27 for {@code R = 81}, 0.94 for 27, 0.69 for 20, {@code eta = 3}).
      */
     double potential(int s) {
         return expectedMaxOfNormals(plan.configs(s, 0)) - expectedMaxOfNormals(cost(s));
-    }
-
-    /** Pearson correlation matrix of the rows of {@code z} (a constant row is uncorrelated), row-major. */
-    private static double[] correlation(double[][] z) {
-        int d = z.length;
-        int m = z[0].length;
-        double[] out = new double[d * d];
-        double[] sd = new double[d];
-        double[] mean = new double[d];
-        for (int j = 0; j < d; j++) {
-            mean[j] = Arrays.stream(z[j]).average().orElse(0);
-            double ss = 0;
-            for (double v : z[j]) {
-                ss += (v - mean[j]) * (v - mean[j]);
-            }
-            sd[j] = Math.sqrt(ss / m);
-        }
-        for (int a = 0; a < d; a++) {
-            for (int b = 0; b < d; b++) {
-                double c = a == b ? 1 : 0;
-                if (a != b && sd[a] > 0 && sd[b] > 0) {
-                    double cov = 0;
-                    for (int r = 0; r < m; r++) {
-                        cov += (z[a][r] - mean[a]) * (z[b][r] - mean[b]);
-                    }
-                    c = cov / m / (sd[a] * sd[b]);
-                }
-                out[a * d + b] = c;
-            }
-        }
-        return out;
-    }
-
-    /** Lower Cholesky factor of a correlation matrix, row-major; shrunk towards the identity until it is definite. */
-    private static double[] cholesky(double[] c) {
-        int d = (int) Math.round(Math.sqrt(c.length));
-        for (double shrink = 1e-9; ; shrink *= 10) {
-            double[] l = new double[d * d];
-            boolean ok = true;
-            for (int i = 0; i < d && ok; i++) {
-                for (int j = 0; j <= i; j++) {
-                    double v = (i == j ? 1 : (1 - shrink) * c[i * d + j]);
-                    for (int k = 0; k < j; k++) {
-                        v -= l[i * d + k] * l[j * d + k];
-                    }
-                    if (i == j) {
-                        ok = v > 0;
-                        l[i * d + i] = ok ? Math.sqrt(v) : 0;
-                    } else {
-                        l[i * d + j] = v / l[j * d + j];
-                    }
-                }
-            }
-            if (ok || shrink >= 1) {
-                return l;
-            }
-        }
     }
 
     /** The expected largest of {@code m} (possibly fractional, at least 1) standard normal draws. */
