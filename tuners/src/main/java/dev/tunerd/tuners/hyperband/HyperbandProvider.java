@@ -41,7 +41,8 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
             + " replay_by_model (false; true: the payoff checks replay brackets on the predicted scores),"
             + " ranked_halving (-1: off; k, e.g. 9: where the full trainings' values at a bracket's rungs rank their finals,"
             + " that bracket starts and runs up to k times in a row, its rounds promoting by value, unless the other"
-            + " checks already start the largest bracket), seed)";
+            + " checks already start the largest bracket), ranked_chance (-1: off; a, e.g. 0.02: ranked_halving fires only"
+            + " where each rung's order among the best half has an exact p-value at most a over its looks so far), seed)";
     }
 
     @Override

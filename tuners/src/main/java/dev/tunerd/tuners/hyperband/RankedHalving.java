@@ -50,10 +50,26 @@ final class RankedHalving {
 
     private final BracketPlan plan;
     private final int run;
+    /** {@code ranked_chance}: the guard against an order by chance (null: off, the tiers alone). */
+    private final RankedChance chance;
 
     RankedHalving(BracketPlan plan, int run) {
+        this(plan, run, null);
+    }
+
+    /** The rule of {@code settings} for {@code plan}, guarded by {@code ranked_chance} when it is on; null when off. */
+    static RankedHalving of(BracketPlan plan, PayoffSettings settings) {
+        if (settings.rankedHalving() < 0) {
+            return null;
+        }
+        return new RankedHalving(plan, settings.rankedHalving(),
+            settings.rankedChance() < 0 ? null : new RankedChance(settings.rankedChance()));
+    }
+
+    RankedHalving(BracketPlan plan, int run, RankedChance chance) {
         this.plan = plan;
         this.run = run;
+        this.chance = chance;
     }
 
     /** Whether bracket {@code s} is ranked on {@code curves} (values at the largest bracket's rungs, then final). */
@@ -81,7 +97,8 @@ final class RankedHalving {
         List<double[]> bestHalf = usable.subList(0, (usable.size() + 1) / 2);
         double[] finals = column(bestHalf, sMax);
         for (int k = from; k <= to; k++) {
-            if (!(RankScores.kendall(column(bestHalf, k), finals) >= need)) {
+            double tau = RankScores.kendall(column(bestHalf, k), finals);
+            if (!(tau >= need) || chance != null && !chance.beyondChance(tau, bestHalf.size(), usable.size())) {
                 return false;
             }
         }

@@ -120,7 +120,7 @@ public final class HyperbandSim {
         "realized_winners", "repeat_losing", "separate_streams", "recheck_all", "hold_for_decisions", "largest_first",
         "firm_margin", "chance_depth", "winner_veto", "refresh_every", "refresh_below", "wait_for_verdict",
         "rung_share", "rung_trend", "choice_scout", "random_fraction", "min_points_in_model", "spend_race",
-        "race_trailing", "race_outlook", "replay_by_model", "ranked_halving");
+        "race_trailing", "race_outlook", "replay_by_model", "ranked_halving", "ranked_chance");
 
     /** A whole-number classArg of the command line, rounded, or null (its default) when it is not given. */
     private static Integer whole(Map<String, Double> extra, String key) {
@@ -153,7 +153,8 @@ public final class HyperbandSim {
             .withSpendRace(extra.get("spend_race")).withRaceTrailing(extra.get("race_trailing"))
             .withRaceOutlook(extra.get("race_outlook")).withPromoteBy(promoteBy)
             .withReplayByModel(flag(extra, "replay_by_model"))
-            .withRankedHalving(whole(extra, "ranked_halving")).withSeed(seed);
+            .withRankedHalving(whole(extra, "ranked_halving")).withRankedChance(extra.get("ranked_chance"))
+            .withSeed(seed);
         String mode = REPORTING.mode().toString();
         runSeed = seed;
         String advisor = System.getProperty("sim.advisor", "hyperband");
