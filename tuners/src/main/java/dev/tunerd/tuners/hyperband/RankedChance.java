@@ -15,8 +15,11 @@ package dev.tunerd.tuners.hyperband;
 final class RankedChance {
     /** The level tuned on seeds 39200-39399 (session 35, docs/benchmarks/s35-hbchance.md). */
     static final double TUNED_ALPHA = 0.02;
-    /** {@code ranked_chance} when the classArgs do not set it: -1 (off, the rule's tiers alone). */
-    static final double DEFAULT_ALPHA = -1;
+    /**
+     * {@code ranked_chance} when the classArgs do not set it: {@link #TUNED_ALPHA} since session 35, with {@code
+     * ranked_halving: 9} (-1: off, the rule's tiers alone, as in sessions 32-34).
+     */
+    static final double DEFAULT_ALPHA = TUNED_ALPHA;
     /** Largest best half whose p-value is exact; above it a normal approximation of tau (variance 2(2n+5)/9n(n-1)). */
     static final int MAX_EXACT = 60;
     /** CUMULATIVE[n][d]: the share of the orders of {@code n} items with at most {@code d} pairs out of order. */

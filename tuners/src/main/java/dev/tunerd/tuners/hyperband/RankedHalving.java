@@ -25,14 +25,15 @@ import java.util.function.BooleanSupplier;
  */
 final class RankedHalving {
     /**
-     * {@code ranked_halving} when the classArgs do not set it: -1 (off). It was 9 in issue 13 session 33
-     * ({@code unstable} far better at a third and at the full budget, no cell worse beyond noise on two held-out seed
-     * sets); session 34's lead found it worse than off on {@code curves} with one worker beyond noise over 600 seeds
-     * (7 seeds changed, all worse: a chance order of a few best trainings starts halving where curves cross), which the
-     * default rule forbids (docs/benchmarks/s34-lead.md). {@code ranked_halving: 9} remains the setting to use where
-     * curves are known not to cross.
+     * {@code ranked_halving} when the classArgs do not set it: 9, with its guard {@code ranked_chance} on ({@link
+     * RankedChance#DEFAULT_ALPHA}) since issue 13 session 35. It was 9 without the guard in session 33 ({@code
+     * unstable} far better at a third and at the full budget); session 34's lead found that worse than off on {@code
+     * curves} with one worker beyond noise over 600 seeds (7 seeds changed, all worse: a chance order of a few best
+     * trainings started halving where curves cross, docs/benchmarks/s34-lead.md) and set -1. With the guard, on
+     * held-out seeds 39400-39999, {@code curves} is off's run but for 1-3 seeds of 600 and {@code unstable} keeps most
+     * of the gain (docs/benchmarks/s35-hbchance.md).
      */
-    static final int DEFAULT_RUN = -1;
+    static final int DEFAULT_RUN = 9;
     /** Full trainings with a value at every rung of the bracket before it may be ranked. */
     static final int MIN_CURVES = 12;
     /**

@@ -38,7 +38,8 @@ import java.util.PriorityQueue;
  * seeds 0-19 and 3300-3319 it gave the daemon's one-worker means to the last digit): prints per seed the regret at 25
  * / 33 / 50 / 100 % and the brackets started in the first third, then the means. A Hyperband whose checks never let a
  * halving bracket start ({@code screen_margin=-1 payoff_margin=10 early_margin=-1 repeat_largest=-1 thin_margin=-1
- * realized_share=-1 ranked_halving=-1}; {@code ranked_halving=-1} is the default again since session 34; it was needed while the default was 9, session 33)
+ * realized_share=-1 ranked_halving=-1}; {@code ranked_halving=-1} is needed: its default is 9 with {@code
+ * ranked_chance} 0.02 since session 35, as it was 9 in session 33)
  * draws random search's configurations, so it gives random search's rows. With 4 workers (issue 13 session 11) its
  * means equal the daemon's (seeds 0-19: 0.0176 at a third). {@code -Dsim.execMode=serial} runs
  * NNI's serial mode. After the means: the workers' utilisation and the virtual time (epochs per worker) at a third

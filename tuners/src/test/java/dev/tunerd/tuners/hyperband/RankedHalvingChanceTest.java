@@ -82,6 +82,15 @@ class RankedHalvingChanceTest {
     }
 
     @Test
+    void byDefaultTheRuleIsOnAndGuarded() {
+        RankedHalving byDefault = RankedHalving.of(PLAN, PayoffSettings.of(HyperbandArgs.defaults()));
+        assertNotNull(byDefault, "ranked_halving is on by default (session 35)");
+        assertFalse(byDefault.ranked(curves(new double[] {0, 1, 2, 3, 4, 5, 6, 7},
+            new double[] {0, 1, 2, 3, 7, 6, 5, 4}), 2), "the chance order of four does not rank by default");
+        assertTrue(byDefault.ranked(ordered(16), 3), "a kept order does");
+    }
+
+    @Test
     void offTheRuleIsTheTiersAloneAndWithoutRankedHalvingThereIsNoRule() {
         assertNull(RankedHalving.of(PLAN, PayoffSettings.of(HyperbandArgs.defaults().withRankedHalving(-1)
             .withRankedChance(RankedChance.TUNED_ALPHA))));
