@@ -16,7 +16,9 @@ import java.util.function.BooleanSupplier;
  * good configurations keep their order, and on {@code unstable} (fast learners that diverge later) the order of the
  * whole sample crosses while that of its best half holds (tau 0.72 at R/9 against at most 0.35 on the crossing
  * problems, session 32's measurement). A bracket that halves once (at R/3 alone) is never ranked: at that rung most
- * problems whose curves cross rank their best half well too.
+ * problems whose curves cross rank their best half well too. With {@code ranked_chance} on (the default since session
+ * 35, {@link RankedChance}) each rung's tau must also be beyond chance for the looks the rule has had, so that a best
+ * half of a few trainings in order by chance no longer ranks a bracket (or a rung, {@link #rungRanked}).
  *
  * <p>A ranked bracket starts whatever the payoff checks say, and a run of halving brackets (those started since the
  * last bracket of full trainings) goes on with the largest ranked bracket for up to {@code run} brackets; then the
