@@ -162,6 +162,8 @@ import java.util.function.Consumer;
  *                     {@link RankedPromotion}): -1 (off) or 1..100 halving brackets in a row where the full trainings'
  *                     rung values rank their finals, promoted by value, where main's own check does not halve;
  *                     default {@value RankedHalving#DEFAULT_RUN}
+ * @param rankedChance {@code ranked_chance} (issue 13 session 35, {@link RankedChance}): -1 (off) or 0..1, default
+ *                     {@value RankedChance#DEFAULT_ALPHA}: each rung's order must also be beyond chance for the rule
  * @param seed         {@code seed} (a tunerd addition): random seed; absent, one is drawn and logged
  */
 public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String execMode, Double rankAgreement,
@@ -171,7 +173,7 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
                             Boolean holdForDecisions, Boolean largestFirst, Double firmMargin, Integer chanceDepth,
                             Boolean winnerVeto, Integer refreshEvery, Integer refreshBelow, Boolean waitForVerdict,
                             Double spendRace, Double raceTrailing, Double raceOutlook, String promoteBy,
-                            Boolean replayByModel, Integer rankedHalving, Long seed) {
+                            Boolean replayByModel, Integer rankedHalving, Double rankedChance, Long seed) {
 
     /**
      * {@code payoff_margin} when the classArgs do not set it: chosen among 0.05, 0.1 and 0.2 on tuning seeds 400-419
@@ -219,13 +221,8 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     public static final boolean DEFAULT_RECHECK_ALL = false;
     /** {@code hold_for_decisions} when the classArgs do not set it (docs/benchmarks/s19.md, issue 13 session 19). */
     public static final boolean DEFAULT_HOLD_FOR_DECISIONS = true;
-
-    /**
-     * {@code largest_first} when the classArgs do not set it: off since the session-20 follow-up (on from its first
-     * commit; docs/benchmarks/s20.md, issue 13 session 20, {@code longcrossing}).
-     */
+    /** {@code largest_first} when the classArgs do not set it: off since session 20 (docs/benchmarks/s20.md). */
     public static final boolean DEFAULT_LARGEST_FIRST = false;
-
     /**
      * {@code firm_margin} when the classArgs do not set it: 0.85, chosen on tuning seeds 19200-19399 among 0.8-0.9 by
      * the first look at which random search's first trainings would start the largest bracket (docs/benchmarks/s21.md,
@@ -307,6 +304,8 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
         replayByModel = replayByModel == null ? DEFAULT_REPLAY_BY_MODEL : replayByModel;
         rankedHalving = offOrWithin("ranked_halving", rankedHalving == null ? RankedHalving.DEFAULT_RUN : rankedHalving,
             1, 100);
+        rankedChance = offOrWithin("ranked_chance",
+            rankedChance == null ? RankedChance.DEFAULT_ALPHA : rankedChance, 0, 1);
         offOrWithin("screen_margin", screenMargin, 0, 10);
         within("payoff_margin", payoffMargin, 0, 10);
         execMode = execMode == null ? "parallelism" : execMode;
@@ -475,6 +474,11 @@ public record HyperbandArgs(String optimizeMode, Integer R, Integer eta, String 
     /** These settings with {@code ranked_halving} set (null: its default, as when the classArgs omit it). */
     public HyperbandArgs withRankedHalving(Integer rankedHalving) {
         return edit(d -> d.rankedHalving = rankedHalving);
+    }
+
+    /** These settings with {@code ranked_chance} set (null: its default, as when the classArgs omit it). */
+    public HyperbandArgs withRankedChance(Double rankedChance) {
+        return edit(d -> d.rankedChance = rankedChance);
     }
 
     /** These settings with {@code seed} set (null: its default, as when the classArgs omit it). */

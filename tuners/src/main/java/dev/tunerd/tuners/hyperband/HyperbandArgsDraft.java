@@ -37,6 +37,7 @@ final class HyperbandArgsDraft {
     String promoteBy;
     Boolean replayByModel;
     Integer rankedHalving;
+    Double rankedChance;
     Long seed;
 
     /** Every component absent (null), as in classArgs {@code {}}. */
@@ -74,6 +75,7 @@ final class HyperbandArgsDraft {
         promoteBy = a.promoteBy();
         replayByModel = a.replayByModel();
         rankedHalving = a.rankedHalving();
+        rankedChance = a.rankedChance();
         seed = a.seed();
     }
 
@@ -82,6 +84,6 @@ final class HyperbandArgsDraft {
             repeatLargest, earlyMargin, realizedShare, thinMargin, realizedFloor, realizedWinners, repeatLosing,
             separateStreams, recheckAll, holdForDecisions, largestFirst, firmMargin, chanceDepth, winnerVeto,
             refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook, promoteBy, replayByModel,
-            rankedHalving, seed);
+            rankedHalving, rankedChance, seed);
     }
 }

@@ -39,9 +39,10 @@ public final class HyperbandProvider implements TunerProvider<HyperbandArgs> {
             + " round promotes by a final rank predicted from parameters and value, fitted on the full trainings; auto:"
             + " the prediction only where it ranks the full trainings better than their values, leave one out),"
             + " replay_by_model (false; true: the payoff checks replay brackets on the predicted scores),"
-            + " ranked_halving (-1: off; k, e.g. 9: where the full trainings' values at a bracket's rungs rank their finals,"
+            + " ranked_halving (9; -1: off; k: where the full trainings' values at a bracket's rungs rank their finals,"
             + " that bracket starts and runs up to k times in a row, its rounds promoting by value, unless the other"
-            + " checks already start the largest bracket), seed)";
+            + " checks already start the largest bracket), ranked_chance (0.02; -1: off; a: ranked_halving fires only"
+            + " where each rung's order among the best half has an exact p-value at most a over its looks so far), seed)";
     }
 
     @Override

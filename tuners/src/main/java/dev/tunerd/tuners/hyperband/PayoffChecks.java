@@ -110,9 +110,9 @@ final class PayoffChecks {
             return !largestHeld.getAsBoolean() && largestPaysOn.test(curves);
         };
         // ranked_halving: where the full trainings' values at a bracket's rungs rank their best finals, it starts
-        // whatever the checks above say, up to k halving brackets in a row (RankedHalving)
-        RankedHalving ranked = settings.rankedHalving() < 0 ? null
-            : new RankedHalving(engine.plan(), settings.rankedHalving());
+        // whatever the checks above say, up to k halving brackets in a row (RankedHalving); ranked_chance: only on an
+        // order beyond chance (RankedChance)
+        RankedHalving ranked = RankedHalving.of(engine.plan(), settings);
         // its guard: where main's own check says the largest bracket pays (or its winners win), main's checks decide
         // alone, refreshes included (longcurves, issue 13 session 33)
         BooleanSupplier largestPays = () -> largestPaysOn.test(evidence.curves());

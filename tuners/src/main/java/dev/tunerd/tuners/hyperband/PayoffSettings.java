@@ -26,13 +26,14 @@ package dev.tunerd.tuners.hyperband;
  * @param raceTrailing     {@code race_trailing}
  * @param raceOutlook      {@code race_outlook}
  * @param rankedHalving    {@code ranked_halving}
+ * @param rankedChance     {@code ranked_chance}
  */
 record PayoffSettings(double margin, double screenMargin, double repeatLargest, double earlyMargin,
                       double realizedShare, double thinMargin, int realizedFloor, int realizedWinners,
                       boolean repeatLosing, boolean recheckAll, boolean holdForDecisions, double firmMargin,
                       int chanceDepth, boolean winnerVeto, int refreshEvery, int refreshBelow,
                       boolean waitForVerdict, double spendRace, double raceTrailing,
-                      double raceOutlook, int rankedHalving) {
+                      double raceOutlook, int rankedHalving, double rankedChance) {
 
     /** The settings the classArgs give. */
     static PayoffSettings of(HyperbandArgs a) {
@@ -40,7 +41,7 @@ record PayoffSettings(double margin, double screenMargin, double repeatLargest, 
             a.realizedShare(), a.thinMargin(), a.realizedFloor(), a.realizedWinners(), a.repeatLosing(),
             a.recheckAll(), a.holdForDecisions(), a.firmMargin(), a.chanceDepth(), a.winnerVeto(),
             a.refreshEvery(), a.refreshBelow(), a.waitForVerdict(), a.spendRace(), a.raceTrailing(),
-            a.raceOutlook(), a.rankedHalving());
+            a.raceOutlook(), a.rankedHalving(), a.rankedChance());
     }
 
     /**
@@ -50,7 +51,7 @@ record PayoffSettings(double margin, double screenMargin, double repeatLargest, 
     static PayoffSettings replay(double margin) {
         return new PayoffSettings(margin, -1, -1, -1, -1, -1, HyperbandArgs.DEFAULT_REALIZED_FLOOR,
             HyperbandArgs.DEFAULT_REALIZED_WINNERS, true, false, false, -1, -1, false, -1,
-            HyperbandArgs.DEFAULT_REFRESH_BELOW, false, -1, HyperbandArgs.DEFAULT_RACE_TRAILING, -1, -1);
+            HyperbandArgs.DEFAULT_REFRESH_BELOW, false, -1, HyperbandArgs.DEFAULT_RACE_TRAILING, -1, -1, -1);
     }
 
     /** These settings with {@code screen_margin} at {@code value}. */
@@ -58,7 +59,7 @@ record PayoffSettings(double margin, double screenMargin, double repeatLargest, 
         return new PayoffSettings(margin, value, repeatLargest, earlyMargin, realizedShare, thinMargin, realizedFloor,
             realizedWinners, repeatLosing, recheckAll, holdForDecisions, firmMargin, chanceDepth, winnerVeto,
             refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook,
-            rankedHalving);
+            rankedHalving, rankedChance);
     }
 
     /** These settings with {@code early_margin} at {@code value}. */
@@ -66,7 +67,7 @@ record PayoffSettings(double margin, double screenMargin, double repeatLargest, 
         return new PayoffSettings(margin, screenMargin, repeatLargest, value, realizedShare, thinMargin, realizedFloor,
             realizedWinners, repeatLosing, recheckAll, holdForDecisions, firmMargin, chanceDepth, winnerVeto,
             refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook,
-            rankedHalving);
+            rankedHalving, rankedChance);
     }
 
     /** These settings with {@code thin_margin} at {@code value}. */
@@ -74,7 +75,7 @@ record PayoffSettings(double margin, double screenMargin, double repeatLargest, 
         return new PayoffSettings(margin, screenMargin, repeatLargest, earlyMargin, realizedShare, value, realizedFloor,
             realizedWinners, repeatLosing, recheckAll, holdForDecisions, firmMargin, chanceDepth, winnerVeto,
             refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook,
-            rankedHalving);
+            rankedHalving, rankedChance);
     }
 
     /** These settings with {@code firm_margin} at {@code value}. */
@@ -82,6 +83,6 @@ record PayoffSettings(double margin, double screenMargin, double repeatLargest, 
         return new PayoffSettings(margin, screenMargin, repeatLargest, earlyMargin, realizedShare, thinMargin,
             realizedFloor, realizedWinners, repeatLosing, recheckAll, holdForDecisions, value, chanceDepth, winnerVeto,
             refreshEvery, refreshBelow, waitForVerdict, spendRace, raceTrailing, raceOutlook,
-            rankedHalving);
+            rankedHalving, rankedChance);
     }
 }

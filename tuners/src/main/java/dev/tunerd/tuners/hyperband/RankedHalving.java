@@ -16,7 +16,9 @@ import java.util.function.BooleanSupplier;
  * good configurations keep their order, and on {@code unstable} (fast learners that diverge later) the order of the
  * whole sample crosses while that of its best half holds (tau 0.72 at R/9 against at most 0.35 on the crossing
  * problems, session 32's measurement). A bracket that halves once (at R/3 alone) is never ranked: at that rung most
- * problems whose curves cross rank their best half well too.
+ * problems whose curves cross rank their best half well too. With {@code ranked_chance} on (the default since session
+ * 35, {@link RankedChance}) each rung's tau must also be beyond chance for the looks the rule has had, so that a best
+ * half of a few trainings in order by chance no longer ranks a bracket (or a rung, {@link #rungRanked}).
  *
  * <p>A ranked bracket starts whatever the payoff checks say, and a run of halving brackets (those started since the
  * last bracket of full trainings) goes on with the largest ranked bracket for up to {@code run} brackets; then the
@@ -25,14 +27,15 @@ import java.util.function.BooleanSupplier;
  */
 final class RankedHalving {
     /**
-     * {@code ranked_halving} when the classArgs do not set it: -1 (off). It was 9 in issue 13 session 33
-     * ({@code unstable} far better at a third and at the full budget, no cell worse beyond noise on two held-out seed
-     * sets); session 34's lead found it worse than off on {@code curves} with one worker beyond noise over 600 seeds
-     * (7 seeds changed, all worse: a chance order of a few best trainings starts halving where curves cross), which the
-     * default rule forbids (docs/benchmarks/s34-lead.md). {@code ranked_halving: 9} remains the setting to use where
-     * curves are known not to cross.
+     * {@code ranked_halving} when the classArgs do not set it: 9, with its guard {@code ranked_chance} on ({@link
+     * RankedChance#DEFAULT_ALPHA}) since issue 13 session 35. It was 9 without the guard in session 33 ({@code
+     * unstable} far better at a third and at the full budget); session 34's lead found that worse than off on {@code
+     * curves} with one worker beyond noise over 600 seeds (7 seeds changed, all worse: a chance order of a few best
+     * trainings started halving where curves cross, docs/benchmarks/s34-lead.md) and set -1. With the guard, on
+     * held-out seeds 39400-39999, {@code curves} is off's run but for 1-3 seeds of 600 and {@code unstable} keeps most
+     * of the gain (docs/benchmarks/s35-hbchance.md).
      */
-    static final int DEFAULT_RUN = -1;
+    static final int DEFAULT_RUN = 9;
     /** Full trainings with a value at every rung of the bracket before it may be ranked. */
     static final int MIN_CURVES = 12;
     /**
@@ -50,10 +53,26 @@ final class RankedHalving {
 
     private final BracketPlan plan;
     private final int run;
+    /** {@code ranked_chance}: the guard against an order by chance (null: off, the tiers alone). */
+    private final RankedChance chance;
 
     RankedHalving(BracketPlan plan, int run) {
+        this(plan, run, null);
+    }
+
+    /** The rule of {@code settings} for {@code plan}, guarded by {@code ranked_chance} when it is on; null when off. */
+    static RankedHalving of(BracketPlan plan, PayoffSettings settings) {
+        if (settings.rankedHalving() < 0) {
+            return null;
+        }
+        return new RankedHalving(plan, settings.rankedHalving(),
+            settings.rankedChance() < 0 ? null : new RankedChance(settings.rankedChance()));
+    }
+
+    RankedHalving(BracketPlan plan, int run, RankedChance chance) {
         this.plan = plan;
         this.run = run;
+        this.chance = chance;
     }
 
     /** Whether bracket {@code s} is ranked on {@code curves} (values at the largest bracket's rungs, then final). */
@@ -81,7 +100,8 @@ final class RankedHalving {
         List<double[]> bestHalf = usable.subList(0, (usable.size() + 1) / 2);
         double[] finals = column(bestHalf, sMax);
         for (int k = from; k <= to; k++) {
-            if (!(RankScores.kendall(column(bestHalf, k), finals) >= need)) {
+            double tau = RankScores.kendall(column(bestHalf, k), finals);
+            if (!(tau >= need) || chance != null && !chance.beyondChance(tau, bestHalf.size(), usable.size())) {
                 return false;
             }
         }

@@ -38,7 +38,8 @@ import java.util.PriorityQueue;
  * seeds 0-19 and 3300-3319 it gave the daemon's one-worker means to the last digit): prints per seed the regret at 25
  * / 33 / 50 / 100 % and the brackets started in the first third, then the means. A Hyperband whose checks never let a
  * halving bracket start ({@code screen_margin=-1 payoff_margin=10 early_margin=-1 repeat_largest=-1 thin_margin=-1
- * realized_share=-1 ranked_halving=-1}; {@code ranked_halving=-1} is the default again since session 34; it was needed while the default was 9, session 33)
+ * realized_share=-1 ranked_halving=-1}; {@code ranked_halving=-1} is needed: its default is 9 with {@code
+ * ranked_chance} 0.02 since session 35, as it was 9 in session 33)
  * draws random search's configurations, so it gives random search's rows. With 4 workers (issue 13 session 11) its
  * means equal the daemon's (seeds 0-19: 0.0176 at a third). {@code -Dsim.execMode=serial} runs
  * NNI's serial mode. After the means: the workers' utilisation and the virtual time (epochs per worker) at a third
@@ -120,7 +121,7 @@ public final class HyperbandSim {
         "realized_winners", "repeat_losing", "separate_streams", "recheck_all", "hold_for_decisions", "largest_first",
         "firm_margin", "chance_depth", "winner_veto", "refresh_every", "refresh_below", "wait_for_verdict",
         "rung_share", "rung_trend", "choice_scout", "random_fraction", "min_points_in_model", "spend_race",
-        "race_trailing", "race_outlook", "replay_by_model", "ranked_halving");
+        "race_trailing", "race_outlook", "replay_by_model", "ranked_halving", "ranked_chance");
 
     /** A whole-number classArg of the command line, rounded, or null (its default) when it is not given. */
     private static Integer whole(Map<String, Double> extra, String key) {
@@ -153,7 +154,8 @@ public final class HyperbandSim {
             .withSpendRace(extra.get("spend_race")).withRaceTrailing(extra.get("race_trailing"))
             .withRaceOutlook(extra.get("race_outlook")).withPromoteBy(promoteBy)
             .withReplayByModel(flag(extra, "replay_by_model"))
-            .withRankedHalving(whole(extra, "ranked_halving")).withSeed(seed);
+            .withRankedHalving(whole(extra, "ranked_halving")).withRankedChance(extra.get("ranked_chance"))
+            .withSeed(seed);
         String mode = REPORTING.mode().toString();
         runSeed = seed;
         String advisor = System.getProperty("sim.advisor", "hyperband");

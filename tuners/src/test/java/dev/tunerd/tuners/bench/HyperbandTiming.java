@@ -35,11 +35,11 @@ public final class HyperbandTiming {
         if (args.length < 6) {
             throw new IllegalArgumentException(
                 "usage: HyperbandTiming PROBLEM SEED WORKERS ADVISOR MARKS WIDTH [spend_race=K] [promote_by=M]"
-                    + " [choice_scout=N] [ranked_halving=K]");
+                    + " [choice_scout=N] [ranked_halving=K] [ranked_chance=A]");
         }
         // the race's own cost: the same run with and without it (issue 13 session 26); the scouts' (session 30)
         Map<String, Double> extra = SimArgs.classArgs(SimArgs.without(args, "promote_by"), 6,
-            java.util.Set.of("spend_race", "choice_scout", "ranked_halving"));
+            java.util.Set.of("spend_race", "choice_scout", "ranked_halving", "ranked_chance"));
         Integer ranked = extra.get("ranked_halving") == null ? null : (int) Math.round(extra.get("ranked_halving"));
         Double spendRace = extra.get("spend_race");
         Integer scout = extra.get("choice_scout") == null ? null : (int) Math.round(extra.get("choice_scout"));
@@ -60,7 +60,7 @@ public final class HyperbandTiming {
         switch (args[3]) {
             case "hyperband" -> HyperbandSim.drive(problem, new HyperbandTuner(HyperbandArgs.defaults()
                 .withOptimizeMode("minimize").withR(r).withEta(3).withSpendRace(spendRace).withPromoteBy(promoteBy)
-                .withRankedHalving(ranked).withSeed(seed), seed, ctx),
+                .withRankedHalving(ranked).withRankedChance(extra.get("ranked_chance")).withSeed(seed), seed, ctx),
                 paid, workers, Long.MAX_VALUE, log, Reporting.LOSS);
             case "asha", "asha-tpe" -> HyperbandSim.drive(problem, new AshaTuner(AshaArgs.builder().minBudget(1)
                 .maxBudget(r).eta(3).optimizeMode("minimize").sampler(args[3].equals("asha") ? "random" : "tpe")

@@ -51,6 +51,7 @@ class HyperbandArgsTest {
         new Case("promoteBy", "value", (a, v) -> a.withPromoteBy((String) v)),
         new Case("replayByModel", !HyperbandArgs.DEFAULT_REPLAY_BY_MODEL, (a, v) -> a.withReplayByModel((Boolean) v)),
         new Case("rankedHalving", 7, (a, v) -> a.withRankedHalving((Integer) v)),
+        new Case("rankedChance", 0.05, (a, v) -> a.withRankedChance((Double) v)),
         new Case("seed", 12L, (a, v) -> a.withSeed((Long) v)));
 
     private static HyperbandArgs parsed(String component, Object value) throws Exception {
@@ -121,6 +122,22 @@ class HyperbandArgsTest {
         }
         Exception viaParser = assertThrows(Exception.class, () -> parsed("rankedHalving", 0));
         assertTrue(viaParser.getCause().getMessage().startsWith("ranked_halving must be -1 or between 1 and 100"),
+            viaParser.toString());
+    }
+
+    /** {@code ranked_chance}: -1 (off) or 0..1; anything else is refused with the key and the range named. */
+    @Test
+    void rankedChanceIsValidatedAtTheEdge() throws Exception {
+        assertEquals(RankedChance.DEFAULT_ALPHA, HyperbandArgs.defaults().rankedChance());
+        assertEquals(-1, HyperbandArgs.defaults().withRankedChance(-1.0).rankedChance());
+        assertEquals(0.5, HyperbandArgs.defaults().withRankedChance(0.5).rankedChance());
+        for (double bad : new double[] {-0.5, 1.5, Double.NaN, -2}) {
+            String message = assertThrows(IllegalArgumentException.class,
+                () -> HyperbandArgs.defaults().withRankedChance(bad)).getMessage();
+            assertTrue(message.startsWith("ranked_chance must be -1 or between 0 and 1"), message);
+        }
+        Exception viaParser = assertThrows(Exception.class, () -> parsed("rankedChance", 2.0));
+        assertTrue(viaParser.getCause().getMessage().startsWith("ranked_chance must be -1 or between 0 and 1"),
             viaParser.toString());
     }
 }
