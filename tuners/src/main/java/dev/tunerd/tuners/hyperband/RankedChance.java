@@ -1,5 +1,7 @@
 package dev.tunerd.tuners.hyperband;
 
+import dev.tunerd.tuners.common.Normal;
+
 /**
  * {@code ranked_chance} (issue 13 session 35): the guard that keeps {@link RankedHalving} from firing on an order its
  * trainings show by chance. The rule looks at every new full training; on {@code curves} (curves that cross) the best
@@ -58,7 +60,7 @@ final class RankedChance {
         }
         double t = 1 - 2.0 * discordant / pairs;
         double sd = Math.sqrt(2.0 * (2 * n + 5) / (9.0 * n * (n - 1)));
-        return upperNormal(t / sd);
+        return Normal.cdf(-t / sd); // the chance that a standard normal exceeds t / sd
     }
 
     /**
@@ -93,14 +95,5 @@ final class RankedChance {
             out[n] = cum;
         }
         return out;
-    }
-
-    /** The chance that a standard normal exceeds {@code z} (Abramowitz and Stegun 7.1.26, error below 1.5e-7). */
-    private static double upperNormal(double z) {
-        double x = Math.abs(z) / Math.sqrt(2);
-        double t = 1 / (1 + 0.3275911 * x);
-        double erfc = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
-            * Math.exp(-x * x);
-        return z >= 0 ? erfc / 2 : 1 - erfc / 2;
     }
 }
